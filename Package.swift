@@ -1,0 +1,71 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "AEMHeadless",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .visionOS(.v1)],
+    products: [
+        .library(name: "AEMHeadless", targets: ["AEMHeadless"]),
+        .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
+        .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
+        .executable(name: "wknd", targets: ["wknd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // The client library: Foundation only, builds for Linux, macOS and iOS.
+        .target(name: "AEMHeadless"),
+        // A SwiftNIO transport for the client: fast start-up and streaming on servers and the command line.
+        .target(
+            name: "AEMHeadlessAsyncHTTPClient",
+            dependencies: [
+                "AEMHeadless",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The sample content served by the emulator, kept under Resources/.
+        .target(
+            name: "SampleContent",
+            path: "Resources/SampleContent",
+            resources: [.copy("content")]
+        ),
+        // A local stand-in for an AEM publish service, over real HTTP.
+        .target(
+            name: "AEMEmulator",
+            dependencies: [
+                "SampleContent",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "wknd",
+            dependencies: [
+                "AEMHeadless",
+                "AEMHeadlessAsyncHTTPClient",
+                "AEMEmulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AEMHeadlessTests",
+            dependencies: ["AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator"]
+        ),
+        .testTarget(
+            name: "AEMEmulatorTests",
+            dependencies: [
+                "AEMEmulator",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "wkndTests",
+            dependencies: ["wknd", "AEMEmulator"]
+        ),
+    ]
+)
