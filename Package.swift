@@ -26,7 +26,6 @@ let package = Package(
                 "AEMHeadless",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // The sample content served by the emulator, kept under Resources/.

@@ -1,1 +1,85 @@
 import AEMHeadless
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Sends requests with AsyncHTTPClient (SwiftNIO): quick to start, with pooled keep-alive
+/// connections and a body streamed with back-pressure, so memory stays flat however large the
+/// body. The choice for servers and command-line tools on Linux.
+///
+/// Call `shutdown()` when done with it.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+
+    /// - Parameters:
+    ///   - maxConnectionsPerHost: the most connections kept open to one host.
+    ///   - idleReadTimeout: how long a body may go without a byte before the read fails.
+    public init(maxConnectionsPerHost: Int = 8, idleReadTimeout: Duration = .seconds(60)) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(10), read: TimeAmount(idleReadTimeout)),
+            decompression: .disabled
+        )
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = maxConnectionsPerHost
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes the connections; the transport cannot be used after.
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
+        clientRequest.method = .GET
+        for field in request.headers { clientRequest.headers.add(name: field.name, value: field.value) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(clientRequest, timeout: TimeAmount(request.timeout))
+        } catch {
+            throw Self.transportError(error, beforeResponse: true)
+        }
+        var headers = AEMHeadless.HTTPHeaders()
+        for field in response.headers { headers.add(name: field.name, value: field.value) }
+        let source = response.body
+        let body = HTTPBody {
+            var iterator = source.makeAsyncIterator()
+            return {
+                do {
+                    return try await iterator.next().map { Data($0.readableBytesView) }
+                } catch {
+                    throw Self.transportError(error, beforeResponse: false)
+                }
+            }
+        }
+        return HTTPResponse(status: Int(response.status.code), headers: headers, body: body)
+    }
+
+    private static func transportError(_ error: any Error, beforeResponse: Bool) -> any Error {
+        if error is CancellationError { return error }
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .cancelled:
+                return CancellationError()
+            case .deadlineExceeded, .readTimeout:
+                return HTTPTransportError(.timedOut, "timed out")
+            case .connectTimeout:
+                return HTTPTransportError(.connectionFailed, "the connection timed out")
+            case .remoteConnectionClosed:
+                return HTTPTransportError(.connectionLost, "the server closed the connection")
+            default:
+                break
+            }
+        }
+        let detail = String(describing: error)
+        return HTTPTransportError(beforeResponse ? .connectionFailed : .connectionLost, detail)
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Everything the client needs to reach one AEM service. Invalid settings are rejected when the
+/// configuration is made, so a request never fails later for a reason known up front.
+public struct AemConfiguration: Sendable {
+    /// Where queries go; the only origin that ever receives the credentials.
+    public var origin: AemOrigin
+    public var authentication: Authentication
+    /// Headers added to every request to the origin (never to another origin).
+    public var extraHeaders: HTTPHeaders
+    /// How long one request may take.
+    public var timeout: Duration
+    public var retry: RetryPolicy
+    /// The largest query response body read, in bytes.
+    public var maxResponseBytes: Int
+
+    /// - Parameters:
+    ///   - scheme: `https` unless the service is local.
+    ///   - host: a host name or address with an optional `:port`, no scheme or path.
+    public init(scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
+                extraHeaders: HTTPHeaders = [:], timeout: Duration = .seconds(30),
+                retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20) throws(AemConfigurationError)
+    {
+        try Self.validate(authentication)
+        for field in extraHeaders where field.name.caseInsensitiveEquals("Authorization") {
+            throw AemConfigurationError("Set credentials with the authentication setting, not as an extra Authorization header.")
+        }
+        guard timeout > .zero else { throw AemConfigurationError("The request timeout must be longer than zero.") }
+        guard maxResponseBytes > 0 else { throw AemConfigurationError("The response size limit must be above zero.") }
+        self.origin = try AemOrigin(scheme: scheme, host: host)
+        self.authentication = authentication
+        self.extraHeaders = extraHeaders
+        self.timeout = timeout
+        self.retry = retry
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    private static func validate(_ authentication: Authentication) throws(AemConfigurationError) {
+        switch authentication {
+        case .none:
+            break
+        case .basic(let username, let password):
+            if username.isEmpty { throw AemConfigurationError("Basic authentication needs a user name.") }
+            if username.contains(":") { throw AemConfigurationError("A user name for basic authentication cannot contain \":\".") }
+            if password.isEmpty { throw AemConfigurationError("Basic authentication needs a password.") }
+        case .token(let token):
+            let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { throw AemConfigurationError("Token authentication needs a token, and the token is empty.") }
+            if trimmed != token || token.contains(where: { $0.isNewline || $0 == " " }) {
+                throw AemConfigurationError("The token contains spaces or line breaks; copy it again without them.")
+            }
+        }
+    }
+}

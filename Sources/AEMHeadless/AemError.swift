@@ -1,0 +1,80 @@
+import Foundation
+
+/// A failure of a request to AEM, with what is needed to understand it: what kind of failure,
+/// the HTTP status, the request URL (which never holds credentials), a short excerpt of the
+/// body, and a sentence a person can act on.
+public struct AemError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure. New kinds may be added; switch with a default.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        public let description: String
+        private init(_ name: String) { description = name }
+
+        /// 401 or 403: credentials missing, wrong or expired, or not allowed.
+        public static let unauthorized = Kind("unauthorized")
+        /// 404 for a persisted query: the server has no query by that name.
+        public static let queryNotFound = Kind("queryNotFound")
+        /// 404 for anything else, such as an image.
+        public static let notFound = Kind("notFound")
+        /// An HTML page answered instead of JSON: a proxy, CDN or login page.
+        public static let htmlResponse = Kind("htmlResponse")
+        /// No body at all, or 204.
+        public static let emptyResponse = Kind("emptyResponse")
+        /// A body that is not JSON, or JSON that is not a GraphQL response.
+        public static let invalidResponse = Kind("invalidResponse")
+        /// JSON that does not fit the expected type; the message names the field's path.
+        public static let decodingFailed = Kind("decodingFailed")
+        /// A response with GraphQL errors and no data.
+        public static let graphQLErrors = Kind("graphQLErrors")
+        /// Any other status that is not a success, such as 500 or 503 after the retries.
+        public static let httpStatus = Kind("httpStatus")
+        /// The body was larger than the configured limit.
+        public static let bodyTooLarge = Kind("bodyTooLarge")
+        /// No connection could be made, or it broke before the answer was complete.
+        public static let network = Kind("network")
+        /// The request took longer than the configured timeout.
+        public static let timedOut = Kind("timedOut")
+    }
+
+    public var kind: Kind
+    /// One or two sentences that say what happened and what to do.
+    public var message: String
+    public var url: URL?
+    public var status: Int?
+    /// At most a few hundred characters of the body, on one line, secrets removed.
+    public var bodyExcerpt: String?
+    /// GraphQL errors that came with the response, such as AEM's own error details on a 500.
+    public var graphQLErrors: [GraphQLError]
+
+    public init(_ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
+                bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [])
+    {
+        self.kind = kind
+        self.message = message
+        self.url = url
+        self.status = status
+        self.bodyExcerpt = bodyExcerpt
+        self.graphQLErrors = graphQLErrors
+    }
+
+    public var description: String { message }
+
+    /// The message with the URL, status and body excerpt, for verbose diagnostics.
+    public var debugDescription: String {
+        var lines = [message]
+        if let url { lines.append("url: \(url.absoluteString)") }
+        if let status { lines.append("status: \(status)") }
+        if let bodyExcerpt, !bodyExcerpt.isEmpty { lines.append("body: \(bodyExcerpt)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A short, single-line, secret-free excerpt of a body.
+    static func excerpt(of body: Data, removing secrets: [String], limit: Int = 300) -> String {
+        var text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+        for secret in secrets where !secret.isEmpty {
+            text = text.replacingOccurrences(of: secret, with: "••••")
+        }
+        let oneLine = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        return oneLine.count > limit ? String(oneLine.prefix(limit)) + "…" : oneLine
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The scheme, host and port of an AEM service: where queries go, what relative image paths
+/// resolve against, and the only place credentials are ever sent.
+public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
+    public enum Scheme: String, Sendable, CaseIterable { case http, https }
+
+    public let scheme: Scheme
+    /// The host name or address, lower-cased, without brackets for IPv6.
+    public let host: String
+    /// The explicit port, or nil for the scheme's default.
+    public let port: Int?
+
+    /// Validates a host as the sample app's `AEM_HOST` holds it: a name or address with an
+    /// optional `:port`, and nothing else (no scheme, path, query or credentials).
+    public init(scheme: Scheme, host: String) throws(AemConfigurationError) {
+        let trimmed = host.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .init("The AEM host is empty; set it to a name such as publish-p123-e456.adobeaemcloud.com.") }
+        if trimmed.contains("://") {
+            throw .init("The AEM host \"\(trimmed)\" includes a scheme; give the host alone (such as \(Self.hostPart(of: trimmed))) and the scheme separately.")
+        }
+        if let bad = trimmed.first(where: { "/?#@ \\".contains($0) }) {
+            throw .init("The AEM host \"\(trimmed)\" contains \"\(bad)\"; give only a host name with an optional :port, without a path.")
+        }
+        guard let components = URLComponents(string: "\(scheme.rawValue)://\(trimmed)"),
+              let parsedHost = components.host, !parsedHost.isEmpty
+        else {
+            throw .init("The AEM host \"\(trimmed)\" is not a valid host name.")
+        }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw .init("The AEM host \"\(trimmed)\" has port \(port), outside 1–65535.")
+        }
+        self.scheme = scheme
+        self.host = parsedHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.port = components.port
+    }
+
+    /// The origin of an absolute http(s) URL, or nil for any other URL.
+    public init?(of url: URL) {
+        guard let schemeText = url.scheme?.lowercased(), let scheme = Scheme(rawValue: schemeText),
+              let host = url.host, !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.port = url.port
+    }
+
+    /// The port in effect: the explicit one, else 80 or 443.
+    public var effectivePort: Int { port ?? (scheme == .https ? 443 : 80) }
+
+    /// `scheme://host[:port]`, with IPv6 addresses in brackets.
+    public var description: String {
+        let hostText = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme.rawValue)://\(hostText)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    /// Whether `url` belongs to this origin: same scheme, host and port.
+    public func contains(_ url: URL) -> Bool {
+        guard let other = AemOrigin(of: url) else { return false }
+        return other.scheme == scheme && other.host == host && other.effectivePort == effectivePort
+    }
+
+    /// The absolute URL for a path (with its query string) on this origin. The path is
+    /// percent-encoded where needed, and escapes already present are kept as they are.
+    public func url(forPath path: String) -> URL? {
+        let withoutFragment = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathPart = String(parts[0])
+        let rooted = pathPart.hasPrefix("/") ? pathPart : "/" + pathPart
+        var text = description + PercentEncoding.encodePath(rooted)
+        if parts.count == 2 { text += "?" + PercentEncoding.encodeQuery(String(parts[1])) }
+        return URL(string: text)
+    }
+
+    private static func hostPart(of text: String) -> String {
+        let afterScheme = text.components(separatedBy: "://").last ?? text
+        return String(afterScheme.prefix { $0 != "/" })
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Turns a persisted query's HTTP answer into a `GraphQLResult`, or an `AemError` that says
+/// what came back instead.
+struct GraphQLResponseDecoder: Sendable {
+    /// The query, for messages: `wknd-shared/adventures-all`.
+    var queryPath: String
+    var origin: AemOrigin
+    var url: URL?
+    var secrets: [String]
+
+    private struct Envelope<Response: Decodable>: Decodable {
+        var data: Response?
+        var errors: [GraphQLError]?
+        var hasData: Bool
+
+        private enum CodingKeys: String, CodingKey { case data, errors }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            hasData = container.contains(.data)
+            data = try container.decodeIfPresent(Response.self, forKey: .data)
+            errors = try container.decodeIfPresent(LenientList<GraphQLError>.self, forKey: .errors)?.elements
+        }
+    }
+
+    /// Only the errors, for bodies whose data is not wanted (failed statuses).
+    private struct ErrorsOnly: Decodable {
+        var errors: LenientList<GraphQLError>?
+    }
+
+    func decode<Response: Decodable & Sendable>(_ type: Response.Type, status: Int, headers: HTTPHeaders,
+                                                 body: Data) throws(AemError) -> GraphQLResult<Response>
+    {
+        if status == 401 || status == 403 {
+            throw failure(.unauthorized, status: status, body: body,
+                          "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden"): the credentials are missing, wrong or expired (a local development token lasts 24 hours), or this user may not read \(queryPath).")
+        }
+        if status == 404 {
+            throw failure(.queryNotFound, status: status, body: body,
+                          "The persisted query \(queryPath) does not exist on \(origin) (404). Check the query name, or persist the query on that server.")
+        }
+        if looksLikeHTML(headers: headers, body: body) {
+            let title = Self.htmlTitle(in: body).map { " (\"\($0)\")" } ?? ""
+            throw failure(.htmlResponse, status: status, body: body,
+                          "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials.")
+        }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            if (200..<300).contains(status) {
+                throw failure(.emptyResponse, status: status, body: body,
+                              "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead.")
+            }
+            throw statusFailure(status: status, body: body, errors: [])
+        }
+        guard (200..<300).contains(status) else {
+            let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
+            throw statusFailure(status: status, body: body, errors: errors)
+        }
+        let envelope: Envelope<Response>
+        do {
+            envelope = try JSONDecoder().decode(Envelope<Response>.self, from: body)
+        } catch let error as DecodingError {
+            throw decodingFailure(error, status: status, body: body)
+        } catch {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) could not be read: \(error).")
+        }
+        guard envelope.hasData || envelope.errors != nil else {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
+        }
+        return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [])
+    }
+
+    private func statusFailure(status: Int, body: Data, errors: [GraphQLError]) -> AemError {
+        var message = "\(origin) answered \(status) to \(queryPath)"
+        if let first = errors.first {
+            message += ": \(first)"
+        } else if status >= 500 {
+            message += ": the server failed; try again later, or check the server's logs."
+        } else {
+            message += "."
+        }
+        return failure(.httpStatus, status: status, body: body, message, errors: errors)
+    }
+
+    private func decodingFailure(_ error: DecodingError, status: Int, body: Data) -> AemError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return failure(.invalidResponse, status: status, body: body,
+                           "The answer from \(origin) to \(queryPath) is not valid JSON.")
+        default:
+            let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
+            return failure(.decodingFailed, status: status, body: body,
+                           "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
+                           errors: errors)
+        }
+    }
+
+    private func failure(_ kind: AemError.Kind, status: Int, body: Data, _ message: String,
+                         errors: [GraphQLError] = []) -> AemError
+    {
+        AemError(kind, message, url: url, status: status,
+                 bodyExcerpt: AemError.excerpt(of: body, removing: secrets), graphQLErrors: errors)
+    }
+
+    private func looksLikeHTML(headers: HTTPHeaders, body: Data) -> Bool {
+        if let type = headers["Content-Type"]?.lowercased(), type.contains("text/html") || type.contains("xhtml") {
+            return true
+        }
+        guard let first = body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) else {
+            return false
+        }
+        return first == UInt8(ascii: "<")
+    }
+
+    private static func htmlTitle(in body: Data) -> String? {
+        let text = String(decoding: body.prefix(16_384), as: UTF8.self)
+        guard let open = text.range(of: "<title", options: .caseInsensitive),
+              let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex),
+              let start = text.range(of: ">", range: open.upperBound..<close.lowerBound)
+        else { return nil }
+        let title = text[start.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        return title.isEmpty ? nil : String(title.prefix(80))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A GET request as the client sends it.
+public struct HTTPRequest: Sendable {
+    public var url: URL
+    public var headers: HTTPHeaders
+    /// How long to wait for the response to begin; the body may take longer while it keeps arriving.
+    public var timeout: Duration
+
+    public init(url: URL, headers: HTTPHeaders = [:], timeout: Duration = .seconds(60)) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// A response whose body arrives as it is read, so large bodies need not be held in memory.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: HTTPBody
+
+    public init(status: Int, headers: HTTPHeaders, body: HTTPBody) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The one I/O point of the client: sends a request and returns the response head with its
+/// body still to be read. Implementations throw `HTTPTransportError` for failures below HTTP.
+/// They do not follow redirects: the client decides, so credentials never leave the origin.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// A failure below HTTP: no response, or a body cut short.
+public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The connection could not be made (refused, unreachable, name not resolved, TLS).
+        case connectionFailed
+        /// The connection closed or broke before the response was complete.
+        case connectionLost
+        case timedOut
+    }
+
+    public var kind: Kind
+    /// The underlying cause in words.
+    public var detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { detail }
+}

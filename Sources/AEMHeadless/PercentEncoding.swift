@@ -1,0 +1,83 @@
+/// Percent-encoding of URL parts, by UTF-8 byte.
+enum PercentEncoding {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Escapes every byte except RFC 3986's unreserved characters `A-Z a-z 0-9 - . _ ~`.
+    static func encodeUnreserved(_ text: String) -> String {
+        encode(text) { isUnreserved($0) }
+    }
+
+    /// Escapes what may not stand in a URL path, leaving existing `%XX` escapes, `/` and the
+    /// path's sub-delimiters as they are, so an already-encoded path is not encoded twice.
+    static func encodePath(_ text: String) -> String {
+        encodeKeepingEscapes(text, allowed: pathCharacters)
+    }
+
+    /// As `encodePath`, for a query string: `?` and `/` may stand there too.
+    static func encodeQuery(_ text: String) -> String {
+        encodeKeepingEscapes(text, allowed: queryCharacters)
+    }
+
+    private static func encodeKeepingEscapes(_ text: String, allowed: Set<UInt8>) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+            {
+                output.append(contentsOf: bytes[index...index + 2])
+                index += 3
+                continue
+            }
+            if isUnreserved(byte) || allowed.contains(byte) {
+                output.append(byte)
+            } else {
+                appendEscaped(byte, to: &output)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let pathCharacters: Set<UInt8> = Set("/!$&'()*+,;=:@".utf8)
+    private static let queryCharacters: Set<UInt8> = pathCharacters.union("?".utf8)
+
+    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if keep(byte) { output.append(byte) } else { appendEscaped(byte, to: &output) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+             UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// When and how long to wait before trying an idempotent GET again.
+///
+/// Connection failures and the statuses 429, 502, 503 and 504 are retried with exponential
+/// backoff and jitter; other statuses never are. A `Retry-After` header (seconds or an HTTP
+/// date) replaces the backoff, unless it asks for longer than `maxRetryAfter`, which ends the
+/// retries so the caller sees the server's answer.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Tries in all, the first included; 1 turns retries off.
+    public var maxAttempts: Int
+    /// The backoff before the second try; it doubles for each try after.
+    public var baseDelay: Duration
+    /// The longest backoff.
+    public var maxDelay: Duration
+    /// The longest `Retry-After` honoured.
+    public var maxRetryAfter: Duration
+
+    public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250),
+                maxDelay: Duration = .seconds(8), maxRetryAfter: Duration = .seconds(30))
+    {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// No retries.
+    public static let none = RetryPolicy(maxAttempts: 1)
+
+    /// Statuses that say "try again later".
+    static let retryableStatuses: Set<Int> = [429, 502, 503, 504]
+
+    /// The wait before the next try after `attempt` tries (1-based) ended with `status` and
+    /// `retryAfter`, or nil when there should be no further try.
+    func delay(afterAttempt attempt: Int, status: Int?, retryAfter: String?, now: Date = Date(),
+               jitter: Double = Double.random(in: 0.5...1.0)) -> Duration?
+    {
+        guard attempt < maxAttempts else { return nil }
+        if let status, !Self.retryableStatuses.contains(status) { return nil }
+        if let retryAfter, let requested = Self.parseRetryAfter(retryAfter, now: now) {
+            return requested <= maxRetryAfter ? requested : nil
+        }
+        let exponential = baseDelay * (1 << min(attempt - 1, 20))
+        return min(exponential, maxDelay) * jitter
+    }
+
+    /// A `Retry-After` value as a wait: whole seconds, or an HTTP date (past dates wait 0).
+    static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed) { return seconds >= 0 ? .seconds(seconds) : nil }
+        guard let date = httpDate(trimmed) else { return nil }
+        return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
+    }
+
+    /// Parses the IMF-fixdate form of HTTP dates, such as `Wed, 21 Oct 2015 07:28:00 GMT`.
+    private static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+}
