@@ -1,0 +1,42 @@
+/// A multi-line text field (such as an adventure's `description` or `itinerary`) in the forms
+/// the query asked for. Every form is optional: a query selects only some of them.
+public struct RichText: Sendable, Hashable, Codable {
+    public var plaintext: String?
+    public var html: String?
+    public var markdown: String?
+    /// The typed tree: an array of block nodes, with no document root. Entries that are not
+    /// JSON objects are skipped.
+    public var json: [RichTextNode]?
+
+    public init(plaintext: String? = nil, html: String? = nil, markdown: String? = nil, json: [RichTextNode]? = nil) {
+        self.plaintext = plaintext
+        self.html = html
+        self.markdown = markdown
+        self.json = json
+    }
+
+    enum CodingKeys: String, CodingKey { case plaintext, html, markdown, json }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        plaintext = container.lenientString(forKey: .plaintext)
+        html = container.lenientString(forKey: .html)
+        markdown = container.lenientString(forKey: .markdown)
+        json = container.lenient(LenientList<RichTextNode>.self, forKey: .json)?.elements
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(plaintext, forKey: .plaintext)
+        try container.encodeIfPresent(html, forKey: .html)
+        try container.encodeIfPresent(markdown, forKey: .markdown)
+        try container.encodeIfPresent(json, forKey: .json)
+    }
+
+    /// The text without markup: `plaintext` when present, else the text of the `json` blocks,
+    /// one block a line; nil when neither was sent.
+    public var text: String? {
+        if let plaintext { return plaintext }
+        return json.map { $0.map(\.plainText).joined(separator: "\n") }
+    }
+}

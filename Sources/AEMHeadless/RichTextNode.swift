@@ -1,0 +1,259 @@
+/// One node of a multi-line field's `json` form: a block (paragraph, header, list, table) or an
+/// inline piece (text, link, reference) with its children.
+///
+/// The wire shape is kept as AEM sent it — `nodeType`, `value`, `style`, `format.variants`,
+/// `data`, `content`, and any other member — so a node encodes back to the same JSON. `kind`
+/// reads that shape as a Swift enum; a node type this library does not know is `.unknown` and
+/// keeps its children and text, so new node types never fail decoding.
+public struct RichTextNode: Sendable, Hashable, Codable {
+    /// What a node is, read from its `nodeType` (and `style` or `data` where they matter).
+    public enum Kind: Sendable, Hashable {
+        case paragraph
+        /// A run of text; see `variants` for bold, italic, underline.
+        case text
+        /// A hyperlink: `data.href`, `data.target`, text in `value`.
+        case link
+        /// A heading, level 1–6 from `style` (`h2`), or nil when the style is missing or unknown.
+        case header(level: Int?)
+        case unorderedList
+        case orderedList
+        case listItem
+        case table
+        case tableBody
+        case tableRow
+        case tableData
+        /// An asset shown inline: `data.path`, `data.mimetype`.
+        case assetReference
+        /// A link to another content fragment: `data.href`, `data.type == "fragment"`, title in `value`.
+        case fragmentReference
+        /// A node type this library does not know, by its `nodeType`.
+        case unknown(String)
+
+        /// The `nodeType` on the wire.
+        public var nodeType: String {
+            switch self {
+            case .paragraph: "paragraph"
+            case .text: "text"
+            case .link: "link"
+            case .header: "header"
+            case .unorderedList: "unordered-list"
+            case .orderedList: "ordered-list"
+            case .listItem: "list-item"
+            case .table: "table"
+            case .tableBody: "table-body"
+            case .tableRow: "table-row"
+            case .tableData: "table-data"
+            case .assetReference, .fragmentReference: "reference"
+            case .unknown(let nodeType): nodeType
+            }
+        }
+    }
+
+    /// A text style from `format.variants`. Unknown variants are kept by name.
+    public struct Variant: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { rawValue = value }
+        public var description: String { rawValue }
+
+        public static let bold: Variant = "bold"
+        public static let italic: Variant = "italic"
+        public static let underline: Variant = "underline"
+    }
+
+    /// The node's `data`: link targets and reference details. Members not named here are kept
+    /// in `other`.
+    public struct NodeData: Sendable, Hashable, Codable {
+        /// A link's or fragment reference's target.
+        public var href: String?
+        /// A link's target window, such as `_blank`.
+        public var target: String?
+        /// An asset reference's DAM path.
+        public var path: String?
+        /// An asset reference's MIME type (AEM spells it `mimetype`).
+        public var mimetype: String?
+        /// `fragment` for a link to another content fragment.
+        public var type: String?
+        /// Any other member, as it was sent.
+        public var other: [String: JSONValue]
+
+        public init(href: String? = nil, target: String? = nil, path: String? = nil, mimetype: String? = nil,
+                    type: String? = nil, other: [String: JSONValue] = [:])
+        {
+            self.href = href
+            self.target = target
+            self.path = path
+            self.mimetype = mimetype
+            self.type = type
+            self.other = other
+        }
+
+        private static let known: Set<String> = ["href", "target", "path", "mimetype", "type"]
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            href = container.lenientString(forKey: AnyKey("href"))
+            target = container.lenientString(forKey: AnyKey("target"))
+            path = container.lenientString(forKey: AnyKey("path"))
+            mimetype = container.lenientString(forKey: AnyKey("mimetype"))
+            type = container.lenientString(forKey: AnyKey("type"))
+            other = container.others(excluding: Self.known)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encodeIfPresent(href, forKey: AnyKey("href"))
+            try container.encodeIfPresent(target, forKey: AnyKey("target"))
+            try container.encodeIfPresent(path, forKey: AnyKey("path"))
+            try container.encodeIfPresent(mimetype, forKey: AnyKey("mimetype"))
+            try container.encodeIfPresent(type, forKey: AnyKey("type"))
+            for (key, value) in other { try container.encode(value, forKey: AnyKey(key)) }
+        }
+    }
+
+    /// The wire `nodeType`, such as `paragraph` or `unordered-list`.
+    public var nodeType: String
+    /// The text of a text node, a link's text, or a fragment reference's title.
+    public var value: String?
+    /// A header's level as `h1`…`h6`.
+    public var style: String?
+    /// `format.variants` of a text node; empty when the text is plain.
+    public var variants: [Variant]
+    public var data: NodeData?
+    /// The child nodes (`content`).
+    public var children: [RichTextNode]
+    /// Any other member of the node, as it was sent.
+    public var other: [String: JSONValue]
+
+    public init(nodeType: String, value: String? = nil, style: String? = nil, variants: [Variant] = [],
+                data: NodeData? = nil, children: [RichTextNode] = [], other: [String: JSONValue] = [:])
+    {
+        self.nodeType = nodeType
+        self.value = value
+        self.style = style
+        self.variants = variants
+        self.data = data
+        self.children = children
+        self.other = other
+    }
+
+    /// A node of `kind`, with the `nodeType`, header `style` and fragment `data.type` it implies.
+    public init(_ kind: Kind, value: String? = nil, variants: [Variant] = [], data: NodeData? = nil,
+                children: [RichTextNode] = [])
+    {
+        var data = data
+        var style: String?
+        switch kind {
+        case .header(let level?): style = "h\(level)"
+        case .fragmentReference:
+            if data?.type == nil { data = (data ?? NodeData()).with(type: "fragment") }
+        default: break
+        }
+        self.init(nodeType: kind.nodeType, value: value, style: style, variants: variants, data: data, children: children)
+    }
+
+    /// What the node is. A `reference` is a fragment reference when `data.type` is `fragment`
+    /// (or it has an `href` and no `path`), else an asset reference.
+    public var kind: Kind {
+        switch nodeType {
+        case "paragraph": .paragraph
+        case "text": .text
+        case "link": .link
+        case "header": .header(level: headerLevel)
+        case "unordered-list": .unorderedList
+        case "ordered-list": .orderedList
+        case "list-item": .listItem
+        case "table": .table
+        case "table-body": .tableBody
+        case "table-row": .tableRow
+        case "table-data": .tableData
+        case "reference":
+            if data?.type?.lowercased() == "fragment" || (data?.href != nil && data?.path == nil) {
+                .fragmentReference
+            } else {
+                .assetReference
+            }
+        default: .unknown(nodeType)
+        }
+    }
+
+    private var headerLevel: Int? {
+        guard let style, style.count == 2, style.first == "h" || style.first == "H",
+              let level = style.last?.wholeNumberValue, (1...6).contains(level)
+        else { return nil }
+        return level
+    }
+
+    /// Whether `format.variants` holds `variant`.
+    public func has(_ variant: Variant) -> Bool { variants.contains(variant) }
+
+    /// The text of this node and all its descendants, concatenated without separators.
+    public var plainText: String {
+        var text = value ?? ""
+        for child in children { text += child.plainText }
+        return text
+    }
+
+    private static let known: Set<String> = ["nodeType", "value", "style", "format", "data", "content"]
+
+    private enum FormatKeys: String, CodingKey { case variants }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        nodeType = container.lenientString(forKey: AnyKey("nodeType")) ?? ""
+        value = container.lenientString(forKey: AnyKey("value"))
+        style = container.lenientString(forKey: AnyKey("style"))
+        if let format = try? container.nestedContainer(keyedBy: FormatKeys.self, forKey: AnyKey("format")),
+           let names = format.lenient([JSONValue].self, forKey: .variants)
+        {
+            variants = names.compactMap { $0.stringValue.map(Variant.init(rawValue:)) }
+        } else {
+            variants = []
+        }
+        data = container.lenient(NodeData.self, forKey: AnyKey("data"))
+        children = container.lenient(LenientList<RichTextNode>.self, forKey: AnyKey("content"))?.elements ?? []
+        other = container.others(excluding: Self.known)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(nodeType, forKey: AnyKey("nodeType"))
+        try container.encodeIfPresent(value, forKey: AnyKey("value"))
+        try container.encodeIfPresent(style, forKey: AnyKey("style"))
+        if !variants.isEmpty {
+            var format = container.nestedContainer(keyedBy: FormatKeys.self, forKey: AnyKey("format"))
+            try format.encode(variants, forKey: .variants)
+        }
+        try container.encodeIfPresent(data, forKey: AnyKey("data"))
+        if !children.isEmpty { try container.encode(children, forKey: AnyKey("content")) }
+        for (key, value) in other { try container.encode(value, forKey: AnyKey(key)) }
+    }
+}
+
+extension RichTextNode.NodeData {
+    fileprivate func with(type: String) -> Self {
+        var copy = self
+        copy.type = type
+        return copy
+    }
+}
+
+/// A coding key for any member name.
+struct AnyKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+    /// Every member not in `known`, as JSON; members that cannot be read are left out.
+    func others(excluding known: Set<String>) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for key in allKeys where !known.contains(key.stringValue) {
+            if let value = try? decode(JSONValue.self, forKey: key) { result[key.stringValue] = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,104 @@
+/// A WKND adventure (content fragment model *Adventure*), as the list and the detail queries
+/// return it. The list query selects only some fields; the others are then nil.
+///
+/// Every field is optional, including `title` and `slug`, which the model requires but a query
+/// may leave out: a missing, `null` or wrongly typed field reads as nil and never fails the
+/// response. Enumeration fields are kept as text so that new values never fail decoding; see
+/// `difficultyLevel` for a typed reading.
+public struct Adventure: Sendable, Hashable, Codable {
+    /// The fragment's path in the DAM (`_path`), unique per adventure.
+    public var path: String?
+    /// The URL name, such as `lofoten-winter-surf`.
+    public var slug: String?
+    public var title: String?
+    /// Camping, Surfing, Skiing, Cycling, Hiking, Skateboarding, Rock Climbing, Running, Snowboarding, Social…
+    public var activity: String?
+    /// Day Trip, Overnight Trip, Training Session…
+    public var adventureType: String?
+    /// Beginner, Intermediate, Advanced, Expert…
+    public var difficulty: String?
+    public var groupSize: Int?
+    /// The price as AEM stores it (a double; sent as `4500` or `95.5`), without a currency.
+    public var price: Double?
+    /// Free text, such as `2-3 days`.
+    public var tripLength: String?
+    public var primaryImage: ImageReference?
+    public var description: RichText?
+    public var itinerary: RichText?
+    public var gearList: RichText?
+
+    public init(path: String? = nil, slug: String? = nil, title: String? = nil, activity: String? = nil,
+                adventureType: String? = nil, difficulty: String? = nil, groupSize: Int? = nil, price: Double? = nil,
+                tripLength: String? = nil, primaryImage: ImageReference? = nil, description: RichText? = nil,
+                itinerary: RichText? = nil, gearList: RichText? = nil)
+    {
+        self.path = path
+        self.slug = slug
+        self.title = title
+        self.activity = activity
+        self.adventureType = adventureType
+        self.difficulty = difficulty
+        self.groupSize = groupSize
+        self.price = price
+        self.tripLength = tripLength
+        self.primaryImage = primaryImage
+        self.description = description
+        self.itinerary = itinerary
+        self.gearList = gearList
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path = "_path"
+        case slug, title, activity, adventureType, difficulty, groupSize, price, tripLength, primaryImage
+        case description, itinerary, gearList
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = container.lenientString(forKey: .path)
+        slug = container.lenientString(forKey: .slug)
+        title = container.lenientString(forKey: .title)
+        activity = container.lenientString(forKey: .activity)
+        adventureType = container.lenientString(forKey: .adventureType)
+        difficulty = container.lenientString(forKey: .difficulty)
+        groupSize = container.lenientInt(forKey: .groupSize)
+        price = container.lenientDouble(forKey: .price)
+        tripLength = container.lenientString(forKey: .tripLength)
+        primaryImage = container.lenient(ImageReference.self, forKey: .primaryImage)
+        description = container.lenient(RichText.self, forKey: .description)
+        itinerary = container.lenient(RichText.self, forKey: .itinerary)
+        gearList = container.lenient(RichText.self, forKey: .gearList)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(path, forKey: .path)
+        try container.encodeIfPresent(slug, forKey: .slug)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(activity, forKey: .activity)
+        try container.encodeIfPresent(adventureType, forKey: .adventureType)
+        try container.encodeIfPresent(difficulty, forKey: .difficulty)
+        try container.encodeIfPresent(groupSize, forKey: .groupSize)
+        try container.encodeIfPresent(price, forKey: .price)
+        try container.encodeIfPresent(tripLength, forKey: .tripLength)
+        try container.encodeIfPresent(primaryImage, forKey: .primaryImage)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(itinerary, forKey: .itinerary)
+        try container.encodeIfPresent(gearList, forKey: .gearList)
+    }
+
+    /// The WKND difficulty levels, in increasing order.
+    public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
+        case beginner = "Beginner", intermediate = "Intermediate", advanced = "Advanced", expert = "Expert"
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    /// `difficulty` as a known level (matched ignoring case), or nil for a missing or new value.
+    public var difficultyLevel: Difficulty? {
+        guard let difficulty else { return nil }
+        return Difficulty.allCases.first { $0.rawValue.caseInsensitiveCompare(difficulty) == .orderedSame }
+    }
+}

@@ -1,0 +1,37 @@
+/// One adventure with the content its rich text links to, as `adventure(slug:)` returns it.
+public struct AdventureDetail: Sendable, Hashable, Codable {
+    public var adventure: Adventure
+    /// The response's `_references`: adventures, images and other content linked from the
+    /// adventure's rich text; empty when there were none.
+    public var references: [AdventureReference]
+
+    public init(adventure: Adventure, references: [AdventureReference] = []) {
+        self.adventure = adventure
+        self.references = references
+    }
+
+    /// The first adventure of a list with its references, or nil when the list is empty.
+    public init?(_ list: AdventureList) {
+        guard let first = list.items.first else { return nil }
+        self.init(adventure: first, references: list.references ?? [])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case adventure = "item"
+        case references = "_references"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        adventure = try container.decode(Adventure.self, forKey: .adventure)
+        references = container.lenient(LenientList<AdventureReference>.self, forKey: .references)?.elements ?? []
+    }
+
+    /// The reference whose `_path` is `path` (a rich-text node's `data.href` or `data.path`).
+    public func reference(forPath path: String) -> AdventureReference? {
+        references.first { $0.path == path }
+    }
+
+    /// The referenced adventures, in order.
+    public var referencedAdventures: [Adventure] { references.compactMap(\.adventure) }
+}

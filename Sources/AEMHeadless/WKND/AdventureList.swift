@@ -1,0 +1,51 @@
+/// The `data` of both WKND adventure queries: `{"adventureList": {"items": [...], "_references": [...]}}`.
+public struct AdventureListData: Sendable, Hashable, Codable {
+    /// Nil when AEM sent `null` for the list, which happens with errors beside the data.
+    public var adventureList: AdventureList?
+
+    public init(adventureList: AdventureList?) { self.adventureList = adventureList }
+
+    enum CodingKeys: String, CodingKey { case adventureList }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        adventureList = try container.decodeIfPresent(AdventureList.self, forKey: .adventureList)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(adventureList, forKey: .adventureList)
+    }
+}
+
+/// An `adventureList` result: the adventures and the content their rich text links to.
+public struct AdventureList: Sendable, Hashable, Codable {
+    /// The adventures in the order AEM sent them. An entry that is `null` (GraphQL sets an item
+    /// to null when one of its required fields failed, with an error beside the data) or not an
+    /// object is **skipped**, so indices in error paths may not match this array.
+    public var items: [Adventure]
+    /// `_references`, when the query asked for them; nil when absent.
+    public var references: [AdventureReference]?
+
+    public init(items: [Adventure], references: [AdventureReference]? = nil) {
+        self.items = items
+        self.references = references
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+        case references = "_references"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = container.lenient(LenientList<Adventure>.self, forKey: .items)?.elements ?? []
+        references = container.lenient(LenientList<AdventureReference>.self, forKey: .references)?.elements
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encodeIfPresent(references, forKey: .references)
+    }
+}

@@ -1,0 +1,29 @@
+/// The WKND sample app's queries as calls on the client.
+extension Aem {
+    /// Lists adventures with `wknd-shared/adventures-all`.
+    ///
+    /// - Parameters:
+    ///   - offset: how many adventures to skip; nil for the stored query's default.
+    ///   - limit: the most adventures returned; nil for the stored query's default.
+    ///   - sort: AEM's sort expression, such as `title ASC`.
+    ///   - image: the image rendition options.
+    /// - Returns: the adventures (items that came back `null` are skipped) and any GraphQL
+    ///   errors beside them; `data` is nil only when AEM sent errors instead of a list.
+    /// - Throws: `AemError` when the answer is not a usable GraphQL response, or `CancellationError`.
+    public func adventures(offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+                           image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<[Adventure]>
+    {
+        try await execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image)).adventures
+    }
+
+    /// Finds the adventure whose slug is `slug` with `wknd-shared/adventure-by-slug`, with the
+    /// adventures and images its rich text links to.
+    ///
+    /// **No match is not an error**: when no adventure has that slug, the call returns normally
+    /// with `data == .some(nil)` (read it with `result.data ?? nil`). `data == nil` means AEM
+    /// sent no list at all, with the reason in `errors`.
+    /// - Throws: `AemError` when the answer is not a usable GraphQL response, or `CancellationError`.
+    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<AdventureDetail?> {
+        try await execute(WKNDQueries.adventureBySlug(slug, image: image)).adventureDetail
+    }
+}

@@ -1,0 +1,64 @@
+/// The persisted queries of the WKND sample app, as typed requests.
+///
+/// ```swift
+/// let result = try await aem.execute(WKNDQueries.adventures(limit: 5, sort: "title ASC"))
+/// ```
+/// `Aem.adventures(…)` and `Aem.adventure(slug:…)` run them and shape the results.
+public enum WKNDQueries {
+    /// The stored query that lists adventures.
+    public static let adventuresAllPath = "wknd-shared/adventures-all"
+    /// The stored query that finds one adventure by its slug.
+    public static let adventureBySlugPath = "wknd-shared/adventure-by-slug"
+
+    /// `wknd-shared/adventures-all`: a page of adventures with `_path slug title activity price
+    /// tripLength primaryImage`.
+    ///
+    /// - Parameters:
+    ///   - offset: how many adventures to skip.
+    ///   - limit: the most adventures returned.
+    ///   - sort: AEM's sort expression, such as `title ASC` or `price DESC`.
+    ///   - image: the image rendition options; nil options take the stored query's defaults.
+    /// A nil argument is left out of the request, so the stored query's default applies.
+    public static func adventures(offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+                                  image: ImageOptions = .queryDefaults) -> PersistedQuery<AdventureListData>
+    {
+        var variables = imageVariables(image, includeSeoName: false)
+        variables["offset"] = offset.map(QueryVariable.int)
+        variables["limit"] = limit.map(QueryVariable.int)
+        variables["sort"] = sort.map(QueryVariable.string)
+        return PersistedQuery(adventuresAllPath, variables: variables)
+    }
+
+    /// `wknd-shared/adventure-by-slug`: the adventures whose slug is `slug` (at most one on a
+    /// well-kept site), with every field and the `_references` of their rich text. No match
+    /// is an empty `items` list, not an error.
+    public static func adventureBySlug(_ slug: String, image: ImageOptions = .queryDefaults) -> PersistedQuery<AdventureListData> {
+        var variables = imageVariables(image, includeSeoName: true)
+        variables["slug"] = .string(slug)
+        return PersistedQuery(adventureBySlugPath, variables: variables)
+    }
+
+    private static func imageVariables(_ image: ImageOptions, includeSeoName: Bool) -> [String: QueryVariable?] {
+        var variables: [String: QueryVariable?] = [:]
+        variables["imageFormat"] = image.format.map { QueryVariable.enumValue($0.rawValue) }
+        variables["imageWidth"] = image.width.map(QueryVariable.int)
+        variables["imageQuality"] = image.quality.map(QueryVariable.int)
+        if includeSeoName { variables["imageSeoName"] = image.seoName.map(QueryVariable.string) }
+        return variables
+    }
+}
+
+extension GraphQLResult where Data == AdventureListData {
+    /// The adventures of a list query's result; `data` is nil when AEM sent no list.
+    public var adventures: GraphQLResult<[Adventure]> {
+        GraphQLResult<[Adventure]>(data: data?.adventureList?.items, errors: errors)
+    }
+
+    /// The by-slug query's result as one adventure:
+    /// - `data == .some(nil)`: the list came back empty, so no adventure has that slug;
+    /// - `data == nil`: AEM sent no list at all (see `errors`);
+    /// - otherwise the first matching adventure with the response's `_references`.
+    public var adventureDetail: GraphQLResult<AdventureDetail?> {
+        GraphQLResult<AdventureDetail?>(data: data?.adventureList.map { AdventureDetail($0) }, errors: errors)
+    }
+}
