@@ -1,0 +1,91 @@
+import Foundation
+
+/// A file being written under a temporary name in its destination's folder, then flushed to disk
+/// and renamed into place in one step, so the destination is either the old file or the whole new
+/// one, never a part.
+///
+/// The temporary name is `.<name>.<random>.part`: hidden, and found by `isTemporary(_:)`.
+final class PartialFile {
+    /// The temporary file.
+    let url: URL
+    /// Bytes appended so far, buffered ones included.
+    private(set) var length: Int64 = 0
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var isClosed = false
+
+    /// Bytes gathered before a write to the file: few system calls, little memory.
+    static let bufferSize = 256 * 1024
+    static let suffix = ".part"
+
+    /// Creates an empty temporary file for `name` in `directory`; it never replaces an existing file.
+    init(in directory: URL, for name: String) throws {
+        let random = UInt64.random(in: 0...UInt64.max)
+        url = directory.appendingPathComponent(".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw DownloadFileError.system("create", path: url.path) }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Whether a file name is one of this type's temporary names.
+    static func isTemporary(_ fileName: String) -> Bool {
+        fileName.hasPrefix(".") && fileName.hasSuffix(suffix)
+    }
+
+    func append(_ data: Data) throws {
+        buffer.append(data)
+        length += Int64(data.count)
+        if buffer.count >= Self.bufferSize { try flushBuffer() }
+    }
+
+    /// Empties the file, to start over.
+    func truncate() throws {
+        buffer.removeAll(keepingCapacity: true)
+        do {
+            try handle.truncate(atOffset: 0)
+        } catch {
+            throw DownloadFileError(path: url.path, message: "Cannot empty \(url.path): \(error.localizedDescription)")
+        }
+        length = 0
+    }
+
+    /// Writes what is buffered, flushes the file to disk, closes it and renames it to `destination`,
+    /// replacing any file there.
+    func commit(as destination: URL) throws {
+        try flushBuffer()
+        do {
+            try handle.synchronize()
+        } catch {
+            throw DownloadFileError(path: url.path, message: "Cannot flush \(url.path) to disk: \(error.localizedDescription)")
+        }
+        close()
+        guard rename(url.path, destination.path) == 0 else {
+            let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destination.path)
+            remove()
+            throw failure
+        }
+    }
+
+    /// Closes and deletes the temporary file.
+    func remove() {
+        close()
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    private func flushBuffer() throws {
+        guard !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw DownloadFileError(path: url.path, message: "Cannot write \(url.path): \(error.localizedDescription)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        try? handle.close()
+    }
+}
