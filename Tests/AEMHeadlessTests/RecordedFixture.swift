@@ -1,0 +1,43 @@
+@testable import AEMHeadless
+import Foundation
+
+/// The recorded AEM responses in `Resources/Recorded`, decoded through the client's own
+/// GraphQL envelope decoder.
+enum RecordedFixture {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent() // AEMHeadlessTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent() // package root
+        .appendingPathComponent("Resources/Recorded", isDirectory: true)
+
+    /// The origin the recordings are read against.
+    static let origin: AemOrigin = {
+        do {
+            return try AemOrigin(scheme: .https, host: "publish-p10101-e20202.adobeaemcloud.com")
+        } catch {
+            fatalError("The test origin is valid: \(error)")
+        }
+    }()
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    /// The body of `name` as the client decodes an answer with `status`.
+    static func decode<Response: Decodable & Sendable>(_ type: Response.Type, _ name: String,
+                                                         status: Int = 200) throws -> GraphQLResult<Response>
+    {
+        let decoder = GraphQLResponseDecoder(queryPath: "wknd-shared/test", origin: origin, url: nil, secrets: [])
+        return try decoder.decode(type, status: status, headers: ["Content-Type": "application/json"],
+                                  body: data(name))
+    }
+
+    static func adventureList(_ name: String) throws -> GraphQLResult<AdventureListData> {
+        try decode(AdventureListData.self, name)
+    }
+
+    /// A JSON document as `JSONValue`, to compare shapes regardless of member order.
+    static func json(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+}

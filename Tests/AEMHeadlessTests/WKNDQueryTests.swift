@@ -1,0 +1,53 @@
+@testable import AEMHeadless
+import Foundation
+import Testing
+
+@Suite("WKND persisted queries and typed calls")
+struct WKNDQueryTests {
+    @Test func adventuresWithoutArgumentsSendNoVariables() {
+        let query = WKNDQueries.adventures()
+        #expect(query.path == "wknd-shared/adventures-all")
+        #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventures-all")
+    }
+
+    @Test func adventuresSendEveryVariableSorted() {
+        let query = WKNDQueries.adventures(offset: 10, limit: 5, sort: "price DESC",
+                                           image: ImageOptions(format: .webp, width: 800, quality: 70, seoName: "ignored"))
+        #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventures-all;imageFormat=WEBP;imageQuality=70;imageWidth=800;limit=5;offset=10;sort=price%20DESC;")
+    }
+
+    @Test func adventureBySlugSendsTheSlugAndSeoName() {
+        let query = WKNDQueries.adventureBySlug("cote-azur-sea-cliffs", image: ImageOptions(format: "PJPG", seoName: "côte d’azur"))
+        #expect(query.path == "wknd-shared/adventure-by-slug")
+        #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventure-by-slug;imageFormat=PJPG;imageSeoName=c%C3%B4te%20d%E2%80%99azur;slug=cote-azur-sea-cliffs;")
+        #expect(WKNDQueries.adventureBySlug("a;b=c/d").requestPath
+            == "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=a%3Bb%3Dc%2Fd;")
+    }
+
+    @Test func typedCallsOverHTTP() async throws {
+        let list = try String(decoding: RecordedFixture.data("adventures-all.json"), as: UTF8.self)
+        let detail = try String(decoding: RecordedFixture.data("adventure-by-slug.json"), as: UTF8.self)
+        let none = try String(decoding: RecordedFixture.data("adventure-by-slug-no-match.json"), as: UTF8.self)
+        try await withRecordingServer { server in
+            server.enqueue(.json(list), .json(detail), .json(none))
+            try await withClient(.urlSession, server: server) { aem in
+                let adventures = try await aem.adventures(limit: 12, sort: "title ASC")
+                #expect(adventures.data?.count == 12)
+
+                let found = try await aem.adventure(slug: "cote-azur-sea-cliffs", image: ImageOptions(width: 600))
+                let adventure = try #require(found.data ?? nil).adventure
+                #expect(adventure.title == "Côte d’Azur Sea Cliffs")
+                #expect(aem.imageURL(for: try #require(adventure.primaryImage))?.host == "127.0.0.1")
+
+                let missing = try await aem.adventure(slug: "no-such-trip")
+                #expect(missing.errors.isEmpty)
+                #expect(missing.data.map { $0 == nil } == true)
+            }
+            #expect(server.requests.map(\.target) == [
+                "/graphql/execute.json/wknd-shared/adventures-all;limit=12;sort=title%20ASC;",
+                "/graphql/execute.json/wknd-shared/adventure-by-slug;imageWidth=600;slug=cote-azur-sea-cliffs;",
+                "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=no-such-trip;",
+            ])
+        }
+    }
+}
