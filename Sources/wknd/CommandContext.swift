@@ -1,0 +1,73 @@
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+import ArgumentParser
+
+/// What a command that reads from AEM works with: the resolved configuration, the console on
+/// stderr (which masks the secrets), and a client for the configured service.
+struct CommandContext: Sendable {
+    let configuration: LoadedConfiguration
+    let console: Console
+
+    /// Resolves the configuration and runs `body`. Any failure is reported on stderr as one line
+    /// and ends the command with its `ExitStatus`.
+    static func run(_ options: GlobalOptions, _ body: (CommandContext) async throws -> Void) async throws {
+        var console = Console(verbose: options.verbose)
+        do {
+            let configuration = try options.resolveConfiguration()
+            console.secrets = configuration.resolved.secrets
+            for warning in configuration.warnings { console.warning(warning) }
+            try await body(CommandContext(configuration: configuration, console: console))
+        } catch {
+            let failure = Failure(error)
+            console.report(failure)
+            throw ExitCode(failure.status.rawValue)
+        }
+    }
+
+    /// Runs `body` with a client for the configured service — or, when no host is configured,
+    /// for the built-in sample service started in-process — and closes everything after.
+    func withAem<Result: Sendable>(_ body: (Aem) async throws -> Result) async throws -> Result {
+        switch try configuration.resolved.service() {
+        case .configured(let aemConfiguration):
+            return try await Self.withClient(aemConfiguration, console: console, body)
+        case .builtInSample:
+            console.note("no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
+            let sample = try await BuiltInSample.start()
+            do {
+                let result = try await Self.withClient(sample.configuration, console: console, body)
+                await sample.stop()
+                return result
+            } catch {
+                await sample.stop()
+                throw error
+            }
+        }
+    }
+
+    private static func withClient<Result: Sendable>(
+        _ configuration: AemConfiguration, console: Console, _ body: (Aem) async throws -> Result
+    ) async throws -> Result {
+        console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
+        let transport = AsyncHTTPClientTransport()
+        do {
+            let result = try await body(Aem(configuration, transport: transport))
+            try await transport.shutdown()
+            return result
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+    }
+
+    /// The data of a result, after warning about any GraphQL errors beside it; a failure when
+    /// AEM sent errors and no data.
+    func data<Value>(of result: GraphQLResult<Value>, query: String) throws -> Value {
+        guard let data = result.data else {
+            let first = result.errors.first.map { ": \($0)" } ?? ""
+            throw Failure(.unavailable, "AEM answered \(query) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
+                          details: result.errors.map { "GraphQL error: \($0)" })
+        }
+        for error in result.errors { console.warning("AEM reported an error beside the data: \(error)") }
+        return data
+    }
+}

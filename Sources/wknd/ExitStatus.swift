@@ -1,0 +1,37 @@
+/// The documented exit codes of `wknd`, after the BSD `sysexits` conventions.
+enum ExitStatus: Int32, CaseIterable, Sendable {
+    case success = 0
+    /// A wrong command line: unknown option, missing argument, invalid value.
+    case usage = 64
+    /// The answer could not be understood: an HTML page, not JSON, or not the expected shape.
+    case badResponse = 65
+    /// No adventure with the slug asked for.
+    case notFound = 66
+    /// The service could not be reached or failed: network down, timeout, 5xx, GraphQL errors,
+    /// or the persisted query is not deployed there.
+    case unavailable = 69
+    /// A failure inside `wknd` itself.
+    case internalError = 70
+    /// The credentials were refused (401/403).
+    case authentication = 77
+    /// The configuration cannot work: an invalid host or scheme, missing credentials, an unreadable file.
+    case configuration = 78
+    /// Interrupted by Ctrl-C.
+    case interrupted = 130
+
+    /// The table shown in `wknd --help`.
+    static var helpText: String {
+        let rows: [(ExitStatus, String)] = [
+            (.success, "success"),
+            (.usage, "usage error (unknown option, missing or invalid argument)"),
+            (.badResponse, "bad response: not JSON, an HTML page, or not the expected shape"),
+            (.notFound, "no adventure with that slug"),
+            (.unavailable, "network or server failure, or the persisted query is not deployed"),
+            (.internalError, "internal error"),
+            (.authentication, "authentication failed (401/403)"),
+            (.configuration, "invalid configuration (host, scheme, credentials, files)"),
+            (.interrupted, "interrupted"),
+        ]
+        return rows.map { "  \(TextLayout.padLeft(String($0.0.rawValue), to: 4))  \($0.1)" }.joined(separator: "\n")
+    }
+}

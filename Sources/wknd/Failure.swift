@@ -1,0 +1,60 @@
+import AEMHeadless
+
+/// A failure as the user sees it: one line that names the cause and what to do, an exit code,
+/// and (for `--verbose`) details. None of it holds a secret.
+struct Failure: Error, Sendable {
+    var status: ExitStatus
+    var message: String
+    var details: [String] = []
+
+    init(_ status: ExitStatus, _ message: String, details: [String] = []) {
+        self.status = status
+        self.message = message
+        self.details = details
+    }
+
+    /// The failure for any error a command ends with.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as Failure:
+            self = failure
+        case let error as AemError:
+            self.init(Self.status(for: error.kind), error.message, details: Self.details(of: error))
+        case let error as AemConfigurationError:
+            self.init(.configuration, error.message)
+        case is CancellationError:
+            self.init(.interrupted, "Interrupted.")
+        default:
+            self.init(.internalError, "Unexpected failure (\(type(of: error))); run again with --verbose, and report it if it persists.",
+                      details: [String(describing: error)])
+        }
+    }
+
+    /// The exit code for each kind of AEM failure.
+    static func status(for kind: AemError.Kind) -> ExitStatus {
+        switch kind {
+        case .unauthorized:
+            .authentication
+        case .notFound:
+            .notFound
+        case .htmlResponse, .emptyResponse, .invalidResponse, .decodingFailed, .bodyTooLarge:
+            .badResponse
+        case .queryNotFound, .graphQLErrors, .httpStatus, .network, .timedOut:
+            .unavailable
+        default:
+            .internalError
+        }
+    }
+
+    private static func details(of error: AemError) -> [String] {
+        var lines: [String] = ["kind: \(error.kind)"]
+        if let url = error.url { lines.append("url: \(url.absoluteString)") }
+        if let status = error.status { lines.append("status: \(status)") }
+        for graphQLError in error.graphQLErrors { lines.append("GraphQL error: \(graphQLError)") }
+        if let body = error.bodyExcerpt, !body.isEmpty { lines.append("body: \(body)") }
+        return lines
+    }
+
+    /// The message on one line, without control characters.
+    var line: String { TextLayout.singleLine(message) }
+}

@@ -1,0 +1,105 @@
+import AEMHeadless
+import ArgumentParser
+import Foundation
+
+/// The options every command that talks to AEM takes: where the service is, how to sign in,
+/// and how much to say on stderr.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The scheme of the AEM service (overrides AEM_SCHEME).")
+    var scheme: SchemeChoice?
+
+    @Option(help: ArgumentHelp("The AEM host with an optional :port, no scheme (overrides AEM_HOST).",
+                               valueName: "host"))
+    var host: String?
+
+    @Option(help: "How to sign in (overrides AEM_AUTH_TYPE).")
+    var auth: AuthType?
+
+    @Option(help: "The user name for basic authentication (overrides AEM_USERNAME).")
+    var username: String?
+
+    @Flag(help: "Read the password for basic authentication from standard input (overrides AEM_PASSWORD).")
+    var passwordStdin = false
+
+    @Option(help: ArgumentHelp("Read the bearer token from this file (overrides AEM_TOKEN).", valueName: "path"))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("The configuration file in .xcconfig syntax (default: ./Config.xcconfig when present).",
+                               valueName: "path"))
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Say more on stderr: the configuration, each request and the details of a failure.")
+    var verbose = false
+
+    /// The configuration file looked for when `--config` is not given.
+    static let defaultConfigFile = "Config.xcconfig"
+
+    /// Reads the configuration sources (files and standard input) and applies the precedence.
+    func resolveConfiguration(environment: [String: String] = Environment.current) throws(AemConfigurationError) -> LoadedConfiguration {
+        var inputs = ConfigurationInputs(environment: environment)
+        inputs.options[.scheme] = scheme?.rawValue
+        inputs.options[.host] = host
+        inputs.options[.authType] = auth?.rawValue
+        inputs.options[.username] = username
+        if passwordStdin { inputs.options[.password] = try Self.readPasswordFromStandardInput() }
+        if let tokenFile { inputs.options[.token] = try Self.readToken(at: tokenFile) }
+        var fileIssues: [String] = []
+        if let file = try configurationFile() {
+            let parsed = XCConfigParser.parse(file.text)
+            inputs.file = (file.path, parsed.values)
+            fileIssues = parsed.issues.map { "\(file.path) \($0)" }
+        }
+        return LoadedConfiguration(resolved: ConfigurationResolver.resolve(inputs), fileIssues: fileIssues)
+    }
+
+    /// The text of `--config PATH`, else of `./Config.xcconfig` when there is one.
+    private func configurationFile() throws(AemConfigurationError) -> (path: String, text: String)? {
+        if let config {
+            guard let text = Self.readText(at: config) else {
+                throw AemConfigurationError("Cannot read the configuration file \(config); check the path given to --config.")
+            }
+            return (config, text)
+        }
+        guard FileManager.default.fileExists(atPath: Self.defaultConfigFile) else { return nil }
+        guard let text = Self.readText(at: Self.defaultConfigFile) else {
+            throw AemConfigurationError("Cannot read ./\(Self.defaultConfigFile); check its permissions, or name another file with --config.")
+        }
+        return (Self.defaultConfigFile, text)
+    }
+
+    private static func readText(at path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func readToken(at path: String) throws(AemConfigurationError) -> String {
+        guard let text = readText(at: path) else {
+            throw AemConfigurationError("Cannot read the token file \(path); check the path given to --token-file.")
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else { throw AemConfigurationError("The token file \(path) is empty.") }
+        return token
+    }
+
+    /// The first line of standard input, which must not be a terminal (so the password is never echoed).
+    private static func readPasswordFromStandardInput() throws(AemConfigurationError) -> String {
+        guard isatty(STDIN_FILENO) == 0 else {
+            throw AemConfigurationError("--password-stdin reads the password from a pipe, for example: printf '%s' \"$AEM_PASSWORD\" | wknd list --auth basic --username admin --password-stdin")
+        }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        guard !password.isEmpty else { throw AemConfigurationError("--password-stdin read an empty password.") }
+        return password
+    }
+}
+
+/// The resolved configuration and any problems found in the configuration file.
+struct LoadedConfiguration: Sendable {
+    var resolved: ResolvedConfiguration
+    /// Lines of the file that were skipped, each naming the file and line.
+    var fileIssues: [String]
+
+    /// Everything worth a warning on stderr.
+    var warnings: [String] { fileIssues + resolved.warnings }
+}

@@ -1,0 +1,55 @@
+import AEMHeadless
+import ArgumentParser
+
+/// `wknd show <slug>`: one adventure with every field, as text or as one JSON object.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one adventure (persisted query wknd-shared/adventure-by-slug).",
+        discussion: """
+            Shows every field. The description and itinerary are laid out from
+            their rich text; related adventures come from the _references.
+
+            --json prints one object: the keys of `wknd list --json` plus
+            adventureType, groupSize, difficulty, description, itinerary and
+            gearList (each the object AEM sent, with plaintext, html and json,
+            or null) and references (an array).
+
+            No adventure with that slug: nothing on stdout, one line on
+            stderr, exit code 66.
+
+            EXAMPLES
+              wknd show bali-surf-camp
+              wknd show bali-surf-camp --json | jq -r .description.plaintext
+            """
+    )
+
+    @Argument(help: "The adventure's slug, as `wknd list` shows it.")
+    var slug: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await CommandContext.run(options) { context in
+            let output = try await context.withAem { aem in
+                if let url = aem.url(for: WKNDQueries.adventureBySlug(slug)) {
+                    context.console.detail("GET \(url.absoluteString)")
+                }
+                let found = try context.data(of: try await aem.adventure(slug: slug), query: WKNDQueries.adventureBySlugPath)
+                guard let detail = found else {
+                    throw Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
+                }
+                let origin = aem.configuration.origin
+                let imageURL = detail.adventure.primaryImage?.url(on: origin)
+                if json { return try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL)) }
+                let terminal = Terminal.standardOutput
+                return AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
+                    .render(detail, imageURL: imageURL)
+            }
+            Terminal.standardOutput.write(output)
+        }
+    }
+}

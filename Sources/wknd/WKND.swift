@@ -1,0 +1,65 @@
+import ArgumentParser
+
+/// The `wknd` command: WKND adventures from an AEM service's persisted queries.
+@main
+struct WKND: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "wknd",
+        abstract: "Read WKND adventures from Adobe Experience Manager (AEM) headless persisted queries.",
+        usage: """
+            wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json]
+            wknd show <slug> [--json]
+            wknd config
+            wknd serve [--port <n>] [--bind <address>]
+            """,
+        discussion: """
+            EXAMPLES
+              wknd list                       (the built-in sample service)
+              AEM_HOST=publish-p123-e456.adobeaemcloud.com wknd list --limit 5
+              wknd show bali-surf-camp --json | jq .title
+              wknd list --auth token --token-file ~/.aem-token \\
+                        --host author-p123-e456.adobeaemcloud.com
+
+            CONFIGURATION (highest first, setting by setting)
+              1. options: --scheme --host --auth --username --password-stdin
+                 --token-file
+              2. environment: AEM_SCHEME AEM_HOST AEM_AUTH_TYPE AEM_USERNAME
+                 AEM_PASSWORD AEM_TOKEN
+              3. the file named by --config, else ./Config.xcconfig when it
+                 exists: the sample app's .xcconfig keys (Config.xcconfig.sample)
+              4. defaults: scheme https; with no host set anywhere, the
+                 built-in sample service, started in-process
+            Passwords and tokens are never option values: use the environment,
+            the file, --password-stdin or --token-file. `wknd config` shows the
+            settings in effect and where each comes from.
+
+            OUTPUT
+              Data goes to stdout; messages go to stderr. Colour only on a
+              terminal, with TERM not "dumb" and NO_COLOR unset. --json output
+              never has colour.
+
+            EXIT CODES
+            \(ExitStatus.helpText)
+            """,
+        version: version,
+        subcommands: [ListCommand.self, ShowCommand.self, ConfigCommand.self, ServeCommand.self]
+    )
+
+    /// Parses the command line and runs the command. Commands report their own failures as one
+    /// line on stderr and end with an `ExitStatus` (see `CommandContext.run`); what reaches this
+    /// point is the argument parser's own: usage errors (64), `--help`, `--version`.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
