@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -53,7 +54,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AEMHeadlessTests",
-            dependencies: ["AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator"]
+            dependencies: [
+                "AEMHeadless",
+                "AEMHeadlessAsyncHTTPClient",
+                "AEMEmulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AEMEmulatorTests",

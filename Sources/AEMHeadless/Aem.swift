@@ -141,3 +141,11 @@ extension HTTPBody {
         } catch {}
     }
 }
+
+extension Aem {
+    /// The absolute URL of an image: its `_dynamicUrl` when present, else its `_path`, on this
+    /// service's origin unless the value is already absolute.
+    public func imageURL(for image: ImageReference) -> URL? {
+        image.url(on: configuration.origin)
+    }
+}

@@ -89,6 +89,10 @@ struct GraphQLResponseDecoder: Sendable {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return failure(.invalidResponse, status: status, body: body,
                            "The answer from \(origin) to \(queryPath) is not valid JSON.")
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty,
+             .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return failure(.invalidResponse, status: status, body: body,
+                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
         default:
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             return failure(.decodingFailed, status: status, body: body,
