@@ -1,1 +1,95 @@
+import Foundation
 import Hummingbird
+import Logging
+
+/// A local stand-in for an AEM publish service, over real HTTP.
+///
+/// It answers the WKND persisted queries (`/graphql/execute.json/wknd-shared/adventures-all` and
+/// `.../adventure-by-slug`) with AEM-shaped JSON, lists them at `/graphql/list.json`, and serves the images at their
+/// `_path` and `_dynamicUrl`.
+///
+/// ```swift
+/// let emulator = try await Emulator.start()             // 127.0.0.1, a free port
+/// emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 1))
+/// // … point a client at emulator.baseURL …
+/// await emulator.stop()
+/// ```
+public enum Emulator {
+    /// Builds the HTTP application serving `options` on `host`:`port` (0 picks a free port). `onListening` receives
+    /// the base URL (`http://127.0.0.1:<port>`) once the server accepts connections.
+    ///
+    /// Throws when `options.content` is `nil` and the bundled sample content cannot be loaded.
+    public static func application(
+        options: EmulatorOptions = EmulatorOptions(),
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let content = try options.content ?? EmulatorContent.sample()
+        let responder = EmulatorResponder(
+            context: QueryContext(
+                catalog: ContentCatalog(content), dynamicURLs: options.dynamicURLs,
+                dynamicURLBase: options.dynamicURLBase),
+            authentication: options.authentication,
+            faults: options.faults,
+            requestLog: options.requestLog)
+        return Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                await onListening(baseURL(host: host, port: channel.localAddress?.port ?? port))
+            },
+            logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    /// Starts an emulator in this process and returns once it is listening. Stop it with
+    /// ``RunningEmulator/stop()``.
+    public static func start(
+        options: EmulatorOptions = EmulatorOptions(),
+        host: String = "127.0.0.1",
+        port: Int = 0
+    ) async throws -> RunningEmulator {
+        let recorder = RequestRecorder()
+        var options = options
+        let requestLog = options.requestLog
+        options.requestLog = { record in
+            recorder.append(record)
+            requestLog?(record)
+        }
+        let (listening, continuation) = AsyncStream<URL>.makeStream()
+        let application = try application(options: options, host: host, port: port) { url in
+            continuation.yield(url)
+            continuation.finish()
+        }
+        let task = Task {
+            defer { continuation.finish() }
+            try await application.run()
+        }
+        for await url in listening {
+            return RunningEmulator(baseURL: url, faults: options.faults, recorder: recorder, task: task)
+        }
+        try await task.value
+        throw EmulatorStartError(description: "The emulator stopped before listening on \(host):\(port).")
+    }
+
+    /// Runs an emulator until the task is cancelled or the process receives SIGINT or SIGTERM, then shuts down
+    /// gracefully (for `wknd serve`).
+    public static func serve(
+        options: EmulatorOptions = EmulatorOptions(),
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
+    ) async throws {
+        try await application(options: options, host: host, port: port, onListening: onListening).runService()
+    }
+
+    static func baseURL(host: String, port: Int) -> URL {
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return URL(string: "http://\(authority)") ?? URL(fileURLWithPath: "/")
+    }
+}
+
+/// The emulator could not start.
+public struct EmulatorStartError: Error, CustomStringConvertible {
+    public var description: String
+}

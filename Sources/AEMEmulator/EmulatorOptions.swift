@@ -1,0 +1,51 @@
+/// How an emulator behaves. Everything has a default: `EmulatorOptions()` serves the bundled sample content
+/// anonymously, with `_dynamicUrl` rendered as a host-relative path.
+public struct EmulatorOptions: Sendable {
+    /// Whether `_dynamicUrl` is rendered. When `false` it is `null`, as on the local AEM SDK, so that clients use
+    /// the `_path` fallback.
+    public var dynamicURLs: Bool
+    /// Scheme, host and port put in front of every `_dynamicUrl` (e.g. `http://127.0.0.1:8081`), so images come from
+    /// a second origin; `nil` keeps `_dynamicUrl` host-relative like AEM does.
+    public var dynamicURLBase: String?
+    /// Credentials every request must carry, as on AEM author; `nil` (publish) lets anyone in.
+    public var authentication: EmulatorAuthentication?
+    /// The content served; `nil` serves ``EmulatorContent/sample()``.
+    public var content: EmulatorContent?
+    /// Faults to inject; keep a reference to change them while the emulator runs.
+    public var faults: EmulatorFaults
+    /// Called once per answered request (e.g. to print an access log).
+    public var requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
+
+    public init(
+        dynamicURLs: Bool = true,
+        dynamicURLBase: String? = nil,
+        authentication: EmulatorAuthentication? = nil,
+        content: EmulatorContent? = nil,
+        faults: EmulatorFaults = EmulatorFaults(),
+        requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil
+    ) {
+        self.dynamicURLs = dynamicURLs
+        self.dynamicURLBase = dynamicURLBase
+        self.authentication = authentication
+        self.content = content
+        self.faults = faults
+        self.requestLog = requestLog
+    }
+}
+
+/// The credentials an emulator requires, as AEM author does. A request without them is answered 401 with an empty
+/// body.
+public enum EmulatorAuthentication: Sendable, Equatable, CustomStringConvertible {
+    /// `Authorization: Basic base64(username:password)`.
+    case basic(username: String, password: String)
+    /// `Authorization: Bearer <token>`.
+    case bearer(token: String)
+
+    /// Names the scheme without revealing the secret.
+    public var description: String {
+        switch self {
+        case .basic(let username, _): "basic (user \(username))"
+        case .bearer: "bearer token"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// One scripted misbehaviour, used for a single request (see ``EmulatorFaults/script(_:_:)``).
+public struct FaultAction: Sendable {
+    enum Kind: Sendable {
+        /// Answer this instead of the normal response.
+        case respond(status: Int, headers: [(String, String)], body: [UInt8])
+        /// Send the normal response with its true `Content-Length`, stop after this many body bytes and close.
+        case dropConnection(afterBodyBytes: Int)
+        /// Send the normal response with a `Content-Length` this much larger than its body, then close.
+        case overstateContentLength(by: Int)
+        /// Send the normal response as if `Range` had not been asked for.
+        case ignoreRange
+        /// Wait, then send the normal response.
+        case delay(Duration)
+        /// Send the normal GraphQL answer with an `errors` entry added beside its `data`.
+        case addGraphQLError(message: String)
+    }
+
+    let kind: Kind
+
+    /// Answers with exactly this status, headers and body.
+    public static func respond(status: Int, headers: [String: String] = [:], body: String = "") -> FaultAction {
+        FaultAction(kind: .respond(status: status, headers: headers.sorted { $0.key < $1.key }, body: Array(body.utf8)))
+    }
+
+    /// Answers with exactly this status, headers (in order) and body bytes.
+    public static func respond(status: Int, headers: [(String, String)], body: [UInt8]) -> FaultAction {
+        FaultAction(kind: .respond(status: status, headers: headers, body: body))
+    }
+
+    /// 503 with `Retry-After`, as a dispatcher or CDN answers when AEM is unavailable.
+    public static func serviceUnavailable(retryAfter seconds: Int = 1) -> FaultAction {
+        .respond(
+            status: 503, headers: ["Retry-After": String(seconds), "Content-Type": "text/html"],
+            body: "<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>")
+    }
+
+    /// 429 with `Retry-After`, as a CDN answers a client over its rate limit.
+    public static func tooManyRequests(retryAfter seconds: Int = 1) -> FaultAction {
+        .respond(status: 429, headers: ["Retry-After": String(seconds)])
+    }
+
+    /// 401 with an empty body, as AEM author answers a request without valid credentials.
+    public static let unauthorized = FaultAction.respond(status: 401)
+
+    /// 500 with AEM's own error shape for a broken stored query.
+    public static func persistedQueryValidationError(
+        details: String = "Validation error (FieldUndefined@[adventureList/items/unknownField]) : Field 'unknownField' in type 'AdventureModel' is undefined"
+    ) -> FaultAction {
+        let body = JSONValue.object([
+            ("errors", .array([.object([
+                ("errorType", .string("QueryValidationError")),
+                ("message", .string("Persisted Query Validation Error")),
+                ("details", .string(details)),
+            ])]))
+        ])
+        return .respond(status: 500, headers: [("Content-Type", "application/json")], body: body.serialized)
+    }
+
+    /// 200 with the normal `data` and an `errors` entry beside it (partial data).
+    public static func partialData(
+        message: String = "Exception while fetching data (/adventureList/items[0]/primaryImage) : Asset is not accessible"
+    ) -> FaultAction {
+        FaultAction(kind: .addGraphQLError(message: message))
+    }
+
+    /// 204 with no body, as some proxies answer.
+    public static let noContent = FaultAction.respond(status: 204)
+
+    /// 200 with AEM's HTML login page instead of JSON, as an SSO or author redirect ends.
+    public static let htmlLoginPage = FaultAction.respond(
+        status: 200, headers: ["Content-Type": "text/html;charset=utf-8"],
+        body: """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>AEM Sign In</title></head>
+            <body class="coral--light">
+            <form name="login" method="POST" id="login" action="/libs/granite/core/content/login.html/j_security_check">
+            <input type="hidden" name="_charset_" value="UTF-8">
+            <label for="username">User name</label><input id="username" name="j_username" type="text">
+            <label for="password">Password</label><input id="password" name="j_password" type="password">
+            <button type="submit" id="submit-button">Sign In</button>
+            </form></body></html>
+            """)
+
+    /// Sends the normal headers (with the true `Content-Length`), then only `bytes` bytes of the body, then closes
+    /// the connection.
+    public static func dropConnection(afterBodyBytes bytes: Int) -> FaultAction {
+        FaultAction(kind: .dropConnection(afterBodyBytes: max(0, bytes)))
+    }
+
+    /// Declares a `Content-Length` `extraBytes` larger than the body, sends the whole body, then closes the
+    /// connection.
+    public static func overstatedContentLength(by extraBytes: Int = 1024) -> FaultAction {
+        FaultAction(kind: .overstateContentLength(by: max(1, extraBytes)))
+    }
+
+    /// Answers 200 with the whole body even when `Range` asks for part of it, with `Accept-Ranges: none`.
+    public static let ignoreRange = FaultAction(kind: .ignoreRange)
+
+    /// Waits `duration` before the normal answer (on top of ``EmulatorFaults/latency``).
+    public static func delay(_ duration: Duration) -> FaultAction {
+        FaultAction(kind: .delay(duration))
+    }
+}

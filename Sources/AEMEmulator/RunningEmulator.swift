@@ -1,0 +1,51 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// An emulator started with ``Emulator/start(options:host:port:)``.
+public final class RunningEmulator: Sendable {
+    /// `http://<host>:<port>`, without a trailing slash.
+    public let baseURL: URL
+    /// The port the server listens on.
+    public var port: Int { baseURL.port ?? 0 }
+    /// The faults of this instance; change them at any time.
+    public let faults: EmulatorFaults
+
+    private let recorder: RequestRecorder
+    private let task: Task<Void, any Error>
+
+    init(baseURL: URL, faults: EmulatorFaults, recorder: RequestRecorder, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.faults = faults
+        self.recorder = recorder
+        self.task = task
+    }
+
+    /// Every request answered so far, oldest first.
+    public var requests: [EmulatorRequestRecord] { recorder.records }
+
+    /// Forgets the requests recorded so far.
+    public func clearRequests() {
+        recorder.clear()
+    }
+
+    /// Stops accepting connections, closes the open ones and returns when the server has stopped.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+/// The requests an emulator answered.
+final class RequestRecorder: Sendable {
+    private let box = NIOLockedValueBox<[EmulatorRequestRecord]>([])
+
+    var records: [EmulatorRequestRecord] { box.withLockedValue { $0 } }
+
+    func append(_ record: EmulatorRequestRecord) {
+        box.withLockedValue { $0.append(record) }
+    }
+
+    func clear() {
+        box.withLockedValue { $0.removeAll() }
+    }
+}
