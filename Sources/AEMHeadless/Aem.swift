@@ -45,9 +45,20 @@ public struct Aem: Sendable {
                                url: url, status: response.status)
             }
         }
-        let decoder = GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url,
-                                             secrets: configuration.authentication.secrets)
-        return try decoder.decode(Response.self, status: response.status, headers: response.headers, body: body)
+        return try decode(query, body: body, status: response.status, headers: response.headers)
+    }
+
+    /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
+    /// exactly as `execute` decodes what it fetches.
+    public func decode<Response>(_ query: PersistedQuery<Response>, body: Data, status: Int = 200,
+                                 headers: HTTPHeaders = ["Content-Type": "application/json"]) throws -> GraphQLResult<Response>
+    {
+        try responseDecoder(for: query).decode(Response.self, status: status, headers: headers, body: body)
+    }
+
+    private func responseDecoder<Response>(for query: PersistedQuery<Response>) -> GraphQLResponseDecoder {
+        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url(for: query),
+                               secrets: configuration.authentication.secrets)
     }
 
     /// Sends a GET and returns the response with its body still to be read, for downloads.
