@@ -1,0 +1,68 @@
+import AEMHeadless
+import Foundation
+import Testing
+
+@Suite("Safe file names, extensions and the download manifest")
+struct DownloadNamingTests {
+    @Test(arguments: ["bali-surf-camp", "abcde", "a_b-c-0123456789", String(repeating: "x", count: 40)])
+    func aValidSlugIsUsedAsItIs(slug: String) throws {
+        let name = try #require(SafeFileName(slug: slug))
+        #expect(name.rawValue == slug)
+        #expect(name.isSlugUnchanged)
+    }
+
+    @Test(arguments: ["../../etc/passwd", "/etc/passwd", "../x", ".hidden-file", "a/b", "a\\b", "Bali Surf Camp",
+                      "abc", String(repeating: "y", count: 41), "..%2F..%2Fx", "café-crème", "x\u{0}y-z", "--../--a"])
+    func anyOtherSlugIsMadeSafe(slug: String) throws {
+        let name = try #require(SafeFileName(slug: slug))
+        #expect(!name.isSlugUnchanged)
+        #expect(!name.rawValue.contains("/") && !name.rawValue.contains("\\") && !name.rawValue.contains(".."))
+        #expect(!name.rawValue.hasPrefix(".") && !name.rawValue.hasPrefix("-"))
+        #expect(name.rawValue.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" })
+        #expect(name.rawValue.count <= 40)
+        #expect(name.rawValue != slug)
+    }
+
+    @Test func differentUnsafeSlugsGetDifferentNames() throws {
+        let names = ["a/b-c", "a-b-c", "A-B-C", "a b c"].compactMap(SafeFileName.init(slug:)).map(\.rawValue)
+        #expect(Set(names).count == 4)
+        #expect(SafeFileName(slug: "../etc")?.rawValue == SafeFileName(slug: "../etc")?.rawValue)
+    }
+
+    @Test(arguments: ["", "..", "/", "../..", "   ", "---"])
+    func aSlugWithNothingToNameIsRejected(slug: String) {
+        #expect(SafeFileName(slug: slug) == nil)
+    }
+
+    @Test func theExtensionComesFromTheContentTypeThenTheURL() throws {
+        let url = try #require(URL(string: "https://h/content/dam/x/photo.JPEG?width=1200"))
+        #expect(FileExtension.forResponse(contentType: "image/jpeg", url: url) == "jpg")
+        #expect(FileExtension.forResponse(contentType: "image/png; charset=binary", url: url) == "png")
+        #expect(FileExtension.forResponse(contentType: "IMAGE/WEBP", url: url) == "webp")
+        #expect(FileExtension.forResponse(contentType: "image/gif", url: url) == "gif")
+        #expect(FileExtension.forResponse(contentType: "image/avif", url: url) == "avif")
+        #expect(FileExtension.forResponse(contentType: "application/octet-stream", url: url) == "jpg")
+        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.PNG"))) == "png")
+        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.tar%2F..%2Fx"))) == "bin")
+        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b"))) == "bin")
+        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.toolongext"))) == "bin")
+    }
+
+    @Test func theManifestKeepsRecordsAcrossRuns() async throws {
+        try await withTemporaryDirectory { directory in
+            let name = try #require(SafeFileName(slug: "bali-surf-camp"))
+            let record = DownloadRecord(url: "http://h/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
+            try await DownloadManifest(directory: directory).set(record, for: name)
+            #expect(await DownloadManifest(directory: directory).record(for: name) == record)
+            #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName])
+        }
+    }
+
+    @Test func anUnreadableManifestStartsEmpty() async throws {
+        try await withTemporaryDirectory { directory in
+            try Data("not json".utf8).write(to: directory.appendingPathComponent(DownloadManifest.defaultFileName))
+            let name = try #require(SafeFileName(slug: "bali-surf-camp"))
+            #expect(await DownloadManifest(directory: directory).record(for: name) == nil)
+        }
+    }
+}
