@@ -1,8 +1,30 @@
+import AEMEmulator
 import AEMHeadless
 
-/// STUB until the emulator lands.
+/// The built-in sample service: the emulator started in this process on 127.0.0.1 with a free
+/// port, used when no AEM host is configured. Queries reach it over real HTTP like any server.
 struct BuiltInSample: Sendable {
-    var configuration: AemConfiguration
-    static func start() async throws -> BuiltInSample { throw Failure(.internalError, "not yet") }
-    func stop() async {}
+    private let emulator: RunningEmulator
+    /// The client configuration that points at it.
+    let configuration: AemConfiguration
+
+    static func start() async throws -> BuiltInSample {
+        let emulator: RunningEmulator
+        do {
+            emulator = try await Emulator.start(host: "127.0.0.1", port: 0)
+        } catch {
+            throw Failure(.internalError, "The built-in sample service could not start (\(error)); set AEM_HOST to use your AEM service.")
+        }
+        do {
+            return BuiltInSample(emulator: emulator,
+                                 configuration: try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)"))
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+    }
+
+    func stop() async {
+        await emulator.stop()
+    }
 }

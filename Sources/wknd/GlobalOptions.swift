@@ -2,9 +2,8 @@ import AEMHeadless
 import ArgumentParser
 import Foundation
 
-/// The options every command that talks to AEM takes: where the service is, how to sign in,
-/// and how much to say on stderr.
-struct GlobalOptions: ParsableArguments {
+/// The options of the commands that query AEM: where the service is, and the common options.
+struct GlobalOptions: ParsableArguments, ConfigurationOptions {
     @Option(help: "The scheme of the AEM service (overrides AEM_SCHEME).")
     var scheme: SchemeChoice?
 
@@ -12,6 +11,24 @@ struct GlobalOptions: ParsableArguments {
                                valueName: "host"))
     var host: String?
 
+    @OptionGroup var common: CommonOptions
+
+    var verbose: Bool { common.verbose }
+
+    func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
+        try common.resolveConfiguration(options: [.scheme: scheme?.rawValue, .host: host].compactMapValues { $0 })
+    }
+}
+
+/// What a command needs to load its configuration and talk on stderr.
+protocol ConfigurationOptions {
+    var verbose: Bool { get }
+    /// Reads the configuration sources and applies the precedence.
+    func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration
+}
+
+/// The options of every command: how to sign in, the configuration file, and how much to say.
+struct CommonOptions: ParsableArguments, ConfigurationOptions {
     @Option(help: "How to sign in (overrides AEM_AUTH_TYPE).")
     var auth: AuthType?
 
@@ -34,11 +51,16 @@ struct GlobalOptions: ParsableArguments {
     /// The configuration file looked for when `--config` is not given.
     static let defaultConfigFile = "Config.xcconfig"
 
-    /// Reads the configuration sources (files and standard input) and applies the precedence.
-    func resolveConfiguration(environment: [String: String] = Environment.current) throws(AemConfigurationError) -> LoadedConfiguration {
-        var inputs = ConfigurationInputs(environment: environment)
-        inputs.options[.scheme] = scheme?.rawValue
-        inputs.options[.host] = host
+    func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
+        try resolveConfiguration(options: [:])
+    }
+
+    /// Reads the configuration sources (files and standard input) and applies the precedence,
+    /// with `options` holding the values of further command-line options.
+    func resolveConfiguration(options: [SettingKey: String], environment: [String: String] = Environment.current)
+        throws(AemConfigurationError) -> LoadedConfiguration
+    {
+        var inputs = ConfigurationInputs(options: options, environment: environment)
         inputs.options[.authType] = auth?.rawValue
         inputs.options[.username] = username
         if passwordStdin { inputs.options[.password] = try Self.readPasswordFromStandardInput() }

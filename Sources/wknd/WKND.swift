@@ -44,7 +44,7 @@ struct WKND: AsyncParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, ConfigCommand.self, ServeCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, ServeCommand.self]
     )
 
     /// Parses the command line and runs the command. Commands report their own failures as one
