@@ -1,0 +1,164 @@
+import AEMEmulator
+import Testing
+
+/// Faults injected per instance: latency, scripted answers per path, broken bodies, ignored ranges.
+struct FaultInjectionTests {
+    @Test func latencyDelaysEveryAnswer() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.latency = .milliseconds(300)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await emulator.get(Paths.adventuresAll + ";limit=1;")
+            #expect(response.status == 200)
+            #expect(clock.now - start >= .milliseconds(300))
+            #expect((emulator.requests.last?.duration ?? .zero) >= .milliseconds(300))
+            emulator.faults.latency = .zero
+            #expect(emulator.faults.latency == .zero)
+        }
+    }
+
+    @Test func scriptedStatusesAreUsedOncePerRequestThenNormal() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .serviceUnavailable(retryAfter: 1), .tooManyRequests(retryAfter: 0))
+            #expect(emulator.faults.pendingActions(for: Paths.adventuresAll) == 2)
+            let first = try await emulator.get(Paths.adventuresAll + ";limit=1;")
+            #expect(first.status == 503)
+            #expect(first.header("Retry-After") == "1")
+            let second = try await emulator.get(Paths.adventuresAll + "%3Blimit%3D1;")
+            #expect(second.status == 429)
+            #expect(second.header("Retry-After") == "0")
+            #expect(emulator.faults.pendingActions(for: Paths.adventuresAll) == 0)
+            let status1 = try await emulator.get(Paths.adventuresAll + ";limit=1;").status
+            #expect(status1 == 200)
+            #expect(emulator.requests.map(\.status) == [503, 429, 200])
+        }
+    }
+
+    @Test func scriptsMatchOnlyTheirPath() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventureBySlug, .unauthorized)
+            let status2 = try await emulator.get(Paths.adventuresAll).status
+            #expect(status2 == 200)
+            let unauthorized = try await emulator.get(Paths.adventureBySlug + ";slug=algarve-first-waves;")
+            #expect(unauthorized.status == 401)
+            #expect(unauthorized.body.isEmpty)
+        }
+    }
+
+    @Test func scriptsMatchDecodedImagePaths() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.lofotenImage, .respond(status: 502, headers: ["X-Cache": "MISS"], body: "bad gateway"))
+            let response = try await emulator.get(Paths.lofotenImageEncoded)
+            #expect(response.status == 502)
+            #expect(response.header("X-Cache") == "MISS")
+            #expect(response.text == "bad gateway")
+        }
+    }
+
+    @Test func persistedQueryValidationErrorHasAEMShape() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .persistedQueryValidationError(details: "broken"))
+            let response = try await emulator.get(Paths.adventuresAll)
+            #expect(response.status == 500)
+            #expect(response.text == #"{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":"broken"}]}"#)
+        }
+    }
+
+    @Test func partialDataKeepsDataBesideErrors() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .partialData(message: "one item failed"))
+            let response = try await emulator.get(Paths.adventuresAll + ";limit=2;")
+            #expect(response.status == 200)
+            let json = try response.json()
+            #expect(json["errors"][0]["message"].string == "one item failed")
+            #expect(json["data"]["adventureList"]["items"].array.count == 2)
+        }
+    }
+
+    @Test func noContentAndHTMLLoginPage() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .noContent, .htmlLoginPage)
+            let empty = try await emulator.get(Paths.adventuresAll)
+            #expect(empty.status == 204)
+            #expect(empty.body.isEmpty)
+            let login = try await emulator.get(Paths.adventuresAll)
+            #expect(login.status == 200)
+            #expect(login.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(login.text.contains("j_security_check"))
+        }
+    }
+
+    @Test func droppedConnectionStopsAfterTheGivenBytes() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            emulator.faults.script(Paths.lofotenImage, .dropConnection(afterBodyBytes: 70_000))
+            let broken = try await HTTPTestClient.getCountingBytes(emulator.url(Paths.lofotenImageEncoded))
+            #expect(broken.status == 200)
+            #expect(broken.headers.first(name: "Content-Length") == String(full.body.count))
+            #expect(broken.received == 70_000)
+            #expect(broken.error != nil)
+            #expect(try await emulator.get(Paths.lofotenImageEncoded).body == full.body)
+        }
+    }
+
+    @Test func droppedConnectionOnJSON() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .dropConnection(afterBodyBytes: 10))
+            let broken = try await HTTPTestClient.getCountingBytes(emulator.url(Paths.adventuresAll))
+            #expect(broken.received == 10)
+            #expect(broken.error != nil)
+        }
+    }
+
+    @Test func overstatedContentLengthThenClose() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.adventuresAll)
+            emulator.faults.script(Paths.adventuresAll, .overstatedContentLength(by: 500))
+            let broken = try await HTTPTestClient.getCountingBytes(emulator.url(Paths.adventuresAll))
+            #expect(broken.headers.first(name: "Content-Length") == String(full.body.count + 500))
+            #expect(broken.received == full.body.count)
+            #expect(broken.error != nil)
+        }
+    }
+
+    @Test func ignoredRangeSendsTheWholeBody() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            emulator.faults.script(Paths.lofotenImage, .ignoreRange)
+            let response = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Range", "bytes=100-")])
+            #expect(response.status == 200)
+            #expect(response.header("Accept-Ranges") == "none")
+            #expect(response.header("Content-Range") == nil)
+            #expect(response.body == full.body)
+            let status3 = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Range", "bytes=100-")]).status
+            #expect(status3 == 206)
+        }
+    }
+
+    @Test func delayAndReset() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.adventuresAll, .delay(.milliseconds(200)))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let status4 = try await emulator.get(Paths.adventuresAll).status
+            #expect(status4 == 200)
+            #expect(clock.now - start >= .milliseconds(200))
+            emulator.faults.script(Paths.adventuresAll, .noContent)
+            emulator.faults.latency = .seconds(5)
+            emulator.faults.reset()
+            #expect(emulator.faults.pendingActions(for: Paths.adventuresAll) == 0)
+            let status5 = try await emulator.get(Paths.adventuresAll).status
+            #expect(status5 == 200)
+        }
+    }
+
+    @Test func faultsPassedInOptionsAreShared() async throws {
+        let faults = EmulatorFaults()
+        faults.script(Paths.adventuresAll, .serviceUnavailable(retryAfter: 0))
+        try await withEmulator(EmulatorOptions(faults: faults)) { emulator in
+            #expect(emulator.faults === faults)
+            let status6 = try await emulator.get(Paths.adventuresAll).status
+            #expect(status6 == 503)
+        }
+    }
+}

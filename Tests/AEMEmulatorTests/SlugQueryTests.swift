@@ -1,0 +1,92 @@
+import AEMEmulator
+import Testing
+
+/// `adventure-by-slug`, unknown queries and `/graphql/list.json`.
+struct SlugQueryTests {
+    @Test func returnsTheFullItemWithRichTextRenditions() async throws {
+        try await withEmulator { emulator in
+            let list = try await emulator.get(Paths.adventureBySlug + ";slug=chamonix-off-piste;").json()["data"]["adventureList"]
+            #expect(list["items"].array.count == 1)
+            let item = list["items"][0]
+            #expect(item.keys.count == 13)
+            #expect(item["slug"].string == "chamonix-off-piste")
+            #expect(item["_path"].string == "/content/dam/wknd-shared/en/adventures/chamonix-off-piste/chamonix-off-piste")
+            #expect(item["adventureType"].string == "Overnight Trip")
+            #expect(item["difficulty"].string == "Expert")
+            #expect(item["groupSize"].int == 6)
+            #expect(item["primaryImage"]["mimeType"].string == "image/jpeg")
+            #expect(item["primaryImage"]["width"].int == 1600)
+            #expect(item["description"]["json"][0]["nodeType"].string == "paragraph")
+            #expect(item["description"]["html"].string?.hasPrefix("<p><b>Expert skiers only.</b>") == true)
+            #expect(item["description"]["plaintext"].string?.hasPrefix("Expert skiers only. Four days") == true)
+            #expect(item["itinerary"]["html"].string?.contains("<table><tbody><tr><td>Day</td>") == true)
+        }
+    }
+
+    @Test func referencesListTheLinkedAdventures() async throws {
+        try await withEmulator { emulator in
+            let list = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"]["adventureList"]
+            let references = list["_references"].array
+            #expect(references.count == 1)
+            #expect(references.first?["slug"].string == "algarve-first-waves")
+            #expect(references.first?["__typename"].string == "AdventureModel")
+            #expect(references.first?["price"].double == 95.5)
+            #expect(references.first?["_path"].string == "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves")
+        }
+    }
+
+    @Test func referencesIncludeInlineImages() async throws {
+        try await withEmulator { emulator in
+            let references = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()["data"]["adventureList"]["_references"].array
+            #expect(references.count == 1)
+            #expect(references.first?["__typename"].string == "ImageRef")
+            #expect(references.first?["_path"].string == "/content/dam/wknd-shared/en/adventures/lake-district-wild-camp/lake-district-wild-camp.jpg")
+        }
+    }
+
+    @Test func nullOptionalFieldsStayNull() async throws {
+        try await withEmulator { emulator in
+            let item = try await emulator.get(Paths.adventureBySlug + ";slug=riverside-supper-club;").json()["data"]["adventureList"]["items"][0]
+            #expect(item["description"].isNull)
+            #expect(item["itinerary"].isNull)
+            #expect(item["gearList"].isNull)
+            let noImage = try await emulator.get(Paths.adventureBySlug + ";slug=snowboard-first-turns;").json()["data"]["adventureList"]["items"][0]
+            #expect(noImage["primaryImage"].isNull)
+        }
+    }
+
+    @Test func unknownSlugGivesEmptyItemsAndReferences() async throws {
+        try await withEmulator { emulator in
+            let response = try await emulator.get(Paths.adventureBySlug + ";slug=no-such-trip;")
+            #expect(response.status == 200)
+            #expect(response.text == #"{"data":{"adventureList":{"items":[],"_references":[]}}}"#)
+        }
+    }
+
+    @Test func unknownPersistedQueryIs404WithJSON() async throws {
+        try await withEmulator { emulator in
+            for target in ["/graphql/execute.json/wknd-shared/adventures-none;limit=1;", "/graphql/execute.json/other/adventures-all"] {
+                let response = try await emulator.get(target)
+                #expect(response.status == 404)
+                #expect(response.header("Content-Type") == "application/json")
+                #expect(try response.json()["errors"][0]["message"].string?.isEmpty == false)
+            }
+        }
+    }
+
+    @Test func listJSONNamesTheStoredQueries() async throws {
+        try await withEmulator { emulator in
+            let queries = try await emulator.get("/graphql/list.json").json().array
+            #expect(queries.compactMap(\.["path"]["shortForm"].string) == ["/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug"])
+            #expect(queries.first?["query"].string?.hasPrefix("query ($offset: Int, $limit: Int, $sort: String") == true)
+        }
+    }
+
+    @Test func otherMethodsAreRejected() async throws {
+        try await withEmulator { emulator in
+            let response = try await HTTPTestClient.get(emulator.url(Paths.adventuresAll), method: .POST)
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD")
+        }
+    }
+}
