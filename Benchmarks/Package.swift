@@ -1,0 +1,33 @@
+// swift-tools-version: 6.2
+// The benchmark harness's own executables. A separate package, so that neither `swift build`
+// nor `swift test` of the main package ever builds or runs them. Run everything with `Benchmarks/run`.
+import Foundation
+import PackageDescription
+
+/// A path dependency is known by its folder's name ("main" here, whatever a clone is called).
+let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+
+let package = Package(
+    name: "AEMHeadlessBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        // An emulator on 127.0.0.1, a free port, until killed; optionally with a synthetic large image.
+        .executableTarget(
+            name: "bench-server",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMHeadless", package: mainPackage),
+            ]
+        ),
+        // The library's decode path on a generated list of 10,000 rich adventures vs JSONSerialization.
+        .executableTarget(
+            name: "decode-bench",
+            dependencies: [
+                .product(name: "AEMHeadless", package: mainPackage),
+            ]
+        ),
+    ]
+)

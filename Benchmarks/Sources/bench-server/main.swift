@@ -1,0 +1,73 @@
+// bench-server: one AEM emulator for the benchmark run, on 127.0.0.1 and a free port, until killed.
+//
+//   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url]
+//
+// stdout, line 1: the base URL (http://127.0.0.1:<port>).
+// stdout, line 2: a JSON object with the URLs the library builds for the default WKND queries
+//                 ({"list": ..., "show": {"<slug>": ...}}), so curl can fetch exactly what wknd fetches.
+// Nothing else is printed; SIGTERM or SIGINT stops it.
+import AEMEmulator
+import AEMHeadless
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench-server: \(message)\n".utf8))
+    exit(64)
+}
+
+var syntheticImages: [(slug: String, bytes: Int)] = []
+var dynamicURLs = true
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--synthetic-image":
+        guard let value = arguments.popFirst(), let equals = value.lastIndex(of: "="),
+              let bytes = Int(value[value.index(after: equals)...]), bytes > 0
+        else { fail("--synthetic-image needs <slug>=<bytes>") }
+        syntheticImages.append((String(value[..<equals]), bytes))
+    case "--no-dynamic-url":
+        dynamicURLs = false
+    default:
+        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url]")
+    }
+}
+
+var content: EmulatorContent
+do {
+    content = try EmulatorContent.sample()
+} catch {
+    fail("cannot load the sample content: \(error)")
+}
+for image in syntheticImages {
+    guard content[slug: image.slug] != nil else { fail("no sample adventure has the slug \(image.slug)") }
+    content.setSyntheticImage(forSlug: image.slug, byteCount: image.bytes)
+}
+let slugs = content.adventures.map(\.slug)
+
+let options = EmulatorOptions(dynamicURLs: dynamicURLs, content: content)
+do {
+    try await Emulator.serve(options: options, host: "127.0.0.1", port: 0) { baseURL in
+        var lines = baseURL.absoluteString + "\n"
+        if let host = baseURL.host, let port = baseURL.port,
+           let configuration = try? AemConfiguration(scheme: .http, host: "\(host):\(port)")
+        {
+            // Aem.url(for:) only builds the URL; the transport is never used.
+            let aem = Aem(configuration, transport: UnusedTransport())
+            var show: [String: String] = [:]
+            for slug in slugs { show[slug] = aem.url(for: WKNDQueries.adventureBySlug(slug))?.absoluteString }
+            let urls: [String: Any] = ["list": aem.url(for: WKNDQueries.adventures())?.absoluteString ?? "", "show": show]
+            if let json = try? JSONSerialization.data(withJSONObject: urls, options: [.sortedKeys]) {
+                lines += String(decoding: json, as: UTF8.self) + "\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(lines.utf8))
+    }
+} catch {
+    fail("the emulator stopped: \(error)")
+}
+
+struct UnusedTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw HTTPTransportError(.connectionFailed, "bench-server sends no requests")
+    }
+}

@@ -1,0 +1,496 @@
+#!/usr/bin/env python3
+"""The benchmark driver behind Benchmarks/run (Python 3 standard library only).
+
+Every figure is a ratio to a baseline measured in the same run, in interleaved pairs (A B, then
+B A, and so on, so drift hits both sides alike), after one warm-up of each. Wall time is
+time.perf_counter() around each child process; peak resident memory is the child's ru_maxrss
+from os.wait4 (KiB on Linux).
+
+stdout: the results as a markdown table (and the machine it ran on). stderr: progress.
+It reports; it never asserts. A goal is "met" or "not met", in words.
+"""
+
+import argparse
+import atexit
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+CHILD_TIMEOUT_S = 600
+
+
+def progress(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Running children
+
+
+class ChildFailed(Exception):
+    pass
+
+
+class Sample:
+    def __init__(self, seconds, max_rss_kib):
+        self.seconds = seconds
+        self.max_rss_kib = max_rss_kib
+
+
+def run_child(command, env=None, cwd=None, stdout=subprocess.DEVNULL):
+    """Runs one command to the end: (wall seconds, peak RSS KiB). Raises ChildFailed on a non-zero exit."""
+    with tempfile.TemporaryFile() as stderr:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr)
+        timer = threading.Timer(CHILD_TIMEOUT_S, child.kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        finally:
+            timer.cancel()
+        elapsed = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            stderr.seek(0)
+            detail = stderr.read().decode(errors="replace").strip().splitlines()
+            raise ChildFailed(f"`{' '.join(command)}` exited with {child.returncode}: {' / '.join(detail[-3:])}")
+        return Sample(elapsed, usage.ru_maxrss)
+
+
+def output_of(command, env=None, cwd=None):
+    """(stdout, stderr) of a command that must succeed."""
+    done = subprocess.run(command, env=env, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=CHILD_TIMEOUT_S)
+    if done.returncode != 0:
+        raise ChildFailed(f"`{' '.join(command)}` exited with {done.returncode}: {done.stderr.strip()[-400:]}")
+    return done.stdout, done.stderr
+
+
+class Side:
+    """One side of a comparison: a command line, made fresh for every run (e.g. a new output folder)."""
+
+    def __init__(self, label, make_command, env=None, cwd=None, after=None):
+        self.label = label
+        self.make_command = make_command
+        self.env = env
+        self.cwd = cwd
+        self.after = after  # called with the command's context after each run (clean-up, checks)
+
+    def run(self):
+        command, context = self.make_command()
+        try:
+            return run_child(command, env=self.env, cwd=self.cwd)
+        finally:
+            if self.after:
+                self.after(context)
+
+
+def quartiles(values):
+    if len(values) < 2:
+        return values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], q[2]
+
+
+class Comparison:
+    def __init__(self, name, a, b, pairs):
+        self.name = name
+        self.a_label = a.label
+        self.b_label = b.label
+        self.pairs = pairs
+        self.a = []
+        self.b = []
+        progress(f"{name}: warm-up")
+        a.run()
+        b.run()
+        progress(f"{name}: {pairs} interleaved pairs")
+        for pair in range(pairs):
+            first, second = (a, b) if pair % 2 == 0 else (b, a)
+            one = first.run()
+            two = second.run()
+            if first is a:
+                self.a.append(one)
+                self.b.append(two)
+            else:
+                self.a.append(two)
+                self.b.append(one)
+        self.ratios = [x.seconds / y.seconds for x, y in zip(self.a, self.b)]
+
+    def median_s(self, side):
+        return statistics.median(s.seconds for s in side)
+
+    @property
+    def ratio(self):
+        return statistics.median(self.ratios)
+
+    @property
+    def spread(self):
+        q1, q3 = quartiles(self.ratios)
+        return q1, q3, min(self.ratios), max(self.ratios)
+
+    @staticmethod
+    def peak_rss_mib(side):
+        return max(s.max_rss_kib for s in side) / 1024
+
+
+# ---------------------------------------------------------------------------------------------
+# Formatting
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def times(value):
+    return f"{value:.2f}×"
+
+
+def spread_text(comparison):
+    q1, q3, low, high = comparison.spread
+    return f"IQR {q1:.2f}–{q3:.2f} (min–max {low:.2f}–{high:.2f})"
+
+
+def goal_text(value, limit, unit="×"):
+    verdict = "met" if value <= limit else "not met"
+    return f"≤ {limit:g}{unit}: {verdict}"
+
+
+class Table:
+    def __init__(self):
+        self.rows = []
+        self.notes = []
+
+    def add(self, *cells):
+        self.rows.append([str(c) for c in cells])
+
+    def not_measured(self, number, name, why):
+        self.add(number, name, "—", "—", "—", "—", "—", f"not measured: {why}")
+
+    def markdown(self):
+        header = ["#", "benchmark (A vs baseline B)", "A median", "B median", "A/B median", "spread of A/B",
+                  "peak RSS A / B", "goal"]
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in self.rows]
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# The emulator
+
+
+class Server:
+    """bench-server in the background for the whole run; killed (by its pid) at exit."""
+
+    def __init__(self, binary, arguments, name):
+        self.name = name
+        self.process = subprocess.Popen([binary] + arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=sys.stderr, text=True)
+        atexit.register(self.stop)
+        self.base_url = self._line(30)
+        if not self.base_url.startswith("http://"):
+            raise ChildFailed(f"{name} printed {self.base_url!r} instead of its URL")
+        self.urls = json.loads(self._line(10))
+        self.host = self.base_url[len("http://"):].rstrip("/")
+        progress(f"{name} listening at {self.base_url}")
+
+    def _line(self, timeout):
+        result = []
+        reader = threading.Thread(target=lambda: result.append(self.process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if not result or not result[0]:
+            raise ChildFailed(f"{self.name} printed nothing within {timeout} s (exit code {self.process.poll()})")
+        return result[0].strip()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def client_environment(server, base):
+    env = {k: v for k, v in base.items() if not k.startswith("AEM_")}
+    env.update({"AEM_SCHEME": "http", "AEM_HOST": server.host, "AEM_AUTH_TYPE": "none", "NO_COLOR": "1",
+                "TERM": "dumb"})
+    return env
+
+
+def requested_url(wknd, arguments, env, cwd):
+    """The URL `wknd … --verbose` says it requests (its `GET <url>` line on stderr)."""
+    _, stderr = output_of([wknd] + arguments + ["--verbose"], env=env, cwd=cwd)
+    for line in stderr.splitlines():
+        match = re.search(r"GET (http\S+)", line)
+        if match:
+            return match.group(1)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The benchmarks
+
+
+CURL_JSON = ["curl", "-s", "--fail", "-o", "/dev/null", "-H", "Accept: application/json"]
+
+
+def fixed(command):
+    return lambda: (command, None)
+
+
+def bench_query(table, number, name, wknd_args, url, args, env, cwd, goal=None):
+    a = Side("wknd", fixed([args.wknd] + wknd_args), env=env, cwd=cwd)
+    b = Side("curl", fixed(CURL_JSON + [url]))
+    c = Comparison(name, a, b, args.pairs)
+    table.add(number, f"`wknd {' '.join(wknd_args)}` vs `curl` on the same URL", ms(c.median_s(c.a)),
+              ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB",
+              goal_text(c.ratio, goal) if goal else "— (report only)")
+    return c
+
+
+def fresh_dir(work, prefix):
+    return tempfile.mkdtemp(prefix=prefix, dir=work)
+
+
+def folder_bytes(path):
+    total, count = 0, 0
+    for folder, _, files in os.walk(path):
+        for name in files:
+            if name.startswith("."):
+                continue
+            total += os.path.getsize(os.path.join(folder, name))
+            count += 1
+    return count, total
+
+
+def has_download(wknd):
+    done = subprocess.run([wknd, "download", "--help"], capture_output=True, text=True)
+    return done.returncode == 0
+
+
+def bench_downloads(table, args, env, work, list_json):
+    cwd = work
+    urls = [item.get("imageUrl") for item in list_json if item.get("imageUrl")]
+    if not urls:
+        table.not_measured("3", "`wknd download --all` vs `curl --parallel`", "`wknd list --json` gave no imageUrl")
+        return
+    concurrency = str(args.concurrency)
+
+    def wknd_download(level):
+        def make():
+            folder = fresh_dir(work, "wknd-")
+            return [args.wknd, "download", "--all", "--output", folder, "--concurrency", level], folder
+        return make
+
+    def curl_parallel():
+        folder = fresh_dir(work, "curl-")
+        command = ["curl", "--parallel", "--parallel-max", concurrency, "-s", "--fail"]
+        for index, url in enumerate(urls):
+            command += ["-o", os.path.join(folder, f"{index}.img"), url]
+        return command, folder
+
+    # One checked run of each: both sides must fetch the same images.
+    checks = {}
+
+    def check(label):
+        def after(folder):
+            if label not in checks:
+                checks[label] = folder_bytes(folder)
+            shutil.rmtree(folder, ignore_errors=True)
+        return after
+
+    a = Side("wknd", wknd_download(concurrency), env=env, cwd=cwd, after=check("wknd"))
+    b = Side("curl", curl_parallel, after=check("curl"))
+    c = Comparison("download --all", a, b, args.pairs)
+    (wknd_files, wknd_bytes), (curl_files, curl_bytes) = checks["wknd"], checks["curl"]
+    table.add("3", f"`wknd download --all --concurrency {concurrency}` vs `curl --parallel --parallel-max "
+                   f"{concurrency}`, {len(urls)} images ({curl_bytes / 1e6:.1f} MB)",
+              ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", goal_text(c.ratio, 1.2))
+    if (wknd_files, wknd_bytes) != (curl_files, curl_bytes):
+        table.notes.append(f"Item 3: wknd wrote {wknd_files} files / {wknd_bytes} bytes, curl {curl_files} files / "
+                           f"{curl_bytes} bytes (check that both fetch the same images).")
+
+    one = Side("wknd c1", wknd_download("1"), env=env, cwd=cwd, after=lambda f: shutil.rmtree(f, True))
+    six = Side("wknd c6", wknd_download(concurrency), env=env, cwd=cwd, after=lambda f: shutil.rmtree(f, True))
+    s = Comparison("download --all, concurrency 1 vs 6", one, six, args.pairs)
+    table.add("3b", f"`wknd download --all --concurrency 1` vs `--concurrency {concurrency}` (A/B = the speed-up)",
+              ms(s.median_s(s.a)), ms(s.median_s(s.b)), times(s.ratio), spread_text(s),
+              f"{s.peak_rss_mib(s.a):.1f} / {s.peak_rss_mib(s.b):.1f} MiB", "— (report only)")
+
+
+def bench_decode(table, args):
+    progress(f"decode: decode-bench --runs {args.pairs} (generates {args.adventures} adventures)")
+    stdout, _ = output_of([os.path.join(args.bin, "decode-bench"), "--adventures", str(args.adventures),
+                           "--runs", str(args.pairs)])
+    r = json.loads(stdout.strip().splitlines()[-1])
+    table.add("4", f"decode {r['adventures']:,} adventures with rich text ({r['bytes'] / 1e6:.1f} MB): "
+                   f"`Aem.decode` ({r['library_mb_per_s']:.0f} MB/s) vs `JSONSerialization` "
+                   f"({r['jsonserialization_mb_per_s']:.0f} MB/s)",
+              ms(r["library_median_s"]), ms(r["jsonserialization_median_s"]), times(r["ratio_median"]),
+              f"IQR {r['ratio_q1']:.2f}–{r['ratio_q3']:.2f} (min–max {r['ratio_min']:.2f}–{r['ratio_max']:.2f})",
+              "— (in-process)", "— (report only)")
+
+
+def bench_large(table, args, work, slug):
+    server = Server(os.path.join(args.bin, "bench-server"), ["--synthetic-image", f"{slug}={args.large_bytes}"],
+                    "bench-server (large image)")
+    env = client_environment(server, os.environ)
+    stdout, _ = output_of([args.wknd, "show", slug, "--json"], env=env, cwd=work)
+    url = json.loads(stdout).get("imageUrl")
+    if not url:
+        table.not_measured("5", "`wknd download` of a large image", "`wknd show --json` gave no imageUrl")
+        return
+
+    sizes = {}
+
+    def wknd_one():
+        folder = fresh_dir(work, "large-wknd-")
+        return [args.wknd, "download", slug, "--output", folder], folder
+
+    def curl_one():
+        folder = fresh_dir(work, "large-curl-")
+        return ["curl", "-s", "--fail", "-o", os.path.join(folder, "image"), url], folder
+
+    def clean(label):
+        def after(folder):
+            sizes.setdefault(label, folder_bytes(folder)[1])
+            shutil.rmtree(folder, ignore_errors=True)
+        return after
+
+    a = Side("wknd", wknd_one, env=env, cwd=work, after=clean("wknd"))
+    b = Side("curl", curl_one, after=clean("curl"))
+    c = Comparison("large image", a, b, args.large_pairs)
+    server.stop()
+    peak = c.peak_rss_mib(c.a)
+    table.add("5", f"`wknd download {slug}`, one {args.large_bytes / 1e6:.0f} MB image, vs `curl` on its URL",
+              ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB", goal_text(peak, 64, " MiB peak RSS"))
+    if sizes.get("wknd") != args.large_bytes:
+        table.notes.append(f"Item 5: wknd wrote {sizes.get('wknd')} bytes, expected {args.large_bytes}.")
+
+
+def bench_startup(table, args, env, cwd):
+    a = Side("wknd --version", fixed([args.wknd, "--version"]))
+    b = Side("curl --version", fixed(["curl", "--version"]))
+    c = Comparison("start-up", a, b, args.pairs)
+    table.add("0", "start-up only: `wknd --version` vs `curl --version` (no request)", ms(c.median_s(c.a)),
+              ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", "— (report only)")
+    return c
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    memory = "?"
+    try:
+        with open("/proc/meminfo") as f:
+            kib = int(f.readline().split()[1])
+            memory = f"{kib / 1024 / 1024:.0f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    curl = subprocess.run(["curl", "--version"], capture_output=True, text=True).stdout.split("\n")[0].split(" ")[:2]
+    return (f"{os.cpu_count()} cores ({model}), {memory} memory, {platform.system()} {platform.release()}; "
+            f"{swift[0] if swift else 'swift ?'}; {' '.join(curl)}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--wknd", required=True, help="the release wknd binary")
+    parser.add_argument("--bin", required=True, help="the folder with bench-server and decode-bench")
+    parser.add_argument("--pairs", type=int, default=15, help="interleaved pairs per benchmark (default 15)")
+    parser.add_argument("--large-pairs", type=int, default=10, help="pairs for the large image (default 10)")
+    parser.add_argument("--large-bytes", type=int, default=500_000_000, help="the large image's size")
+    parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
+    parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
+    parser.add_argument("--only", default="0,1,2,3,4,5", help="comma-separated items to run (default all)")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that atexit stops the servers
+    only = set(args.only.split(","))
+    if args.pairs < 1 or args.large_pairs < 1:
+        parser.error("--pairs and --large-pairs must be at least 1")
+
+    started = datetime.datetime.now(datetime.timezone.utc)
+    work = tempfile.mkdtemp(prefix="aem-bench-")
+    atexit.register(shutil.rmtree, work, True)
+    table = Table()
+
+    server = Server(os.path.join(args.bin, "bench-server"), [], "bench-server")
+    env = client_environment(server, os.environ)
+    list_args = ["list"]
+    stdout, _ = output_of([args.wknd, "list", "--json"], env=env, cwd=work)
+    adventures = json.loads(stdout)
+    slug = adventures[0]["slug"]
+
+    list_url = requested_url(args.wknd, list_args, env, work) or server.urls["list"]
+    show_url = requested_url(args.wknd, ["show", slug], env, work) or server.urls["show"][slug]
+    for name, seen, built in (("list", list_url, server.urls["list"]), ("show", show_url, server.urls["show"][slug])):
+        if seen != built:
+            table.notes.append(f"`wknd {name} --verbose` requests {seen}, Aem.url(for:) builds {built}; curl used the former.")
+
+    if "0" in only:
+        bench_startup(table, args, env, work)
+    if "1" in only:
+        bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.5)
+    if "2" in only:
+        bench_query(table, "2", "show", ["show", slug], show_url, args, env, work)
+    download = has_download(args.wknd)
+    if "3" in only:
+        if download:
+            bench_downloads(table, args, env, work, adventures)
+        else:
+            table.not_measured("3", "`wknd download --all` vs `curl --parallel`", "wknd download missing")
+    server.stop()
+    if "4" in only:
+        bench_decode(table, args)
+    if "5" in only:
+        if download:
+            bench_large(table, args, work, slug)
+        else:
+            table.not_measured("5", "peak memory of `wknd download` on a 500 MB image", "wknd download missing")
+
+    print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}.")
+    print(f"{args.pairs} interleaved pairs per row ({args.large_pairs} for item 5), order swapped every pair, "
+          "one warm-up each; the ratio is the median of the per-pair ratios.")
+    print()
+    print(table.markdown())
+    if table.notes:
+        print()
+        for note in table.notes:
+            print(f"- {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except ChildFailed as failure:
+        print(f"bench: failed: {failure}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
