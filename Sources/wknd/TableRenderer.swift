@@ -19,6 +19,9 @@ struct TableRenderer {
     /// Spaces between columns.
     var gap = 2
 
+    /// The narrowest a shrinking column gets when the table cannot fit otherwise.
+    private static let narrowest = 4
+
     /// The table, header first, one line per row, each ending in a line break.
     func render(_ rows: [[String]]) -> String {
         let cells = rows.map { row in row.map(TextLayout.singleLine) }
@@ -55,11 +58,15 @@ struct TableRenderer {
         var excess = widths.reduce(0, +) + gap * max(0, columns.count - 1) - width
         let order = columns.indices.filter { columns[$0].shrinkPriority > 0 }
             .sorted { columns[$0].shrinkPriority > columns[$1].shrinkPriority }
-        for index in order where excess > 0 {
-            let floor = max(columns[index].minimumWidth, TextLayout.width(columns[index].header))
-            let cut = min(excess, max(0, widths[index] - floor))
-            widths[index] -= cut
-            excess -= cut
+        // First down to each column's minimum, then, if still too wide, to a few characters.
+        for floorOf in [{ (index: Int) in max(columns[index].minimumWidth, TextLayout.width(columns[index].header)) },
+                        { (_: Int) in Self.narrowest }]
+        {
+            for index in order where excess > 0 {
+                let cut = min(excess, max(0, widths[index] - floorOf(index)))
+                widths[index] -= cut
+                excess -= cut
+            }
         }
         return widths
     }

@@ -1,0 +1,85 @@
+import AEMEmulator
+import Foundation
+import Testing
+
+@Suite("wknd failures: one line on stderr, nothing on stdout, a documented exit code")
+struct FailureTests {
+    /// Runs `wknd list` against an emulator whose list query first takes `faults`.
+    func listWith(_ faults: FaultAction..., arguments: [String] = []) async throws -> (WkndRun, Int) {
+        try await withEmulator { emulator, environment in
+            emulator.faults.script(QueryPath.list, faults)
+            let run = try await WkndRun.run(["list"] + arguments, environment: environment)
+            return (run, emulator.requests.count)
+        }
+    }
+
+    func expectOneLineFailure(_ run: WkndRun, status: Int32, mentioning words: [String]) {
+        #expect(run.status == status)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        for word in words { #expect(run.stderr.contains(word), "stderr lacks \(word): \(run.stderr)") }
+        #expect(!run.stderr.contains("DecodingError"))
+        #expect(!run.stderr.contains("Fatal error"))
+    }
+
+    @Test("401 with an empty body: authentication, exit 77")
+    func unauthorized() async throws {
+        let (run, _) = try await listWith(.unauthorized)
+        expectOneLineFailure(run, status: 77, mentioning: ["401", "credentials"])
+    }
+
+    @Test("500 with AEM's error shape: its message and details, exit 69")
+    func serverError() async throws {
+        let (run, _) = try await listWith(.persistedQueryValidationError(details: "Field 'unknownField' is undefined"))
+        expectOneLineFailure(run, status: 69, mentioning: ["500", "Persisted Query Validation Error", "unknownField"])
+    }
+
+    @Test("200 with GraphQL errors and no data: exit 69")
+    func graphQLErrors() async throws {
+        let (run, _) = try await listWith(.respond(status: 200, headers: ["Content-Type": "application/json"],
+                                                   body: #"{"errors":[{"message":"Query cannot be executed"}]}"#))
+        expectOneLineFailure(run, status: 69, mentioning: ["Query cannot be executed"])
+    }
+
+    @Test("200 with data and GraphQL errors: the data on stdout, a warning on stderr")
+    func partialData() async throws {
+        let (run, _) = try await listWith(.partialData(message: "Asset is not accessible"), arguments: ["--json"])
+        #expect(run.status == 0)
+        #expect(try (run.json() as? [Any])?.count == 20)
+        #expect(run.stderr.contains("Asset is not accessible"))
+    }
+
+    @Test("an HTML page: bad response, exit 65")
+    func htmlPage() async throws {
+        let (run, _) = try await listWith(.htmlLoginPage)
+        expectOneLineFailure(run, status: 65, mentioning: ["HTML", "AEM Sign In"])
+        #expect(!run.stderr.contains("<form"))
+    }
+
+    @Test("503 with Retry-After, then success")
+    func retryAfter() async throws {
+        let (run, requests) = try await listWith(.serviceUnavailable(retryAfter: 1), arguments: ["--json"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(try (run.json() as? [Any])?.count == 20)
+        #expect(requests == 2)
+    }
+
+    @Test("the persisted query not deployed: exit 69, says so")
+    func queryNotFound() async throws {
+        let (run, _) = try await listWith(.respond(status: 404))
+        expectOneLineFailure(run, status: 69, mentioning: ["wknd-shared/adventures-all", "persist"])
+    }
+
+    @Test("nothing listening: network, exit 69")
+    func networkDown() async throws {
+        let run = try await WkndRun.run(["list"], environment: ["AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:1"])
+        expectOneLineFailure(run, status: 69, mentioning: ["127.0.0.1:1"])
+    }
+
+    @Test("an invalid host: configuration, exit 78")
+    func invalidHost() async throws {
+        let run = try await WkndRun.run(["list"], environment: ["AEM_HOST": "https://example.com/content"])
+        expectOneLineFailure(run, status: 78, mentioning: ["AEM host"])
+    }
+}

@@ -1,0 +1,47 @@
+import AEMHeadless
+import Testing
+@testable import wknd
+
+@Suite("rendering helpers")
+struct RenderingTests {
+    @Test("prices look the same on every machine", arguments: [
+        (4500.0, "4,500.00"), (95.5, "95.50"), (0, "0.00"), (1_234_567.891, "1,234,567.89"), (-12.5, "-12.50"), (999.999, "1,000.00"),
+    ])
+    func price(value: Double, expected: String) {
+        #expect(PriceFormat.text(value) == expected)
+    }
+
+    @Test("truncation and widths count terminal columns")
+    func layout() {
+        #expect(TextLayout.truncate("Lofoten Winter", to: 8) == "Lofoten…")
+        #expect(TextLayout.width("日本") == 4)
+        #expect(TextLayout.width("é") == 1)
+        #expect(TextLayout.singleLine("a\u{1B}[31mb\nc") == "a\u{FFFD}[31mb c")
+    }
+
+    @Test("rich text: headers, lists, links, styles only with colour, unknown nodes keep their text")
+    func richText() {
+        let blocks: [RichTextNode] = [
+            RichTextNode(.header(level: 2), children: [RichTextNode(.text, value: "Plan")]),
+            RichTextNode(.paragraph, children: [
+                RichTextNode(.text, value: "Bring "),
+                RichTextNode(.text, value: "boots", variants: [.bold]),
+                RichTextNode(.text, value: " and see "),
+                RichTextNode(.link, value: "the map", data: .init(href: "https://example.com/map")),
+            ]),
+            RichTextNode(.orderedList, children: [
+                RichTextNode(.listItem, children: [RichTextNode(.paragraph, children: [RichTextNode(.text, value: "First")])]),
+                RichTextNode(.listItem, children: [RichTextNode(.text, value: "Second")]),
+            ]),
+            RichTextNode(nodeType: "callout", children: [RichTextNode(.text, value: "Mind the tide")]),
+        ]
+        let plain = RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: blocks), indent: "")
+        #expect(plain == ["Plan", "----", "", "Bring boots and see the map (https://example.com/map)", "",
+                          "1. First", "2. Second", "", "Mind the tide"])
+        let coloured = RichTextRenderer(width: nil, usesColor: true).lines(for: RichText(json: blocks), indent: "")
+        #expect(coloured.joined().contains("\u{1B}[1mboots\u{1B}[0m"))
+        let wrapped = RichTextRenderer(width: 20, usesColor: false)
+            .lines(for: RichText(plaintext: "one two three four five six seven"), indent: "  ")
+        #expect(wrapped == ["  one two three four", "  five six seven"])
+    }
+}

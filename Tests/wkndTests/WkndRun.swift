@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// One run of the built `wknd` binary: what it wrote on each stream and how it ended.
+struct WkndRun: Sendable {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    /// The built binary: next to the test bundle, else in the package's `.build/debug`.
+    static let executable: URL? = {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            bundleDirectory.appendingPathComponent("wknd"),
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent("wknd"),
+            packageRoot.appendingPathComponent(".build/debug/wknd"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Runs `wknd` with `arguments` in a fresh temporary directory (also `HOME`), with only
+    /// `PATH` and `environment` set, and `stdin` as standard input.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                    files: [String: String] = [:]) async throws -> WkndRun
+    {
+        let executable = try #require(executable, "the wknd binary was not built")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        let outURL = directory.appendingPathComponent(".stdout")
+        let errURL = directory.appendingPathComponent(".stderr")
+        let inURL = directory.appendingPathComponent(".stdin")
+        try Data((stdin ?? "").utf8).write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var fullEnvironment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                               "HOME": directory.path]
+        fullEnvironment.merge(environment) { $1 }
+        process.environment = fullEnvironment
+        let output = try FileHandle(forWritingTo: outURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try output.close()
+        try errors.close()
+        try input.close()
+        return WkndRun(stdout: try String(contentsOf: outURL, encoding: .utf8),
+                       stderr: try String(contentsOf: errURL, encoding: .utf8),
+                       status: status)
+    }
+
+    /// The lines of stderr.
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+    /// Standard output parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+}
