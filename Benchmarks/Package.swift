@@ -29,5 +29,11 @@ let package = Package(
                 .product(name: "AEMHeadless", package: mainPackage),
             ]
         ),
+        // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
+        .executableTarget(name: "rss-exec"),
+        // Start-up probes for the "where the time goes" breakdown: no Foundation, Foundation, FoundationNetworking.
+        .executableTarget(name: "probe-bare"),
+        .executableTarget(name: "probe-foundation"),
+        .executableTarget(name: "probe-networking"),
     ]
 )

@@ -3,8 +3,9 @@
 
 Every figure is a ratio to a baseline measured in the same run, in interleaved pairs (A B, then
 B A, and so on, so drift hits both sides alike), after one warm-up of each. Wall time is
-time.perf_counter() around each child process; peak resident memory is the child's ru_maxrss
-from os.wait4 (KiB on Linux).
+the span from fork to wait4 of each child (measured by the small rss-exec helper, with
+time.perf_counter() around it as a cross-check); peak resident memory is the child's ru_maxrss
+from wait4 (KiB on Linux), read by the same helper.
 
 stdout: the results as a markdown table (and the machine it ran on). stderr: progress.
 It reports; it never asserts. A goal is "met" or "not met", in words.
@@ -47,24 +48,40 @@ class Sample:
         self.max_rss_kib = max_rss_kib
 
 
+RSS_EXEC = None  # the rss-exec helper (set in main)
+
+
 def run_child(command, env=None, cwd=None, stdout=subprocess.DEVNULL):
-    """Runs one command to the end: (wall seconds, peak RSS KiB). Raises ChildFailed on a non-zero exit."""
-    with tempfile.TemporaryFile() as stderr:
+    """Runs one command to the end: (wall seconds, peak RSS KiB). Raises ChildFailed on a non-zero exit.
+
+    The command runs under rss-exec, which starts the clock at its fork and reads ru_maxrss from
+    wait4: forked from this Python process directly, a command would inherit the driver's RSS as
+    its floor (Linux keeps the pre-exec high-water mark). perf_counter() around the whole run is
+    kept as a cross-check.
+    """
+    with tempfile.TemporaryFile() as stderr, tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
         start = time.perf_counter()
-        child = subprocess.Popen(command, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr)
+        child = subprocess.Popen([RSS_EXEC, report.name] + command, env=env, cwd=cwd, stdin=subprocess.DEVNULL,
+                                 stdout=stdout, stderr=stderr)
         timer = threading.Timer(CHILD_TIMEOUT_S, child.kill)
         timer.start()
         try:
-            _, status, usage = os.wait4(child.pid, 0)
+            _, status, _ = os.wait4(child.pid, 0)
         finally:
             timer.cancel()
-        elapsed = time.perf_counter() - start
+        outer = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
             stderr.seek(0)
             detail = stderr.read().decode(errors="replace").strip().splitlines()
             raise ChildFailed(f"`{' '.join(command)}` exited with {child.returncode}: {' / '.join(detail[-3:])}")
-        return Sample(elapsed, usage.ru_maxrss)
+        fields = report.read().split()
+        if len(fields) != 2:
+            raise ChildFailed(f"rss-exec reported nothing for `{' '.join(command)}`")
+        seconds, max_rss_kib = int(fields[0]) / 1e9, int(fields[1])
+        if seconds > outer:
+            raise ChildFailed(f"rss-exec measured {seconds} s inside {outer} s")
+        return Sample(seconds, max_rss_kib)
 
 
 def output_of(command, env=None, cwd=None):
@@ -393,6 +410,38 @@ def bench_startup(table, args, env, cwd):
     return c
 
 
+def breakdown(args, env, work, list_url, slug):
+    """Where a short command's time goes: several commands, round-robin (the order rotated every round)."""
+    probe = lambda name: [os.path.join(args.bin, name)]
+    rows = [
+        ("`/bin/true` (process creation)", ["/bin/true"], None),
+        ("Swift, no Foundation (`probe-bare`)", probe("probe-bare"), None),
+        ("Swift + Foundation (`probe-foundation`)", probe("probe-foundation"), None),
+        ("Swift + FoundationNetworking, libcurl (`probe-networking`)", probe("probe-networking"), None),
+        ("`wknd --version`", [args.wknd, "--version"], None),
+        ("`wknd config` (configuration resolved, no request)", [args.wknd, "config"], env),
+        ("`wknd list`", [args.wknd, "list"], env),
+        (f"`wknd show {slug}`", [args.wknd, "show", slug], env),
+        ("`curl --version`", ["curl", "--version"], None),
+        ("`curl` on the list URL", CURL_JSON + [list_url], None),
+    ]
+    progress(f"start-up breakdown: warm-up, then {args.pairs} rounds of {len(rows)} commands")
+    samples = [[] for _ in rows]
+    for index, (_, command, child_env) in enumerate(rows):
+        run_child(command, env=child_env, cwd=work)
+    for round_number in range(args.pairs):
+        shift = round_number % len(rows)
+        for index in list(range(len(rows)))[shift:] + list(range(len(rows)))[:shift]:
+            _, command, child_env = rows[index]
+            samples[index].append(run_child(command, env=child_env, cwd=work))
+    lines = ["| command | median wall | peak RSS |", "|---|---|---|"]
+    for (label, _, _), runs in zip(rows, samples):
+        median = statistics.median(s.seconds for s in runs)
+        rss = max(s.max_rss_kib for s in runs) / 1024
+        lines.append(f"| {label} | {ms(median)} | {rss:.1f} MiB |")
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -430,6 +479,8 @@ def main():
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
     parser.add_argument("--only", default="0,1,2,3,4,5", help="comma-separated items to run (default all)")
     args = parser.parse_args()
+    global RSS_EXEC
+    RSS_EXEC = os.path.join(args.bin, "rss-exec")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that atexit stops the servers
     only = set(args.only.split(","))
     if args.pairs < 1 or args.large_pairs < 1:
@@ -459,6 +510,7 @@ def main():
         bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.5)
     if "2" in only:
         bench_query(table, "2", "show", ["show", slug], show_url, args, env, work)
+    where = breakdown(args, env, work, list_url, slug) if "0" in only else None
     download = has_download(args.wknd)
     if "3" in only:
         if download:
@@ -479,6 +531,11 @@ def main():
           "one warm-up each; the ratio is the median of the per-pair ratios.")
     print()
     print(table.markdown())
+    if where:
+        print()
+        print("Where the time of a short command goes (same run, round-robin, medians):")
+        print()
+        print(where)
     if table.notes:
         print()
         for note in table.notes:
