@@ -156,13 +156,29 @@ struct DownloadCommand: AsyncParsableCommand {
         var failures: [Failure] = []
     }
 
-    /// Runs the jobs, at most `concurrency` at once; prints each file written as it is done.
+    /// Runs the jobs, at most `concurrency` at once; prints each file written as it is done, and
+    /// saves the manifest at the end, however the run ends.
     private func run(_ jobs: [DownloadPlan.Job], downloader: FileDownloader, into directory: URL,
                      context: CommandContext, progress: DownloadProgressReporter) async throws -> Summary
     {
         let manifest = DownloadManifest(directory: directory)
         var summary = Summary()
         progress.begin(totalFiles: jobs.count)
+        do {
+            try await runGroup(jobs, summary: &summary, downloader: downloader, into: directory, manifest: manifest,
+                               context: context, progress: progress)
+        } catch {
+            try? await manifest.save()
+            throw error
+        }
+        try await manifest.save()
+        return summary
+    }
+
+    /// The bounded task group behind `run`: starts a job as each one ends.
+    private func runGroup(_ jobs: [DownloadPlan.Job], summary: inout Summary, downloader: FileDownloader, into directory: URL,
+                          manifest: DownloadManifest, context: CommandContext, progress: DownloadProgressReporter) async throws
+    {
         try await withThrowingTaskGroup(of: (Int, Result<[DownloadOutcome], any Error>).self) { group in
             var next = 0
             func startNext() {
@@ -185,7 +201,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 case .success(let outcomes):
                     progress.finish(index, transferred: outcomes.reduce(0) { $0 + $1.bytesTransferred })
                     for (outcome, name) in zip(outcomes, job.names) {
-                        try await manifest.set(outcome.record, for: name)
+                        await manifest.set(outcome.record, for: name)
                         if outcome.isUnchanged {
                             summary.unchanged += 1
                         } else {
@@ -206,7 +222,6 @@ struct DownloadCommand: AsyncParsableCommand {
                 startNext()
             }
         }
-        return summary
     }
 
     /// Downloads one job's URL under its first name and places copies under the others.
@@ -227,7 +242,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 outcomes.append(DownloadOutcome(file: directory.appendingPathComponent(kept.file), record: kept,
                                                 isUnchanged: true, bytesTransferred: 0))
             } else {
-                var copy = try downloader.copy(first, as: name)
+                var copy = try await downloader.copy(first, as: name)
                 copy.isUnchanged = false
                 outcomes.append(copy)
             }

@@ -52,7 +52,9 @@ struct DownloadNamingTests {
         try await withTemporaryDirectory { directory in
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
             let record = DownloadRecord(url: "http://h/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
-            try await DownloadManifest(directory: directory).set(record, for: name)
+            let manifest = DownloadManifest(directory: directory)
+            await manifest.set(record, for: name)
+            try await manifest.save()
             #expect(await DownloadManifest(directory: directory).record(for: name) == record)
             #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName])
         }

@@ -310,7 +310,7 @@ struct DownloadTests {
                 let second = try #require(SafeFileName(slug: "second-adventure"))
                 try await withDownloader(origin: server) { downloader in
                     let outcome = try await downloader.download(try server.url("/i.jpg"), to: directory, name: first)
-                    let copy = try downloader.copy(outcome, as: second)
+                    let copy = try await downloader.copy(outcome, as: second)
                     #expect(copy.file.lastPathComponent == "second-adventure.jpg")
                     #expect(copy.record.file == "second-adventure.jpg")
                     #expect(try Data(contentsOf: copy.file) == sampleBytes(70_000))

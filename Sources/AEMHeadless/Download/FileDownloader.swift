@@ -9,7 +9,8 @@ import Foundation
 /// let name = SafeFileName(slug: "bali-surf-camp")!
 /// let outcome = try await downloader.download(url, to: folder, name: name,
 ///                                             previous: await manifest.record(for: name))
-/// try await manifest.set(outcome.record, for: name)
+/// await manifest.set(outcome.record, for: name)
+/// try await manifest.save()
 /// ```
 ///
 /// - The body is written as it arrives to a temporary file in the destination folder, so memory
@@ -64,7 +65,7 @@ public struct FileDownloader: Sendable {
             try await receive(response, into: partial, transfer: &transfer, progress: progress)
             let fileName = name.rawValue + "." + FileExtension.forResponse(contentType: transfer.head.contentType, url: url)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
-            try partial.commit(as: destination)
+            try await partial.commit(as: destination)
             let record = DownloadRecord(url: url.absoluteString, file: fileName, etag: transfer.head.etag,
                                         lastModified: transfer.head.lastModified, length: partial.length)
             return DownloadOutcome(file: destination, record: record, isUnchanged: false,
@@ -77,7 +78,7 @@ public struct FileDownloader: Sendable {
 
     /// Places a copy of a downloaded file under another name in the same folder, atomically, for
     /// a second item that shares the same URL.
-    public func copy(_ outcome: DownloadOutcome, as name: SafeFileName) throws -> DownloadOutcome {
+    public func copy(_ outcome: DownloadOutcome, as name: SafeFileName) async throws -> DownloadOutcome {
         let directory = outcome.file.deletingLastPathComponent()
         let fileExtension = outcome.file.pathExtension
         let fileName = name.rawValue + (fileExtension.isEmpty ? "" : "." + fileExtension)
@@ -97,7 +98,7 @@ public struct FileDownloader: Sendable {
             while let chunk = try source.read(upToCount: PartialFile.bufferSize), !chunk.isEmpty {
                 try partial.append(chunk)
             }
-            try partial.commit(as: destination)
+            try await partial.commit(as: destination)
         } catch {
             partial.remove()
             throw error

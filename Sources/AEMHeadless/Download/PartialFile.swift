@@ -5,7 +5,8 @@ import Foundation
 /// one, never a part.
 ///
 /// The temporary name is `.<name>.<random>.part`: hidden, and found by `isTemporary(_:)`.
-final class PartialFile {
+/// One task uses a file at a time.
+final class PartialFile: @unchecked Sendable {
     /// The temporary file.
     let url: URL
     /// Bytes appended so far, buffered ones included.
@@ -51,8 +52,20 @@ final class PartialFile {
     }
 
     /// Writes what is buffered, flushes the file to disk, closes it and renames it to `destination`,
-    /// replacing any file there.
-    func commit(as destination: URL) throws {
+    /// replacing any file there. The flush, which waits for the disk, runs on a Dispatch queue so
+    /// that it never holds up one of the few threads that run Swift tasks.
+    func commit(as destination: URL) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Self.flushQueue.async {
+                continuation.resume(with: Result { try self.commitNow(as: destination) })
+            }
+        }
+    }
+
+    private static let flushQueue = DispatchQueue(label: "PartialFile.flush", qos: .utility, attributes: .concurrent)
+
+    /// `commit(as:)` on the calling thread.
+    func commitNow(as destination: URL) throws {
         try flushBuffer()
         do {
             try handle.synchronize()
