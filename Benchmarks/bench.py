@@ -487,6 +487,7 @@ def main():
         parser.error("--pairs and --large-pairs must be at least 1")
 
     started = datetime.datetime.now(datetime.timezone.utc)
+    load_before = os.getloadavg()[0]
     work = tempfile.mkdtemp(prefix="aem-bench-")
     atexit.register(shutil.rmtree, work, True)
     table = Table()
@@ -526,7 +527,8 @@ def main():
         else:
             table.not_measured("5", "peak memory of `wknd download` on a 500 MB image", "wknd download missing")
 
-    print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}.")
+    print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}. "
+          f"Load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")
     print(f"{args.pairs} interleaved pairs per row ({args.large_pairs} for item 5), order swapped every pair, "
           "one warm-up each; the ratio is the median of the per-pair ratios.")
     print()
