@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .visionOS(.v1)],
     products: [
         .library(name: "AEMHeadless", targets: ["AEMHeadless"]),
+        .library(name: "AEMHeadlessURLSession", targets: ["AEMHeadlessURLSession"]),
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
@@ -20,6 +21,9 @@ let package = Package(
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
         .target(name: "AEMHeadless"),
+        // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
+        // so that programs using another transport do not load FoundationNetworking on Linux.
+        .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
         // A SwiftNIO transport for the client: fast start-up and streaming on servers and the command line.
         .target(
             name: "AEMHeadlessAsyncHTTPClient",
@@ -56,6 +60,7 @@ let package = Package(
             name: "AEMHeadlessTests",
             dependencies: [
                 "AEMHeadless",
+                "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMEmulator",
                 .product(name: "Hummingbird", package: "hummingbird"),

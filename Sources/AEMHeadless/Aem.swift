@@ -3,7 +3,8 @@ import Foundation
 /// A client for one AEM service's persisted queries and assets.
 ///
 /// ```swift
-/// let aem = Aem(try AemConfiguration(host: "publish-p123-e456.adobeaemcloud.com"))
+/// let aem = Aem(try AemConfiguration(host: "publish-p123-e456.adobeaemcloud.com"),
+///               transport: URLSessionTransport())   // from AEMHeadlessURLSession
 /// let result = try await aem.adventures(limit: 5)
 /// for adventure in result.data ?? [] { print(adventure.title ?? "") }
 /// ```
@@ -17,9 +18,10 @@ public struct Aem: Sendable {
     /// The most redirects followed for one request.
     static let maxRedirects = 5
 
-    /// - Parameter transport: how requests are sent; `URLSessionTransport` by default, or a
-    ///   faster one such as `AsyncHTTPClientTransport` on servers.
-    public init(_ configuration: AemConfiguration, transport: any HTTPTransport = URLSessionTransport()) {
+    /// - Parameter transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession),
+    ///   the natural choice on Apple platforms, or `AsyncHTTPClientTransport`
+    ///   (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
+    public init(_ configuration: AemConfiguration, transport: any HTTPTransport) {
         self.configuration = configuration
         self.transport = transport
     }

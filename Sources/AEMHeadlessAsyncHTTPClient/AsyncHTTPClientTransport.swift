@@ -21,6 +21,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             decompression: .disabled
         )
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = maxConnectionsPerHost
+        // The client's retry policy retries failed connections with backoff; retrying inside the
+        // pool as well would hold a refused connection for the whole connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }

@@ -1,5 +1,6 @@
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessURLSession
 import Foundation
 import Testing
 

@@ -102,7 +102,7 @@ struct ImageReferenceTests {
     }
 
     @Test func aemImageURLUsesTheConfiguredOrigin() throws {
-        let aem = Aem(try AemConfiguration(scheme: .http, host: "localhost:4503"))
+        let aem = Aem(try AemConfiguration(scheme: .http, host: "localhost:4503"), transport: NoTransport())
         let image = ImageReference(path: "/content/dam/a b.jpg", dynamicUrl: nil)
         #expect(aem.imageURL(for: image)?.absoluteString == "http://localhost:4503/content/dam/a%20b.jpg")
     }

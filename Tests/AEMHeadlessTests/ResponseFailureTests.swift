@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessURLSession
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AEMHeadless
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -109,14 +110,15 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The session's delegate: routes each task's events to its exchange.
     final class TaskRegistry: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let exchanges = LockedValue<[Int: Exchange]>([:])
+        private let lock = NSLock()
+        private var exchanges: [Int: Exchange] = [:]
 
         func register(_ exchange: Exchange, for task: URLSessionTask) {
-            exchanges.withLock { $0[task.taskIdentifier] = exchange }
+            lock.withLock { exchanges[task.taskIdentifier] = exchange }
         }
 
         private func exchange(for task: URLSessionTask) -> Exchange? {
-            exchanges.withLock { $0[task.taskIdentifier] }
+            lock.withLock { exchanges[task.taskIdentifier] }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -131,7 +133,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let finished = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+            let finished = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
             finished?.completed(error)
         }
 
