@@ -1,5 +1,5 @@
 /// A `Range: bytes=…` request header read against a representation of `count` bytes (RFC 9110 §14).
-enum ByteRange: Equatable {
+enum ByteRange {
     /// One satisfiable range.
     case partial(Range<Int>)
     /// A valid range that lies beyond the end: 416.

@@ -6,6 +6,7 @@ public struct EmulatorAdventure: Sendable {
     public var path: String
     /// Unique; the site's rule is `^[a-z0-9\-_]{5,40}$`, but the emulator serves any text (for hostile-slug tests).
     public var slug: String
+    /// Required by the model.
     public var title: String
     /// `Day Trip`, `Overnight Trip` or `Training Session`.
     public var adventureType: String?
@@ -14,14 +15,19 @@ public struct EmulatorAdventure: Sendable {
     public var activity: String?
     /// `Beginner`, `Intermediate`, `Advanced` or `Expert`.
     public var difficulty: String?
+    /// At least 1.
     public var groupSize: Int?
     /// Served as a JSON number: integral prices without a fraction (`4500`), others as they are (`95.5`).
     public var price: Double?
     /// Free text such as `2-3 days`.
     public var tripLength: String?
+    /// Served at its `_path` and `_dynamicUrl`.
     public var primaryImage: EmulatorImage?
+    /// Rich text; `plaintext` and `html` are derived when served.
     public var description: [RichTextNode]?
+    /// Rich text; `plaintext` and `html` are derived when served.
     public var itinerary: [RichTextNode]?
+    /// Rich text; `plaintext` and `html` are derived when served.
     public var gearList: [RichTextNode]?
 
     /// Creates an adventure; `path` defaults to `/content/dam/wknd-shared/en/adventures/<slug>/<slug>`.

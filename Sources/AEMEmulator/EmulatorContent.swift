@@ -6,8 +6,10 @@ import SampleContent
 /// Start from ``sample()`` and change it for a test: add an adventure with a hostile slug, remove one, or give one
 /// a huge synthetic image.
 public struct EmulatorContent: Sendable {
+    /// The adventures, in the order `adventures-all` lists them without `sort`.
     public var adventures: [EmulatorAdventure]
 
+    /// Content made of these adventures.
     public init(adventures: [EmulatorAdventure]) {
         self.adventures = adventures
     }

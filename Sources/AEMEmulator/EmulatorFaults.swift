@@ -18,6 +18,7 @@ public final class EmulatorFaults: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
+    /// No latency and no scripts.
     public init() {}
 
     /// Added before every answer.

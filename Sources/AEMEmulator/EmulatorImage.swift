@@ -26,6 +26,7 @@ public struct EmulatorImage: Sendable {
         case synthetic(byteCount: Int)
     }
 
+    /// An image; the asset ID defaults to a new UUID and the date to 2024-05-01.
     public init(
         path: String,
         assetID: String = UUID().uuidString.lowercased(),

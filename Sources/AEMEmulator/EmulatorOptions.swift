@@ -16,6 +16,7 @@ public struct EmulatorOptions: Sendable {
     /// Called once per answered request (e.g. to print an access log).
     public var requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
 
+    /// Options with the given values; see each property.
     public init(
         dynamicURLs: Bool = true,
         dynamicURLBase: String? = nil,

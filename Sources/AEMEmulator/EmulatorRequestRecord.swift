@@ -16,6 +16,7 @@ public struct EmulatorRequestRecord: Sendable {
     /// The `Authorization` header the request carried.
     public var authorization: String? { headers["authorization"] }
 
+    /// A record with the given values.
     public init(method: String, target: String, path: String, status: Int, duration: Duration, headers: [String: String]) {
         self.method = method
         self.target = target

@@ -38,59 +38,45 @@ struct Payload: Sendable {
         Payload(syntheticCount: max(0, byteCount))
     }
 
-    /// The bytes in `range`, which must lie within `0..<count`.
-    func bytes(in range: Range<Int>) -> ByteBuffer {
+    /// The next piece of the bytes from `offset` up to `end` (at most ``chunkSize`` bytes, never empty when
+    /// `offset < end`). Pieces are slices of stored buffers, so sending a body allocates nothing per chunk.
+    func chunk(from offset: Int, to end: Int) -> ByteBuffer {
+        let limit = min(end, offset + Self.chunkSize)
         switch source {
         case .buffer(let buffer):
-            return buffer.getSlice(at: buffer.readerIndex + range.lowerBound, length: range.count) ?? ByteBuffer()
+            return buffer.getSlice(at: buffer.readerIndex + offset, length: limit - offset) ?? ByteBuffer()
         case .synthetic:
-            return syntheticBytes(in: range)
-        }
-    }
-
-    private func syntheticBytes(in range: Range<Int>) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(range.count)
-        let header = Self.syntheticHeader
-        let trailerStart = count - Self.syntheticTrailer.count
-        var position = range.lowerBound
-        while position < range.upperBound {
-            if position < header.count {
-                let end = min(header.count, range.upperBound)
-                buffer.writeBytes(header[position..<end])
-                position = end
-            } else if position >= trailerStart {
-                let offset = position - trailerStart
-                let end = min(Self.syntheticTrailer.count, offset + range.upperBound - position)
-                buffer.writeBytes(Self.syntheticTrailer[offset..<end])
-                position += end - offset
-            } else {
-                let offset = position % Self.syntheticPattern.count
-                let length = min(Self.syntheticPattern.count - offset, range.upperBound - position, trailerStart - position)
-                buffer.writeBytes(Self.syntheticPattern[offset..<(offset + length)])
-                position += length
+            let trailerStart = count - Self.syntheticTrailer.readableBytes
+            if offset < Self.syntheticHeader.readableBytes {
+                return Self.syntheticHeader.getSlice(at: offset, length: min(Self.syntheticHeader.readableBytes, limit) - offset) ?? ByteBuffer()
             }
+            if offset >= trailerStart {
+                return Self.syntheticTrailer.getSlice(at: offset - trailerStart, length: limit - offset) ?? ByteBuffer()
+            }
+            let phase = offset % Self.syntheticPattern.readableBytes
+            let length = min(Self.syntheticPattern.readableBytes - phase, limit - offset, trailerStart - offset)
+            return Self.syntheticPattern.getSlice(at: phase, length: length) ?? ByteBuffer()
         }
-        return buffer
     }
 
     /// JPEG start-of-image and a JFIF APP0 segment.
-    private static let syntheticHeader: [UInt8] = [
+    private static let syntheticHeader = ByteBuffer(bytes: [
         0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
         0x00, 0x00,
-    ]
+    ] as [UInt8])
 
     /// JPEG end-of-image.
-    private static let syntheticTrailer: [UInt8] = [0xFF, 0xD9]
+    private static let syntheticTrailer = ByteBuffer(bytes: [0xFF, 0xD9] as [UInt8])
 
-    private static let syntheticPattern: [UInt8] = {
+    /// A pseudo-random period of 65 521 bytes (a prime, so it does not line up with chunk boundaries).
+    private static let syntheticPattern: ByteBuffer = {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return (0..<65_521).map { _ in
+        return ByteBuffer(bytes: (0..<65_521).map { _ in
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
             return UInt8(truncatingIfNeeded: state >> 24)
-        }
+        })
     }()
 }
 

@@ -120,9 +120,10 @@ struct ResponseRendering: Sendable {
     private static func write(_ payload: Payload, _ range: Range<Int>, to writer: inout any ResponseBodyWriter) async throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let end = min(range.upperBound, offset + Payload.chunkSize)
-            try await writer.write(payload.bytes(in: offset..<end))
-            offset = end
+            let chunk = payload.chunk(from: offset, to: range.upperBound)
+            guard chunk.readableBytes > 0 else { break }
+            try await writer.write(chunk)
+            offset += chunk.readableBytes
         }
     }
 

@@ -22,11 +22,13 @@ public struct RichTextNode: Sendable, Codable, Hashable {
         /// `bold`, `italic`, `underline`, …
         public var variants: [String]
 
+        /// Formats with these variants.
         public init(variants: [String]) {
             self.variants = variants
         }
     }
 
+    /// A node with the given members; omitted ones are left out of the `json` rendition.
     public init(
         nodeType: String,
         style: String? = nil,
