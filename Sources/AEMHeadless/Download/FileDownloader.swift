@@ -210,9 +210,8 @@ public struct FileDownloader: Sendable {
               !record.file.contains("/"), !record.file.contains("\\")
         else { return nil }
         let file = directory.appendingPathComponent(record.file, isDirectory: false)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? NSNumber, size.int64Value == record.length
+        guard let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
+              values.isRegularFile == true, let size = values.fileSize, Int64(size) == record.length
         else { return nil }
         return (file, record)
     }
