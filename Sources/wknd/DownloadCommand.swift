@@ -97,7 +97,7 @@ struct DownloadCommand: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure(.configuration, "Cannot create the folder \(output) (\(error.localizedDescription)); choose another with --output.")
+            throw Failure(.cannotCreate, "Cannot create the folder \(output) (\(error.localizedDescription)); choose another with --output.")
         }
         let downloader = FileDownloader(aem: aem)
         interruption.addCleanup { downloader.removeTemporaryFiles() }

@@ -12,12 +12,16 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case unavailable = 69
     /// A failure inside `wknd` itself.
     case internalError = 70
+    /// An output file could not be created or written (`wknd download`).
+    case cannotCreate = 73
     /// The credentials were refused (401/403).
     case authentication = 77
     /// The configuration cannot work: an invalid host or scheme, missing credentials, an unreadable file.
     case configuration = 78
     /// Interrupted by Ctrl-C.
     case interrupted = 130
+    /// Stopped by SIGTERM.
+    case terminated = 143
 
     /// The table shown in `wknd --help`.
     static var helpText: String {
@@ -28,9 +32,11 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
             (.notFound, "no adventure with that slug"),
             (.unavailable, "network or server failure, or the persisted query is not deployed"),
             (.internalError, "internal error"),
+            (.cannotCreate, "an output file could not be written (download)"),
             (.authentication, "authentication failed (401/403)"),
             (.configuration, "invalid configuration (host, scheme, credentials, files)"),
-            (.interrupted, "interrupted"),
+            (.interrupted, "interrupted (Ctrl-C)"),
+            (.terminated, "terminated (SIGTERM)"),
         ]
         return rows.map { "  \(TextLayout.padLeft(String($0.0.rawValue), to: 4))  \($0.1)" }.joined(separator: "\n")
     }

@@ -22,6 +22,8 @@ struct Failure: Error, Sendable {
             self.init(Self.status(for: error.kind), error.message, details: Self.details(of: error))
         case let error as AemConfigurationError:
             self.init(.configuration, error.message)
+        case let error as DownloadFileError:
+            self.init(.cannotCreate, error.message)
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:
