@@ -75,8 +75,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 break
             }
         }
-        let detail = String(describing: error)
-        return HTTPTransportError(beforeResponse ? .connectionFailed : .connectionLost, detail)
+        return HTTPTransportError(beforeResponse ? .connectionFailed : .connectionLost, detail(of: error))
+    }
+
+    /// A short cause: the system's words for a socket error ("connection refused"), else the error itself.
+    private static func detail(of error: any Error) -> String {
+        if let ioError = error as? IOError, let text = strerror(ioError.errnoCode) {
+            return String(cString: text).lowercased()
+        }
+        return String(describing: error)
     }
 }
 
