@@ -1,0 +1,41 @@
+import AEMEmulator
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+import Foundation
+import Testing
+
+/// The README's library example, run against the stand-in, so that the README stays true.
+@Suite("README example")
+struct ReadmeExampleTests {
+    @Test func typedWKNDCallsAfterARetriedAnswer() async throws {
+        let emulator = try await Emulator.start(options: EmulatorOptions(dynamicURLs: false))
+        emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 0))
+        let transport = AsyncHTTPClientTransport()
+        do {
+            let host = try #require(emulator.baseURL.host).appending(":\(emulator.port)")
+            let aem = Aem(try AemConfiguration(scheme: .http, host: host), transport: transport)
+
+            let list = try await aem.adventures(limit: 10, sort: "price DESC")
+            let adventures = try #require(list.data)
+            #expect(adventures.count == 10)
+            #expect(adventures.map { $0.price ?? 0 } == adventures.map { $0.price ?? 0 }.sorted(by: >))
+            let image = try #require(aem.imageURL(for: adventures[0].primaryImage ?? .init()))
+            #expect(image.absoluteString.hasPrefix("http://\(host)/content/dam/"))
+
+            let detail = try await aem.adventure(slug: "lofoten-winter-surf")
+            let found = try #require(detail.data ?? nil)
+            #expect(found.adventure.description?.plaintext?.isEmpty == false)
+            #expect(!found.referencedAdventures.isEmpty)
+
+            let missing = try await aem.adventure(slug: "no-such-adventure")
+            #expect(missing.errors.isEmpty)
+            #expect((missing.data ?? nil) == nil)
+        } catch {
+            try await transport.shutdown()
+            await emulator.stop()
+            throw error
+        }
+        try await transport.shutdown()
+        await emulator.stop()
+    }
+}
