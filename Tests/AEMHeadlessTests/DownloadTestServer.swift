@@ -1,13 +1,12 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 import Testing
 
 /// An HTTP server on 127.0.0.1, port 0, serving files with the faults downloads must survive:
 /// connections dropped after some bytes, a `Content-Length` larger than the body, `Range`
 /// ignored, credentials required, redirects. It records every request.
-final class DownloadTestServer: @unchecked Sendable {
+final class DownloadTestServer: TestServer, @unchecked Sendable {
     /// One file and how it is served.
     struct File: Sendable {
         var bytes: Data
@@ -39,10 +38,10 @@ final class DownloadTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: File] = [:]
     private var recorded: [Recorded] = []
-    private var task: Task<Void, any Error>?
+    private var server: LoopbackServer?
     /// The `Authorization` value required, when set; other requests get 401.
     private let requiredAuthorization: String?
-    private(set) var port = 0
+    var port: Int { server?.port ?? 0 }
 
     var host: String { "127.0.0.1:\(port)" }
     var requests: [Recorded] { lock.withLock { recorded } }
@@ -65,26 +64,11 @@ final class DownloadTestServer: @unchecked Sendable {
     }
 
     func start() async throws {
-        let ready = AsyncStream<Int>.makeStream()
-        let responder = CallbackResponder<BasicRequestContext> { [self] request, _ in
-            respond(to: request)
-        }
-        let app = Application(
-            responder: responder,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                ready.continuation.yield(channel.localAddress?.port ?? 0)
-                ready.continuation.finish()
-            },
-            logger: Logger(label: "download-test-server", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
-        task = Task { try await app.run() }
-        for await bound in ready.stream { port = bound }
+        server = try await LoopbackServer.start { [self] request in respond(to: request) }
     }
 
     func stop() async {
-        task?.cancel()
-        _ = try? await task?.value
+        await server?.stop()
     }
 
     private struct Dropped: Error {}
@@ -152,14 +136,5 @@ final class DownloadTestServer: @unchecked Sendable {
 func withDownloadServer<T>(requiredAuthorization: String? = nil,
                            _ body: (DownloadTestServer) async throws -> T) async throws -> T
 {
-    let server = DownloadTestServer(requiredAuthorization: requiredAuthorization)
-    try await server.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withStarted(DownloadTestServer(requiredAuthorization: requiredAuthorization), body)
 }

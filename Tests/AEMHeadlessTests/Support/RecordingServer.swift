@@ -1,11 +1,10 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 
 /// A tiny HTTP server on 127.0.0.1, port 0, that records every request and answers from a
 /// script, for checking exactly what the client sends and how it takes each kind of answer.
-final class RecordingServer: @unchecked Sendable {
+final class RecordingServer: TestServer, @unchecked Sendable {
     struct Recorded: Sendable {
         var target: String
         var headers: [String: String]
@@ -35,8 +34,8 @@ final class RecordingServer: @unchecked Sendable {
     private var recorded: [Recorded] = []
     private var script: [Reply] = []
     private var fallback: Reply
-    private var task: Task<Void, any Error>?
-    private(set) var port = 0
+    private var server: LoopbackServer?
+    var port: Int { server?.port ?? 0 }
 
     var requests: [Recorded] { lock.withLock { recorded } }
     var baseHost: String { "127.0.0.1:\(port)" }
@@ -51,26 +50,11 @@ final class RecordingServer: @unchecked Sendable {
     }
 
     func start() async throws {
-        let ready = AsyncStream<Int>.makeStream()
-        let responder = CallbackResponder<BasicRequestContext> { [self] request, _ in
-            reply(to: request)
-        }
-        let app = Application(
-            responder: responder,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                ready.continuation.yield(channel.localAddress?.port ?? 0)
-                ready.continuation.finish()
-            },
-            logger: Logger(label: "recording-server", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
-        task = Task { try await app.run() }
-        for await bound in ready.stream { port = bound }
+        server = try await LoopbackServer.start { [self] request in reply(to: request) }
     }
 
     func stop() async {
-        task?.cancel()
-        _ = try? await task?.value
+        await server?.stop()
     }
 
     private func reply(to request: Request) -> Response {
@@ -93,14 +77,5 @@ final class RecordingServer: @unchecked Sendable {
 func withRecordingServer<T>(fallback: RecordingServer.Reply = .json(#"{"data":{}}"#),
                             _ body: (RecordingServer) async throws -> T) async throws -> T
 {
-    let server = RecordingServer(fallback: fallback)
-    try await server.start()
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await withStarted(RecordingServer(fallback: fallback), body)
 }
