@@ -7,7 +7,7 @@ import NIOCore
 /// connections and a body streamed with back-pressure, so memory stays flat however large the
 /// body. The choice for servers and command-line tools on Linux.
 ///
-/// Call `shutdown()` when done with it.
+/// Call `shutdown()` when done with it, or let `withTransport` do so.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
 
@@ -31,6 +31,24 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Closes the connections; the transport cannot be used after.
     public func shutdown() async throws {
         try await client.shutdown()
+    }
+
+    /// Runs `body` with a new transport and shuts it down after, however `body` ends; a failure
+    /// of `body` is what is thrown, even if the shutdown fails too.
+    public static func withTransport<Result>(
+        maxConnectionsPerHost: Int = 8, idleReadTimeout: Duration = .seconds(60),
+        _ body: (AsyncHTTPClientTransport) async throws -> Result
+    ) async throws -> Result {
+        let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: maxConnectionsPerHost, idleReadTimeout: idleReadTimeout)
+        let result: Result
+        do {
+            result = try await body(transport)
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+        return result
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -48,14 +48,8 @@ struct CommandContext: Sendable {
         _ configuration: AemConfiguration, console: Console, _ body: (Aem) async throws -> Result
     ) async throws -> Result {
         console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
-        let transport = AsyncHTTPClientTransport()
-        do {
-            let result = try await body(Aem(configuration, transport: transport))
-            try await transport.shutdown()
-            return result
-        } catch {
-            try? await transport.shutdown()
-            throw error
+        return try await AsyncHTTPClientTransport.withTransport { transport in
+            try await body(Aem(configuration, transport: transport))
         }
     }
 

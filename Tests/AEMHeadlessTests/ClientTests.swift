@@ -22,15 +22,7 @@ func withClient<T>(_ kind: TransportKind, server: RecordingServer, authenticatio
     case .urlSession:
         return try await body(Aem(configuration, transport: URLSessionTransport()))
     case .asyncHTTPClient:
-        let transport = AsyncHTTPClientTransport()
-        do {
-            let result = try await body(Aem(configuration, transport: transport))
-            try await transport.shutdown()
-            return result
-        } catch {
-            try await transport.shutdown()
-            throw error
-        }
+        return try await AsyncHTTPClientTransport.withTransport { try await body(Aem(configuration, transport: $0)) }
     }
 }
 

@@ -10,32 +10,31 @@ struct ReadmeExampleTests {
     @Test func typedWKNDCallsAfterARetriedAnswer() async throws {
         let emulator = try await Emulator.start(options: EmulatorOptions(dynamicURLs: false))
         emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 0))
-        let transport = AsyncHTTPClientTransport()
         do {
-            let host = try #require(emulator.baseURL.host).appending(":\(emulator.port)")
-            let aem = Aem(try AemConfiguration(scheme: .http, host: host), transport: transport)
+            try await AsyncHTTPClientTransport.withTransport { transport in
+                let host = try #require(emulator.baseURL.host).appending(":\(emulator.port)")
+                let aem = Aem(try AemConfiguration(scheme: .http, host: host), transport: transport)
 
-            let list = try await aem.adventures(limit: 10, sort: "price DESC")
-            let adventures = try #require(list.data)
-            #expect(adventures.count == 10)
-            #expect(adventures.map { $0.price ?? 0 } == adventures.map { $0.price ?? 0 }.sorted(by: >))
-            let image = try #require(aem.imageURL(for: adventures[0].primaryImage ?? .init()))
-            #expect(image.absoluteString.hasPrefix("http://\(host)/content/dam/"))
+                let list = try await aem.adventures(limit: 10, sort: "price DESC")
+                let adventures = try #require(list.data)
+                #expect(adventures.count == 10)
+                #expect(adventures.map { $0.price ?? 0 } == adventures.map { $0.price ?? 0 }.sorted(by: >))
+                let image = try #require(aem.imageURL(for: adventures[0].primaryImage ?? .init()))
+                #expect(image.absoluteString.hasPrefix("http://\(host)/content/dam/"))
 
-            let detail = try await aem.adventure(slug: "lofoten-winter-surf")
-            let found = try #require(detail.data ?? nil)
-            #expect(found.adventure.description?.plaintext?.isEmpty == false)
-            #expect(!found.referencedAdventures.isEmpty)
+                let detail = try await aem.adventure(slug: "lofoten-winter-surf")
+                let found = try #require(detail.data ?? nil)
+                #expect(found.adventure.description?.plaintext?.isEmpty == false)
+                #expect(!found.referencedAdventures.isEmpty)
 
-            let missing = try await aem.adventure(slug: "no-such-adventure")
-            #expect(missing.errors.isEmpty)
-            #expect((missing.data ?? nil) == nil)
+                let missing = try await aem.adventure(slug: "no-such-adventure")
+                #expect(missing.errors.isEmpty)
+                #expect((missing.data ?? nil) == nil)
+            }
         } catch {
-            try await transport.shutdown()
             await emulator.stop()
             throw error
         }
-        try await transport.shutdown()
         await emulator.stop()
     }
 }
