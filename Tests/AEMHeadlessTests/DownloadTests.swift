@@ -28,14 +28,8 @@ func withDownloader<T>(origin server: DownloadTestServer, authentication: Authen
 {
     let configuration = try AemConfiguration(scheme: .http, host: server.host, authentication: authentication,
                                              timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
-    let transport = AsyncHTTPClientTransport(idleReadTimeout: .seconds(10))
-    do {
-        let result = try await body(FileDownloader(aem: Aem(configuration, transport: transport)))
-        try await transport.shutdown()
-        return result
-    } catch {
-        try await transport.shutdown()
-        throw error
+    return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
+        try await body(FileDownloader(aem: Aem(configuration, transport: transport)))
     }
 }
 
@@ -255,50 +249,50 @@ struct DownloadTests {
         }
     }
 
-    @Test func cancellingLeavesNoTemporaryFile() async throws {
+    /// Starts a slow 2 MB download into `directory`, and runs `body` once its first bytes arrived.
+    private func withSlowDownloadRunning(
+        in directory: URL,
+        _ body: (FileDownloader, Task<DownloadOutcome, any Error>) async throws -> Void
+    ) async throws {
         try await withDownloadServer { server in
             server["/slow.jpg"] = .init(bytes: sampleBytes(2_000_000), chunkDelay: .milliseconds(20))
-            try await withTemporaryDirectory { directory in
-                let name = try #require(slug)
-                let started = AsyncStream<Void>.makeStream()
-                try await withDownloader(origin: server) { downloader in
-                    let task = Task {
-                        try await downloader.download(try server.url("/slow.jpg"), to: directory, name: name) { _ in
-                            started.continuation.yield()
-                        }
+            let name = try #require(slug)
+            let url = try server.url("/slow.jpg")
+            let started = AsyncStream<Void>.makeStream()
+            try await withDownloader(origin: server) { downloader in
+                let task = Task {
+                    try await downloader.download(url, to: directory, name: name) { _ in
+                        started.continuation.yield()
                     }
-                    for await _ in started.stream { break }
-                    let whileRunning = try fileNames(in: directory)
-                    #expect(whileRunning.contains { FileDownloader.isTemporaryFile($0) })
-                    task.cancel()
-                    await #expect(throws: CancellationError.self) { try await task.value }
                 }
-                #expect(try fileNames(in: directory) == [])
+                for await _ in started.stream { break }
+                try await body(downloader, task)
             }
         }
     }
 
-    @Test func removeTemporaryFilesDeletesThoseOfRunningDownloads() async throws {
-        try await withDownloadServer { server in
-            server["/slow.jpg"] = .init(bytes: sampleBytes(2_000_000), chunkDelay: .milliseconds(20))
-            try await withTemporaryDirectory { directory in
-                let name = try #require(slug)
-                let started = AsyncStream<Void>.makeStream()
-                try await withDownloader(origin: server) { downloader in
-                    let task = Task {
-                        try await downloader.download(try server.url("/slow.jpg"), to: directory, name: name) { _ in
-                            started.continuation.yield()
-                        }
-                    }
-                    for await _ in started.stream { break }
-                    downloader.removeTemporaryFiles()
-                    let afterRemoval = try fileNames(in: directory)
-                    #expect(afterRemoval == [])
-                    task.cancel()
-                    _ = try? await task.value
-                }
-                #expect(try fileNames(in: directory) == [])
+    @Test func cancellingLeavesNoTemporaryFile() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withSlowDownloadRunning(in: directory) { _, task in
+                let whileRunning = try fileNames(in: directory)
+                #expect(whileRunning.contains { FileDownloader.isTemporaryFile($0) })
+                task.cancel()
+                await #expect(throws: CancellationError.self) { try await task.value }
             }
+            #expect(try fileNames(in: directory) == [])
+        }
+    }
+
+    @Test func removeTemporaryFilesDeletesThoseOfRunningDownloads() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withSlowDownloadRunning(in: directory) { downloader, task in
+                downloader.removeTemporaryFiles()
+                let afterRemoval = try fileNames(in: directory)
+                #expect(afterRemoval == [])
+                task.cancel()
+                _ = try? await task.value
+            }
+            #expect(try fileNames(in: directory) == [])
         }
     }
 
