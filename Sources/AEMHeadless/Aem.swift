@@ -47,7 +47,8 @@ public struct Aem: Sendable {
                                url: url, status: response.status)
             }
         }
-        return try decode(query, body: body, status: response.status, headers: response.headers)
+        return try responseDecoder(for: query, url: url)
+            .decode(Response.self, status: response.status, headers: response.headers, body: body)
     }
 
     /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
@@ -55,11 +56,12 @@ public struct Aem: Sendable {
     public func decode<Response>(_ query: PersistedQuery<Response>, body: Data, status: Int = 200,
                                  headers: HTTPHeaders = ["Content-Type": "application/json"]) throws -> GraphQLResult<Response>
     {
-        try responseDecoder(for: query).decode(Response.self, status: status, headers: headers, body: body)
+        try responseDecoder(for: query, url: url(for: query))
+            .decode(Response.self, status: status, headers: headers, body: body)
     }
 
-    private func responseDecoder<Response>(for query: PersistedQuery<Response>) -> GraphQLResponseDecoder {
-        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url(for: query),
+    private func responseDecoder<Response>(for query: PersistedQuery<Response>, url: URL?) -> GraphQLResponseDecoder {
+        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url,
                                secrets: configuration.authentication.secrets)
     }
 
