@@ -1,12 +1,16 @@
+import AEMHeadless
 import Foundation
 
 /// Everything `wknd` says besides its data, on stderr: notes, warnings, `--verbose` details
 /// and the one-line failure. Known secrets are masked in all of it.
 struct Console: Sendable {
     var verbose: Bool
-    /// Texts that must never be shown, such as the password and the token.
-    var secrets: [String] = []
+    /// Masks the texts that must never be shown, such as the password and the token.
+    var scrubber = SecretScrubber([])
+    /// What colour is decided by.
     var terminal: Terminal = .standardError
+    /// Where lines go: stderr, out of the way of a progress bar.
+    var screen: Screen = .shared
 
     /// A line that is always shown, such as which service is used.
     func note(_ message: String) {
@@ -30,11 +34,7 @@ struct Console: Sendable {
     }
 
     private func emit(_ line: String) {
-        var text = TextLayout.singleLine(line)
-        for secret in secrets where !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "••••")
-        }
-        terminal.write(text + "\n")
+        screen.write(scrubber.scrub(TextLayout.singleLine(line)) + "\n", to: .error)
     }
 
     private func style(_ text: String, _ color: ANSIStyle) -> String {

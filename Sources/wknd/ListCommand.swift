@@ -44,11 +44,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             let output = try await context.withAem { aem in
-                if let url = aem.url(for: WKNDQueries.adventures(offset: offset, limit: limit, sort: sort)) {
-                    context.console.detail("GET \(url.absoluteString)")
-                }
-                let adventures = try context.data(of: try await aem.adventures(offset: offset, limit: limit, sort: sort),
-                                                  query: WKNDQueries.adventuresAllPath)
+                let adventures = try context.data(of: try await aem.adventures(offset: offset, limit: limit, sort: sort))
                 return try render(adventures, origin: aem.configuration.origin, context: context)
             }
             Terminal.standardOutput.write(output)
