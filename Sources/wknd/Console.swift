@@ -14,27 +14,32 @@ struct Console: Sendable {
 
     /// A line that is always shown, such as which service is used.
     func note(_ message: String) {
-        emit("wknd: " + message)
+        emit(message)
     }
 
     func warning(_ message: String) {
-        emit("wknd: " + style("warning:", .yellow) + " " + message)
+        emit(message, label: ("warning:", .yellow))
     }
 
     /// A line shown only with `--verbose`.
     func detail(_ message: @autoclosure () -> String) {
         guard verbose else { return }
-        emit("wknd: " + style(message(), .dim))
+        emit(message(), color: .dim)
     }
 
     /// The failure's line, and its details with `--verbose`.
     func report(_ failure: Failure) {
-        emit("wknd: " + style("error:", .red) + " " + failure.line)
+        emit(failure.line, label: ("error:", .red))
         for line in failure.details { detail(line) }
     }
 
-    private func emit(_ line: String) {
-        screen.write(scrubber.scrub(TextLayout.singleLine(line)) + "\n", to: .error)
+    /// Writes `wknd: [label] message` as one line: the message made printable and scrubbed of
+    /// secrets first, then coloured, so that the colour's own escape codes survive.
+    private func emit(_ message: String, label: (text: String, color: ANSIStyle)? = nil, color: ANSIStyle? = nil) {
+        var text = scrubber.scrub(TextLayout.singleLine(message))
+        if let color { text = style(text, color) }
+        if let label { text = style(label.text, label.color) + " " + text }
+        screen.write("wknd: " + text + "\n", to: .error)
     }
 
     private func style(_ text: String, _ color: ANSIStyle) -> String {
