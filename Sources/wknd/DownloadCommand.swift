@@ -19,11 +19,13 @@ struct DownloadCommand: AsyncParsableCommand {
             when the server allows it. What the server said (ETag, Last-Modified,
             length) is kept in DIR/\(DownloadManifest.defaultFileName); the next run asks
             whether each file changed and skips those that did not (--force
-            downloads again). Credentials go only to the AEM service, never to an
+            downloads again). An image that several adventures share is fetched
+            once and copied. Credentials go only to the AEM service, never to an
             image on another host.
 
             stdout lists the files written, one per line; progress goes to stderr
-            (a bar on a terminal), with a summary at the end. The exit code is not
+            (a bar on a terminal, kept below every other line), with a summary at
+            the end. The exit code is not
             0 when any image failed; 130 after Ctrl-C, 143 after SIGTERM.
 
             EXAMPLES
@@ -111,6 +113,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
         let progress = DownloadProgressReporter()
         defer { progress.clear() }
+        interruption.addCleanup { progress.clear() }
         progress.begin(totalFiles: plan.items.count)
         let summary = Summary()
         _ = try await batch.download(plan.items, to: directory) { event in

@@ -5,7 +5,6 @@ import Foundation
 public struct DownloadRecord: Sendable, Hashable, Codable {
     /// Where the file was downloaded from: the path and query of a URL on the AEM origin (so
     /// that the record stays true when a local stand-in's port changes), else the absolute URL.
-    /// `FileDownloader.source(of:)` makes it.
     public var url: String
     /// The file's name in its folder, such as `bali-surf-camp.jpg`.
     public var file: String
