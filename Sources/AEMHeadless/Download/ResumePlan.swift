@@ -55,9 +55,6 @@ struct ResumePlan: Sendable, Hashable {
         return ResumePlan(requestHeaders: headers, kept: nil, rangeStart: received, expectedLength: head.contentLength)
     }
 
-    /// Whether the request asks for the rest of the file, not all of it.
-    var asksForRange: Bool { rangeStart != nil }
-
     /// What to do with a response whose head is `status` and `headers`.
     func decide(status: Int, headers: AemHTTPHeaders) -> Decision {
         switch status {
