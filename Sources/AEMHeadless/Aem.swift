@@ -13,7 +13,7 @@ import Foundation
 /// the client itself, and credentials and extra headers go only to the configured origin.
 public struct Aem: Sendable {
     public let configuration: AemConfiguration
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     /// The most redirects followed for one request.
     static let maxRedirects = 5
@@ -110,7 +110,7 @@ public struct Aem: Sendable {
     private func followingRedirects(_ url: URL, headers: HTTPHeaders) async throws -> HTTPResponse {
         var current = url
         for _ in 0...Self.maxRedirects {
-            let response = try await transport.send(request(for: current, headers: headers))
+            let response = try await sendSigned(current, headers: headers)
             guard [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["Location"],
                   let next = URL(string: location, relativeTo: current)?.absoluteURL,
@@ -122,11 +122,12 @@ public struct Aem: Sendable {
         throw AemError(.network, "\(url.host ?? "The server") redirected more than \(Self.maxRedirects) times.", url: url)
     }
 
-    private func request(for url: URL, headers: HTTPHeaders) -> HTTPRequest {
+    /// The request for `url`: on the configured origin with the extra headers and `authorization`.
+    func request(for url: URL, headers: HTTPHeaders, authorization: String?) -> HTTPRequest {
         var all = headers
         if sendsCredentials(to: url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
-            if let authorization = configuration.authentication.headerValue {
+            if let authorization {
                 all.set(name: "Authorization", value: authorization)
             }
         } else {

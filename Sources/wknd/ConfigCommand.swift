@@ -7,15 +7,17 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Show the configuration in effect and where each value comes from.",
         discussion: """
-            Each setting comes from the first of: option, environment,
-            configuration file, default. Passwords and tokens show as
-            •••••••• when set. Exits with 78, the reason on stderr, when the
-            configuration cannot work.
+            Each setting comes from the first of: option, environment, profile
+            (--profile or AEM_PROFILE), configuration file, default. A host made
+            from AEM_PROGRAM and AEM_ENVIRONMENT says so. Passwords, tokens and
+            client secrets show as •••••••• when set. Exits with 78, the reason
+            on stderr, when the configuration cannot work.
 
             EXAMPLES
               wknd config
               AEM_HOST=localhost:4503 AEM_SCHEME=http wknd config
               wknd config --config ~/aem/Config.xcconfig
+              wknd config --profile wknd-author
             """
     )
 
