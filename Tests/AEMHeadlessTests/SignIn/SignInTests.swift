@@ -187,7 +187,8 @@ struct SignInTests {
 
                 try Data("{not json".utf8).write(to: file)
                 try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) { aem, _ in
-                    #expect(try await aem.adventures(limit: 1).data?.count == 1)
+                    let count = try await aem.adventures(limit: 1).data?.count
+                    #expect(count == 1)
                 }
                 #expect(ims.jwtExchangeRequests == 2)
                 #expect(try cache.removeAll() == 1)
