@@ -143,6 +143,37 @@ struct SignInTests {
         }
     }
 
+    @Test("IMS checks the JWT's claims: expiry, audience and metascopes")
+    func jwtClaims() async throws {
+        let credentials = try TestServiceCredentials()
+        let text = String(decoding: credentials.file, as: UTF8.self)
+        func exchange(_ file: String) throws -> ServiceCredentials {
+            try ServiceCredentials(json: Data(file.utf8), source: "test credentials")
+        }
+        try await withSignInServices(clients: [credentials.client]) { ims, _ in
+            let cases: [(ServiceCredentials, Date, String, String)] = [
+                (try credentials.credentials, Date().addingTimeInterval(-3600), "invalid_token", "JWT token is expired"),
+                (try exchange(text.replacingOccurrences(of: "ims-na1.adobelogin.com", with: "ims-eu1.adobelogin.com")), Date(),
+                 "invalid_token", "JWT aud must be"),
+                (try exchange(text.replacingOccurrences(of: "ent_aem_cloud_api", with: "ent_other_api")), Date(),
+                 "invalid_scope", "ent_other_api"),
+            ]
+            try await AsyncHTTPClientTransport.withTransport { transport in
+                for (credentials, now, code, description) in cases {
+                    let jwt = try ServiceCredentialsExchange(credentials: credentials, imsURL: ims.baseURL).signedJWT(now: now)
+                    let request = IMSTokenRequest(url: ims.baseURL.appendingPathComponent("ims/exchange/jwt"),
+                                                  form: [("client_id", credentials.clientID),
+                                                         ("client_secret", TestServiceCredentials.clientSecret), ("jwt_token", jwt)],
+                                                  credentialName: "service credentials")
+                    let error = await #expect(throws: SignInError.self) { try await request.send(using: transport) }
+                    #expect(error?.imsError == code)
+                    #expect(error?.message.contains(description) == true, "\(error?.message ?? "")")
+                }
+            }
+            #expect(ims.tokens.issuedCount == 0)
+        }
+    }
+
     @Test("an unknown client is refused with 400 invalid_client, and the secret is in no message")
     func invalidClient() async throws {
         try await withSignInServices(clients: [TestOAuthClient.client]) { ims, _ in
