@@ -79,9 +79,9 @@ extension SignInError.Step {
         switch self {
         case .readingCredentials: "reading the credentials"
         case .signing: "signing the JWT"
-        case .contactingIMS: "contacting IMS"
-        case .imsRejected: "IMS refused the credentials"
-        case .tokenExpired: "the token has expired"
+        case .contactingIMS: "reaching IMS"
+        case .imsRejected: "IMS answer"
+        case .tokenExpired: "token expiry"
         }
     }
 }

@@ -117,7 +117,9 @@ struct SignInCommandTests {
             environment["AEM_CLIENT_SECRET"] = TestCredentials.oauthSecret
             let run = try await WkndRun.run(["list", "--client-id", "unknown-client", "--scopes", "openid"], environment: environment)
             #expect(run.status == 77)
-            #expect(run.stderr.contains("invalid_client") && run.stderr.contains("invalid client_id parameter"))
+            #expect(run.stdout.isEmpty && run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("IMS answer") && run.stderr.contains("invalid_client")
+                    && run.stderr.contains("invalid client_id parameter"))
             #expect(services.emulator.requests.isEmpty)
             Self.expectNoSecret(run, [TestCredentials.oauthSecret])
         }
@@ -162,6 +164,7 @@ struct SignInCommandTests {
             let run = try await WkndRun.run(["list", "--token-file", "dev-token.json"], environment: services.environment,
                                             files: ["dev-token.json": json])
             #expect(run.status == 77)
+            #expect(run.stdout.isEmpty && run.stderrLines.count == 1, "\(run.stderr)")
             #expect(run.stderr.contains("expired") && run.stderr.contains("Get Local Development Token"))
             #expect(services.emulator.requests.isEmpty)
             Self.expectNoSecret(run, [token])
