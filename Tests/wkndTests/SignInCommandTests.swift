@@ -48,10 +48,26 @@ enum TestCredentials {
     static let organization = "CLITEST@AdobeOrg"
     static let account = "cli-account@techacct.adobe.com"
 
-    static func service() throws -> (client: IMSRegisteredClient, file: String) {
-        let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
-            clientID: clientID, clientSecret: clientSecret, organization: organization, technicalAccountID: account)
-        return (client, String(decoding: data, as: UTF8.self))
+    /// Service credentials made once per test run, off the concurrency pool: a new RSA key takes
+    /// seconds in a debug build, and would hold up the servers of the tests running beside it.
+    static let registered = Task { try await makeService() }
+    /// Other credentials with the same client id and secret but another key.
+    static let other = Task { try await makeService() }
+
+    static func service() async throws -> (client: IMSRegisteredClient, file: String) {
+        try await registered.value
+    }
+
+    private static func makeService() async throws -> (client: IMSRegisteredClient, file: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
+                        clientID: clientID, clientSecret: clientSecret, organization: organization, technicalAccountID: account)
+                    return (client, String(decoding: data, as: UTF8.self))
+                })
+            }
+        }
     }
 
     static let oauthClientID = "oauth-cli-client"
@@ -64,7 +80,7 @@ enum TestCredentials {
     }
 }
 
-@Suite("Signing in: wknd against the IMS stand-in over real HTTP")
+@Suite("Signing in: wknd against the IMS stand-in over real HTTP", .serialized)
 struct SignInCommandTests {
     /// Checks that no secret is in either stream.
     static func expectNoSecret(_ run: WkndRun, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -75,7 +91,7 @@ struct SignInCommandTests {
 
     @Test("service credentials: list works, the token is cached 0600 and reused by the next run")
     func serviceCredentials() async throws {
-        let (client, file) = try TestCredentials.service()
+        let (client, file) = try await TestCredentials.service()
         try await SignInServices.with(clients: [client]) { services in
             let arguments = ["list", "--limit", "2", "--json", "--service-credentials", "creds.json"]
             let first = try await WkndRun.run(arguments, environment: services.environment, files: ["creds.json": file])
@@ -127,8 +143,8 @@ struct SignInCommandTests {
 
     @Test("credentials whose key does not match the registered certificate: exit 77, invalid_token")
     func wrongKey() async throws {
-        let (registered, _) = try TestCredentials.service()
-        let (_, otherFile) = try TestCredentials.service()
+        let (registered, _) = try await TestCredentials.registered.value
+        let (_, otherFile) = try await TestCredentials.other.value
         try await SignInServices.with(clients: [registered]) { services in
             let run = try await WkndRun.run(["list", "--service-credentials", "creds.json"],
                                             environment: services.environment, files: ["creds.json": otherFile])
@@ -140,7 +156,7 @@ struct SignInCommandTests {
 
     @Test("an unreadable private key is a signing failure: exit 78")
     func brokenKey() async throws {
-        let (client, file) = try TestCredentials.service()
+        let (client, file) = try await TestCredentials.service()
         let broken = file.replacingOccurrences(of: TestCredentials.keyLines(file)[1], with: "AAAA")
         try await SignInServices.with(clients: [client]) { services in
             let run = try await WkndRun.run(["list", "--service-credentials", "creds.json"],
@@ -180,7 +196,7 @@ struct SignInCommandTests {
 
     @Test("a token expiring in the middle of download --all: every file arrives, after one renewal")
     func expiryDuringDownload() async throws {
-        let (client, file) = try TestCredentials.service()
+        let (client, file) = try await TestCredentials.service()
         try await SignInServices.with(clients: [client], lifetimes: [1, 3600], latency: .milliseconds(200)) { services in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-signin-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -200,7 +216,7 @@ struct SignInCommandTests {
 
     @Test("auth status, token and logout")
     func authCommands() async throws {
-        let (client, file) = try TestCredentials.service()
+        let (client, file) = try await TestCredentials.service()
         try await SignInServices.with(clients: [client]) { services in
             let files = ["creds.json": file]
             let before = try await WkndRun.run(["auth", "status", "--service-credentials", "creds.json"],

@@ -24,6 +24,19 @@ struct TestServiceCredentials: Sendable {
     var credentials: ServiceCredentials {
         get throws { try ServiceCredentials(json: file, source: "test credentials") }
     }
+
+    /// Credentials made once per test run, off the concurrency pool: a new RSA key takes seconds
+    /// in a debug build, and would hold up the servers of the tests running beside it.
+    static let registered = Task { try await offThePool { try TestServiceCredentials() } }
+    /// Other credentials with the same client id and secret but another key.
+    static let other = Task { try await offThePool { try TestServiceCredentials() } }
+}
+
+/// Runs blocking work on a Dispatch queue rather than on a thread of the concurrency pool.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
 }
 
 /// An OAuth server-to-server client of the IMS stand-in.

@@ -5,11 +5,11 @@ import AEMHeadlessAsyncHTTPClient
 import Foundation
 import Testing
 
-@Suite("Signing in with IMS over real HTTP")
+@Suite("Signing in with IMS over real HTTP", .serialized)
 struct SignInTests {
     @Test("service credentials: a signed JWT is exchanged once, and the token opens AEM")
     func serviceCredentials() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, emulator in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             let provider = IMSTokenProvider(exchange: exchange)
@@ -40,7 +40,7 @@ struct SignInTests {
 
     @Test("the JWT exchange's lifetime is read in milliseconds")
     func jwtLifetimeInMilliseconds() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client], lifetimes: [3600]) { ims, _ in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             try await AsyncHTTPClientTransport.withTransport { transport in
@@ -53,7 +53,7 @@ struct SignInTests {
 
     @Test("many requests waiting at once share one renewal")
     func singleFlight() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, emulator in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             let provider = IMSTokenProvider(exchange: exchange)
@@ -69,7 +69,7 @@ struct SignInTests {
 
     @Test("a token revoked on AEM is renewed once and each request retried once")
     func renewsAfter401() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, emulator in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange)) { aem, _ in
@@ -90,7 +90,7 @@ struct SignInTests {
 
     @Test("a token close to expiry is renewed before use")
     func renewsBeforeExpiry() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client], lifetimes: [2, 3600]) { ims, emulator in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange)) { aem, _ in
@@ -107,8 +107,8 @@ struct SignInTests {
 
     @Test("credentials signed with another key are refused by IMS: invalid_token")
     func wrongKey() async throws {
-        let registered = try TestServiceCredentials()
-        let other = try TestServiceCredentials()
+        let registered = try await TestServiceCredentials.registered.value
+        let other = try await TestServiceCredentials.other.value
         try await withSignInServices(clients: [registered.client]) { ims, _ in
             let exchange = try ServiceCredentialsExchange(credentials: try other.credentials, imsURL: ims.baseURL)
             try await AsyncHTTPClientTransport.withTransport { transport in
@@ -123,7 +123,7 @@ struct SignInTests {
 
     @Test("a tampered JWT is refused: its signature no longer matches")
     func tamperedJWT() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, _ in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
             let parts = try exchange.signedJWT(now: Date()).split(separator: ".").map(String.init)
@@ -145,7 +145,7 @@ struct SignInTests {
 
     @Test("IMS checks the JWT's claims: expiry, audience and metascopes")
     func jwtClaims() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         let text = String(decoding: credentials.file, as: UTF8.self)
         func exchange(_ file: String) throws -> ServiceCredentials {
             try ServiceCredentials(json: Data(file.utf8), source: "test credentials")
@@ -197,7 +197,7 @@ struct SignInTests {
 
     @Test("tokens are cached in a 0600 file named by a hash, reused by the next provider; a corrupted file is ignored")
     func cache() async throws {
-        let credentials = try TestServiceCredentials()
+        let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, emulator in
             try await withTokenCache { cache in
                 let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
