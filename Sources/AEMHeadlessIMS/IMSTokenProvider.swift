@@ -36,13 +36,6 @@ public actor IMSTokenProvider: AccessTokenProvider {
         return current
     }
 
-    /// Forgets the token, in memory and on disk.
-    public func forget() {
-        current = nil
-        cacheRead = true
-        cache?.remove(for: exchange.identity)
-    }
-
     private func usableToken(now: Date) -> IssuedToken? {
         loadCachedToken()
         guard let current, !current.token.hasExpired(at: now) else { return nil }

@@ -70,11 +70,6 @@ public struct TokenCache: Sendable {
         }
     }
 
-    /// Forgets the token of `identity`.
-    public func remove(for identity: String) {
-        try? FileManager.default.removeItem(at: fileURL(for: identity))
-    }
-
     /// Forgets every cached token and returns how many there were.
     @discardableResult
     public func removeAll() throws -> Int {

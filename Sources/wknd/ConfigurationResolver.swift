@@ -22,7 +22,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     /// Whether the value is a secret, never shown.
     var isSecret: Bool { self == .password || self == .token || self == .clientSecret }
 
-    /// The command-line option that sets it.
+    /// The command-line option that sets it; for a token, never an option value, its variable.
     var option: String {
         switch self {
         case .scheme: "--scheme"

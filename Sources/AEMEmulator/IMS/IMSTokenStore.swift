@@ -20,14 +20,6 @@ public final class IMSTokenStore: Sendable, Equatable {
         state = NIOLockedValueBox(State(lifetimes: lifetimes.isEmpty ? [86_400] : lifetimes))
     }
 
-    /// Sets the lifetimes of the tokens issued from now on, as in `init`.
-    public func setLifetimes(_ lifetimes: [Int]) {
-        state.withLockedValue {
-            $0.lifetimes = lifetimes.isEmpty ? [86_400] : lifetimes
-            $0.issued = 0
-        }
-    }
-
     /// Revokes every token issued so far: AEM refuses them from now on, as after a revocation.
     public func revokeAll() {
         state.withLockedValue { $0.expiries.removeAll() }
