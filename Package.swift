@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AEMHeadless", targets: ["AEMHeadless"]),
         .library(name: "AEMHeadlessURLSession", targets: ["AEMHeadlessURLSession"]),
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
+        .library(name: "AEMHeadlessIMS", targets: ["AEMHeadlessIMS"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
@@ -33,6 +36,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Signing in to AEM as a Cloud Service with Adobe IMS: service credentials (an RS256 JWT,
+        // signed with swift-crypto), OAuth server-to-server, and tokens cached on disk and renewed.
+        .target(
+            name: "AEMHeadlessIMS",
+            dependencies: [
+                "AEMHeadless",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The sample content served by the emulator, kept under Resources/.
         .target(
             name: "SampleContent",
@@ -45,6 +58,8 @@ let package = Package(
             dependencies: [
                 "SampleContent",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .executableTarget(
@@ -52,6 +67,7 @@ let package = Package(
             dependencies: [
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
+                "AEMHeadlessIMS",
                 "AEMEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +78,7 @@ let package = Package(
                 "AEMHeadless",
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
+                "AEMHeadlessIMS",
                 "AEMEmulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -41,12 +41,15 @@ public enum EmulatorAuthentication: Sendable, Equatable, CustomStringConvertible
     case basic(username: String, password: String)
     /// `Authorization: Bearer <token>`.
     case bearer(token: String)
+    /// `Authorization: Bearer <token>` with a token an IMS stand-in issued into `store` and that has not expired.
+    case imsTokens(IMSTokenStore)
 
     /// Names the scheme without revealing the secret.
     public var description: String {
         switch self {
         case .basic(let username, _): "basic (user \(username))"
         case .bearer: "bearer token"
+        case .imsTokens: "IMS access tokens"
         }
     }
 }

@@ -102,6 +102,8 @@ struct EmulatorResponder: HTTPResponder {
             return decoded == Data("\(username):\(password)".utf8)
         case .bearer(let token):
             return parts[0].lowercased() == "bearer" && parts[1] == token
+        case .imsTokens(let store):
+            return parts[0].lowercased() == "bearer" && store.isValid(parts[1])
         }
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// the client itself, and credentials and extra headers go only to the configured origin.
 public struct Aem: Sendable {
     public let configuration: AemConfiguration
-    private let transport: any AemHTTPTransport
+    let transport: any AemHTTPTransport
     private let observer: (any AemObserver)?
 
     /// The most redirects followed for one request.
@@ -102,7 +102,7 @@ public struct Aem: Sendable {
     private func followingRedirects(_ url: URL, headers: AemHTTPHeaders, attempt: Int) async throws -> AemHTTPResponse {
         var current = url
         for _ in 0...Self.maxRedirects {
-            let response = try await send(request(for: current, headers: headers), attempt: attempt)
+            let response = try await sendSigned(current, headers: headers, attempt: attempt)
             guard [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["Location"],
                   let next = URL(string: location, relativeTo: current)?.absoluteURL,
@@ -115,7 +115,7 @@ public struct Aem: Sendable {
     }
 
     /// Sends one request through the transport, telling the observer.
-    private func send(_ request: AemHTTPRequest, attempt: Int) async throws -> AemHTTPResponse {
+    func send(_ request: AemHTTPRequest, attempt: Int) async throws -> AemHTTPResponse {
         observer?.willSend(request, attempt: attempt)
         let clock = ContinuousClock()
         let start = clock.now
@@ -129,11 +129,12 @@ public struct Aem: Sendable {
         }
     }
 
-    private func request(for url: URL, headers: AemHTTPHeaders) -> AemHTTPRequest {
+    /// The request for `url`: on the configured origin with the extra headers and `authorization`.
+    func request(for url: URL, headers: AemHTTPHeaders, authorization: String?) -> AemHTTPRequest {
         var all = headers
         if configuration.origin.contains(url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
-            if let authorization = configuration.authentication.headerValue {
+            if let authorization {
                 all.set(name: "Authorization", value: authorization)
             }
         } else {

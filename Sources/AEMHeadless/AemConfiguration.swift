@@ -41,7 +41,7 @@ public struct AemConfiguration: Sendable {
 
     private static func validate(_ authentication: Authentication) throws(AemConfigurationError) {
         switch authentication {
-        case .none:
+        case .none, .provider:
             break
         case .basic(let username, let password):
             if username.isEmpty { throw AemConfigurationError("Basic authentication needs a user name.") }

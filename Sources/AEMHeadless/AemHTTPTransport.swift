@@ -1,15 +1,22 @@
 import Foundation
 
-/// A GET request as the client sends it.
+/// A request as the client sends it: a GET to AEM, or a POST with a form body (signing in to IMS).
 public struct AemHTTPRequest: Sendable {
+    public var method: String
     public var url: URL
     public var headers: AemHTTPHeaders
+    /// The body of a POST; nil for a GET.
+    public var body: Data?
     /// How long to wait for the response to begin; the body may take longer while it keeps arriving.
     public var timeout: Duration
 
-    public init(url: URL, headers: AemHTTPHeaders = [:], timeout: Duration = .seconds(60)) {
+    public init(method: String = "GET", url: URL, headers: AemHTTPHeaders = [:], body: Data? = nil,
+                timeout: Duration = .seconds(60))
+    {
+        self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
         self.timeout = timeout
     }
 }

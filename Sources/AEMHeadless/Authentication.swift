@@ -2,17 +2,40 @@ import Foundation
 
 /// How requests to the AEM origin prove who is asking.
 ///
-/// Publish is usually anonymous; author takes HTTP Basic credentials or a bearer token (a local
-/// development token or a service access token). The description never shows a secret.
+/// Publish is usually anonymous; author takes HTTP Basic credentials or a bearer token: one
+/// given as it is, or one from a provider that knows when it expires and renews it (service
+/// credentials and OAuth in `AEMHeadlessIMS`). The description never shows a secret.
 public enum Authentication: Sendable, Hashable, CustomStringConvertible {
     case none
     case basic(username: String, password: String)
     case token(String)
+    /// A bearer token from `provider`, asked for each request; two values are equal when they
+    /// share the same provider.
+    case provider(any AccessTokenProvider)
 
-    /// The `Authorization` header value, or nil for `.none`.
+    public static func == (lhs: Authentication, rhs: Authentication) -> Bool {
+        switch (lhs, rhs) {
+        case (.none, .none): true
+        case (.basic(let user1, let password1), .basic(let user2, let password2)): user1 == user2 && password1 == password2
+        case (.token(let token1), .token(let token2)): token1 == token2
+        case (.provider(let provider1), .provider(let provider2)): provider1 === provider2
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .none: hasher.combine(0)
+        case .basic(let username, let password): hasher.combine(username); hasher.combine(password)
+        case .token(let token): hasher.combine(token)
+        case .provider(let provider): hasher.combine(ObjectIdentifier(provider))
+        }
+    }
+
+    /// The `Authorization` header value, or nil for `.none` and for a provider (whose token is asked for each request).
     var headerValue: String? {
         switch self {
-        case .none:
+        case .none, .provider:
             nil
         case .basic(let username, let password):
             "Basic " + Self.basicCredential(username: username, password: password)
@@ -25,7 +48,7 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
     /// header's encoded value), for `SecretScrubber`.
     public var secrets: [String] {
         switch self {
-        case .none: []
+        case .none, .provider: []
         case .basic(let username, let password):
             [password, Self.basicCredential(username: username, password: password)].filter { !$0.isEmpty }
         case .token(let token): [token]
@@ -42,6 +65,7 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
         case .none: "none"
         case .basic(let username, _): "basic (user \(username), password ••••)"
         case .token: "token (••••)"
+        case .provider(let provider): "bearer \(provider)"
         }
     }
 }

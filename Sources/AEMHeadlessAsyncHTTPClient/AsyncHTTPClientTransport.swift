@@ -53,7 +53,8 @@ public final class AsyncHTTPClientTransport: AemHTTPTransport {
 
     public func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
-        clientRequest.method = .GET
+        clientRequest.method = .init(rawValue: request.method)
+        if let body = request.body { clientRequest.body = .bytes(ByteBuffer(bytes: body)) }
         for field in request.headers { clientRequest.headers.add(name: field.name, value: field.value) }
         let response: HTTPClientResponse
         do {

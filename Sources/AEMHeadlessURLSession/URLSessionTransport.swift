@@ -22,7 +22,8 @@ public final class URLSessionTransport: AemHTTPTransport {
 
     public func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = "GET"
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = Double(request.timeout.components.seconds)
             + Double(request.timeout.components.attoseconds) / 1e18
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }

@@ -14,7 +14,7 @@ struct CommandContext: Sendable {
         var console = Console(verbose: options.verbose)
         do {
             let configuration = try options.resolveConfiguration()
-            console.scrubber = configuration.resolved.scrubber
+            console.scrubber = configuration.scrubber
             for warning in configuration.warnings { console.warning(warning) }
             try await body(CommandContext(configuration: configuration, console: console))
         } catch {

@@ -7,15 +7,17 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Show the configuration in effect and where each value comes from.",
         discussion: """
-            Each setting comes from the first of: option, environment,
-            configuration file, default. Passwords and tokens show as
-            •••••••• when set. Exits with 78, the reason on stderr, when the
-            configuration cannot work.
+            Each setting comes from the first of: option, environment, profile
+            (--profile or AEM_PROFILE), configuration file, default. A host made
+            from AEM_PROGRAM and AEM_ENVIRONMENT says so. Passwords, tokens and
+            client secrets show as •••••••• when set. Exits with 78, the reason
+            on stderr, when the configuration cannot work.
 
             EXAMPLES
               wknd config
               AEM_HOST=localhost:4503 AEM_SCHEME=http wknd config
               wknd config --config ~/aem/Config.xcconfig
+              wknd config --profile wknd-author
             """
     )
 
@@ -33,6 +35,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 switch (setting.value, key) {
                 case (nil, .scheme): return [key.rawValue, resolved.scheme, "default"]
                 case (nil, .timeout): return [key.rawValue, "\(ResolvedConfiguration.defaultTimeoutSeconds)", "default"]
+                case (nil, .tier): return [key.rawValue, "publish", "default"]
                 case (nil, _): return [key.rawValue, "—", "not set"]
                 case (_?, _) where key.isSecret: return [key.rawValue, "••••••••", setting.source.description]
                 case (let value?, _): return [key.rawValue, value, setting.source.description]

@@ -10,11 +10,20 @@ enum SettingKey: String, CaseIterable, Sendable {
     case password = "AEM_PASSWORD"
     case token = "AEM_TOKEN"
     case timeout = "AEM_TIMEOUT"
+    case tokenFile = "AEM_TOKEN_FILE"
+    case serviceCredentials = "AEM_SERVICE_CREDENTIALS"
+    case clientID = "AEM_CLIENT_ID"
+    case clientSecret = "AEM_CLIENT_SECRET"
+    case scopes = "AEM_SCOPES"
+    case imsURL = "AEM_IMS_URL"
+    case program = "AEM_PROGRAM"
+    case environment = "AEM_ENVIRONMENT"
+    case tier = "AEM_TIER"
 
     /// Whether the value is a secret, never shown.
-    var isSecret: Bool { self == .password || self == .token }
+    var isSecret: Bool { self == .password || self == .token || self == .clientSecret }
 
-    /// The command-line option that sets it.
+    /// The command-line option that sets it; for a token, never an option value, its variable.
     var option: String {
         switch self {
         case .scheme: "--scheme"
@@ -22,10 +31,43 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .authType: "--auth"
         case .username: "--username"
         case .password: "--password-stdin"
-        case .token: "--token-file"
+        case .token: "AEM_TOKEN"
         case .timeout: "--timeout"
+        case .tokenFile: "--token-file"
+        case .serviceCredentials: "--service-credentials"
+        case .clientID: "--client-id"
+        case .clientSecret: "--client-secret-file"
+        case .scopes: "--scopes"
+        case .imsURL: "--ims-url"
+        case .program: "--program"
+        case .environment: "--environment"
+        case .tier: "--tier"
         }
     }
+
+    /// The key in a profile of the profiles file; nil for secrets, which profiles never hold
+    /// (a profile names the files that hold them).
+    var profileKey: String? {
+        switch self {
+        case .scheme: "scheme"
+        case .host: "host"
+        case .authType: "auth"
+        case .username: "username"
+        case .password, .token, .clientSecret: nil
+        case .timeout: "timeout"
+        case .tokenFile: "tokenFile"
+        case .serviceCredentials: "serviceCredentials"
+        case .clientID: "clientId"
+        case .scopes: "scopes"
+        case .imsURL: "imsUrl"
+        case .program: "program"
+        case .environment: "environment"
+        case .tier: "tier"
+        }
+    }
+
+    /// Whether the value is the path of a file, taken relative to the profiles file when a profile sets it.
+    var isPath: Bool { self == .tokenFile || self == .serviceCredentials }
 }
 
 /// Where a setting's value came from.
@@ -33,8 +75,12 @@ enum SettingSource: Equatable, Sendable, CustomStringConvertible {
     /// A command-line option, such as `--host` or `--token-file`.
     case option(String)
     case environment(String)
+    /// A profile of the profiles file at `path`.
+    case profile(name: String, path: String)
     /// A key of the configuration file at `path`.
     case file(path: String)
+    /// Made from other settings: the host from the program, environment and tier.
+    case derived(from: String)
     /// The value used when nothing sets it.
     case builtIn
 
@@ -42,8 +88,22 @@ enum SettingSource: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .option(let name): "option \(name)"
         case .environment(let name): "environment \(name)"
+        case .profile(let name, let path): "profile \(name) (\(path))"
         case .file(let path): "file \(path)"
+        case .derived(let from): "derived from \(from)"
         case .builtIn: "default"
+        }
+    }
+
+    /// The precedence: a higher rank wins.
+    var rank: Int {
+        switch self {
+        case .option: 5
+        case .environment: 4
+        case .profile: 3
+        case .file: 2
+        case .derived: 1
+        case .builtIn: 0
         }
     }
 }
@@ -59,12 +119,16 @@ struct ConfigurationInputs: Sendable {
     /// Values given on the command line (secrets read through `--password-stdin` and `--token-file`).
     var options: [SettingKey: String] = [:]
     var environment: [String: String] = [:]
+    /// The selected profile: its name, the profiles file's path, and its settings by key.
+    var profile: (name: String, path: String, values: [SettingKey: String])?
     /// The configuration file's path, as shown to the user, and its settings.
     var file: (path: String, values: [String: String])?
 }
 
-/// Applies the precedence — command-line option, then environment, then configuration file,
-/// then the built-in default — key by key, and keeps where each value came from.
+/// Applies the precedence — command-line option, then environment, then the selected profile,
+/// then configuration file, then the built-in default — key by key, and keeps where each value
+/// came from. A program and environment make the host (`<tier>-p<program>-e<environment>.adobeaemcloud.com`)
+/// unless a host is set at a higher precedence.
 ///
 /// Empty values count as unset, so an empty `AEM_TOKEN =` in a file or an empty environment
 /// variable lets the next source through.
@@ -74,7 +138,20 @@ struct ConfigurationResolver {
         for key in SettingKey.allCases {
             settings[key] = resolve(key, inputs)
         }
+        if let derived = derivedHost(settings) { settings[.host] = derived }
         return ResolvedConfiguration(settings: settings)
+    }
+
+    /// The host made from the program, environment and tier, when they outrank any host set.
+    private static func derivedHost(_ settings: [SettingKey: ResolvedSetting]) -> ResolvedSetting? {
+        guard let program = settings[.program], let programValue = program.value,
+              let environment = settings[.environment], let environmentValue = environment.value
+        else { return nil }
+        let tier = settings[.tier]?.value?.lowercased() ?? "publish"
+        let rank = max(program.source.rank, environment.source.rank, settings[.tier]?.source.rank ?? 0)
+        guard rank > (settings[.host]?.source.rank ?? 0) else { return nil }
+        return ResolvedSetting(value: "\(tier)-p\(programValue)-e\(environmentValue).adobeaemcloud.com",
+                               source: .derived(from: "\(SettingKey.program.rawValue) (\(program.source)), \(SettingKey.environment.rawValue) (\(environment.source))"))
     }
 
     private static func resolve(_ key: SettingKey, _ inputs: ConfigurationInputs) -> ResolvedSetting {
@@ -83,6 +160,9 @@ struct ConfigurationResolver {
         }
         if let value = nonEmpty(inputs.environment[key.rawValue]) {
             return ResolvedSetting(value: value, source: .environment(key.rawValue))
+        }
+        if let profile = inputs.profile, let value = nonEmpty(profile.values[key]) {
+            return ResolvedSetting(value: value, source: .profile(name: profile.name, path: profile.path))
         }
         if let file = inputs.file, let value = nonEmpty(file.values[key.rawValue]) {
             return ResolvedSetting(value: value, source: .file(path: file.path))
@@ -116,16 +196,24 @@ struct ResolvedConfiguration: Equatable, Sendable {
     var scheme: String { setting(.scheme).value?.lowercased() ?? "https" }
 
     /// The authentication type in effect, by the sample app's rule: `basic` or `token`
-    /// (any case), anything else none.
+    /// (any case), anything else none; when no type is set, the kind of credential file or
+    /// client id that is set (service credentials, then OAuth, then a token file).
     var authType: AuthType {
-        AuthType(rawValue: setting(.authType).value?.lowercased() ?? "") ?? .none
+        guard let value = setting(.authType).value else {
+            if setting(.serviceCredentials).value != nil { return .service }
+            if setting(.clientID).value != nil { return .oauth }
+            if setting(.tokenFile).value != nil { return .token }
+            return .none
+        }
+        return AuthType(rawValue: value.lowercased()) ?? .none
     }
 
     /// Notes about settings that are taken leniently, such as an unknown `AEM_AUTH_TYPE`.
     var warnings: [String] {
         let auth = setting(.authType)
         if let value = auth.value, AuthType(rawValue: value.lowercased()) == nil {
-            return ["\(SettingKey.authType.rawValue) \"\(value)\" (\(auth.source)) is not none, basic or token; no credentials are sent"]
+            let kinds = AuthType.allCases.map(\.rawValue).joined(separator: ", ")
+            return ["\(SettingKey.authType.rawValue) \"\(value)\" (\(auth.source)) is not one of \(kinds); no credentials are sent"]
         }
         return []
     }
@@ -137,6 +225,7 @@ struct ResolvedConfiguration: Equatable, Sendable {
         if let password = setting(.password).value {
             secrets += Authentication.basic(username: setting(.username).value ?? "", password: password).secrets
         }
+        if let clientSecret = setting(.clientSecret).value { secrets.append(clientSecret) }
         return SecretScrubber(secrets)
     }
 
@@ -159,6 +248,7 @@ struct ResolvedConfiguration: Equatable, Sendable {
             _ = try timeout()
             return .builtInSample
         }
+        if case .derived = setting(.host).source { try validateProgramAndEnvironment() }
         guard let scheme = AemOrigin.Scheme(rawValue: scheme) else {
             throw AemConfigurationError("AEM_SCHEME \"\(setting(.scheme).value ?? "")\" (\(setting(.scheme).source)) must be http or https.")
         }
@@ -179,11 +269,22 @@ struct ResolvedConfiguration: Equatable, Sendable {
                 throw AemConfigurationError("Basic authentication needs a password: set AEM_PASSWORD, add it to the configuration file, or pipe it to --password-stdin.")
             }
             return .basic(username: username, password: password)
-        case .token:
-            guard let token = setting(.token).value else {
-                throw AemConfigurationError("Token authentication needs a token: set AEM_TOKEN, add it to the configuration file, or use --token-file PATH.")
+        case .token, .service, .oauth:
+            return try SignInCredential(self).authentication(cache: SignInCredential.tokenCache)
+        }
+    }
+
+    /// Checks the program, environment and tier that make the host.
+    private func validateProgramAndEnvironment() throws(AemConfigurationError) {
+        for key in [SettingKey.program, .environment] {
+            let value = setting(key).value ?? ""
+            guard !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) else {
+                throw AemConfigurationError("\(key.rawValue) \"\(value)\" (\(setting(key).source)) must be a number, as in the Cloud Manager URL (p123 → 123).")
             }
-            return .token(token)
+        }
+        let tier = setting(.tier)
+        if let value = tier.value, !["author", "preview", "publish"].contains(value.lowercased()) {
+            throw AemConfigurationError("\(SettingKey.tier.rawValue) \"\(value)\" (\(tier.source)) must be author, preview or publish.")
         }
     }
 }

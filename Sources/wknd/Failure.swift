@@ -23,6 +23,9 @@ struct Failure: Error, Sendable {
             self.init(Self.status(for: error.kind), error.message + hint, details: error.detailLines)
         case let error as AemConfigurationError:
             self.init(.configuration, error.message)
+        case let error as SignInError:
+            self.init(Self.status(for: error.step), "Signing in failed (\(error.step.words)): \(error.message)",
+                      details: ["step: \(error.step.rawValue)"] + (error.status.map { ["IMS status: \($0)"] } ?? []))
         case let error as DownloadFileError:
             self.init(.cannotCreate, error.message)
         case is CancellationError:
@@ -49,6 +52,28 @@ struct Failure: Error, Sendable {
         }
     }
 
+    /// The exit code for each step of signing in.
+    static func status(for step: SignInError.Step) -> ExitStatus {
+        switch step {
+        case .readingCredentials, .signing: .configuration
+        case .contactingIMS: .unavailable
+        case .imsRejected, .tokenExpired: .authentication
+        }
+    }
+
     /// The message on one line, without control characters.
     var line: String { TextLayout.singleLine(message) }
+}
+
+extension SignInError.Step {
+    /// The step in a few words, for the error line.
+    var words: String {
+        switch self {
+        case .readingCredentials: "reading the credentials"
+        case .signing: "signing the JWT"
+        case .contactingIMS: "reaching IMS"
+        case .imsRejected: "IMS answer"
+        case .tokenExpired: "token expiry"
+        }
+    }
 }

@@ -15,12 +15,24 @@ struct GlobalOptions: ParsableArguments, ConfigurationOptions {
                                valueName: "seconds"))
     var timeout: String?
 
+    @Option(help: ArgumentHelp("The Cloud Manager program id: with --environment, makes the host <tier>-p<program>-e<environment>.adobeaemcloud.com (overrides AEM_PROGRAM).",
+                               valueName: "id"))
+    var program: String?
+
+    @Option(help: ArgumentHelp("The Cloud Manager environment id (overrides AEM_ENVIRONMENT).", valueName: "id"))
+    var environment: String?
+
+    @Option(help: "The tier of the environment, publish by default (overrides AEM_TIER).")
+    var tier: TierChoice?
+
     @OptionGroup var common: CommonOptions
 
     var verbose: Bool { common.verbose }
 
     func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
-        try common.resolveConfiguration(options: [.scheme: scheme?.rawValue, .host: host, .timeout: timeout].compactMapValues { $0 })
+        let options: [SettingKey: String?] = [.scheme: scheme?.rawValue, .host: host, .timeout: timeout, .program: program,
+                                              .environment: environment, .tier: tier?.rawValue]
+        return try common.resolveConfiguration(options: options.compactMapValues { $0 })
     }
 }
 
@@ -42,8 +54,28 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
     @Flag(help: "Read the password for basic authentication from standard input (overrides AEM_PASSWORD).")
     var passwordStdin = false
 
-    @Option(help: ArgumentHelp("Read the bearer token from this file (overrides AEM_TOKEN).", valueName: "path"))
+    @Option(help: ArgumentHelp("Read the bearer token from this file: a raw token or the Developer Console's local development token JSON (overrides AEM_TOKEN_FILE).",
+                               valueName: "path"))
     var tokenFile: String?
+
+    @Option(help: ArgumentHelp("The Developer Console's service credentials JSON file, exchanged at IMS for tokens (overrides AEM_SERVICE_CREDENTIALS).",
+                               valueName: "path"))
+    var serviceCredentials: String?
+
+    @Option(help: ArgumentHelp("The client id of OAuth server-to-server credentials (overrides AEM_CLIENT_ID).", valueName: "id"))
+    var clientId: String?
+
+    @Option(help: ArgumentHelp("Read the OAuth client secret from this file (overrides AEM_CLIENT_SECRET).", valueName: "path"))
+    var clientSecretFile: String?
+
+    @Option(help: ArgumentHelp("The OAuth scopes, comma-separated (overrides AEM_SCOPES).", valueName: "scopes"))
+    var scopes: String?
+
+    @Option(help: ArgumentHelp("The IMS base URL (overrides AEM_IMS_URL; default: the credentials' own IMS).", valueName: "url"))
+    var imsUrl: String?
+
+    @Option(help: ArgumentHelp("Use this profile of the profiles file (overrides AEM_PROFILE).", valueName: "name"))
+    var profile: String?
 
     @Option(help: ArgumentHelp("The configuration file in .xcconfig syntax (default: ./Config.xcconfig when present).",
                                valueName: "path"))
@@ -68,7 +100,15 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
         inputs.options[.authType] = auth?.rawValue
         inputs.options[.username] = username
         if passwordStdin { inputs.options[.password] = try Self.readPasswordFromStandardInput() }
-        if let tokenFile { inputs.options[.token] = try Self.readToken(at: tokenFile) }
+        inputs.options[.tokenFile] = tokenFile
+        inputs.options[.serviceCredentials] = serviceCredentials
+        inputs.options[.clientID] = clientId
+        inputs.options[.scopes] = scopes
+        inputs.options[.imsURL] = imsUrl
+        if let clientSecretFile {
+            inputs.options[.clientSecret] = try Self.readSecret(at: clientSecretFile, what: "client secret file", option: "--client-secret-file")
+        }
+        inputs.profile = try selectedProfile(environment: environment)
         var fileIssues: [String] = []
         if let file = try configurationFile() {
             let parsed = XCConfigParser.parse(file.text)
@@ -98,13 +138,31 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func readToken(at path: String) throws(AemConfigurationError) -> String {
-        guard let text = readText(at: path) else {
-            throw AemConfigurationError("Cannot read the token file \(path); check the path given to --token-file.")
+    /// The profile named by `--profile` or `AEM_PROFILE`, read from the profiles file.
+    private func selectedProfile(environment: [String: String]) throws(AemConfigurationError)
+        -> (name: String, path: String, values: [SettingKey: String])?
+    {
+        guard let name = profile ?? environment["AEM_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let path = ProfilesFile.defaultPath(environment: environment)
+        guard let data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath) else {
+            throw AemConfigurationError("Profile \"\(name)\" was asked for, but there is no profiles file at \(path); create it (see wknd --help) or set AEM_PROFILES_FILE.")
         }
-        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty else { throw AemConfigurationError("The token file \(path) is empty.") }
-        return token
+        let file = try ProfilesFile(path: path, text: data)
+        var values = try file.profile(name)
+        if let secretFile = file.clientSecretFiles[name] {
+            values[.clientSecret] = try Self.readSecret(at: secretFile, what: "client secret file", option: "profile \(name)")
+        }
+        return (name, path, values)
+    }
+
+    /// A secret kept in a file: its text without the surrounding white space.
+    private static func readSecret(at path: String, what: String, option: String) throws(AemConfigurationError) -> String {
+        guard let text = readText(at: (path as NSString).expandingTildeInPath) else {
+            throw AemConfigurationError("Cannot read the \(what) \(path) (\(option)); check the path and its permissions.")
+        }
+        let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !secret.isEmpty else { throw AemConfigurationError("The \(what) \(path) is empty.") }
+        return secret
     }
 
     /// The first line of standard input, which must not be a terminal (so the password is never echoed).
@@ -128,4 +186,11 @@ struct LoadedConfiguration: Sendable {
 
     /// Everything worth a warning on stderr.
     var warnings: [String] { fileIssues + resolved.warnings }
+
+    /// Every secret in effect, those read from credential files included, in every form the library sends it, for
+    /// masking.
+    var scrubber: SecretScrubber {
+        let credential = [.token, .service, .oauth].contains(resolved.authType) ? try? SignInCredential(resolved) : nil
+        return SecretScrubber(resolved.scrubber.secrets + (credential?.secrets ?? []))
+    }
 }

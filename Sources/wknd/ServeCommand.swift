@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
             let authentication = try context.configuration.resolved.authentication()
             let options = EmulatorOptions(
                 dynamicURLs: !noDynamicUrl,
-                authentication: Self.emulatorAuthentication(authentication),
+                authentication: try Self.emulatorAuthentication(authentication),
                 requestLog: { record in
                     let milliseconds = record.duration / .milliseconds(1)
                     console.note("\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
@@ -66,11 +66,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private static func emulatorAuthentication(_ authentication: Authentication) -> EmulatorAuthentication? {
+    private static func emulatorAuthentication(_ authentication: Authentication) throws -> EmulatorAuthentication? {
         switch authentication {
         case .none: nil
         case .basic(let username, let password): .basic(username: username, password: password)
         case .token(let token): .bearer(token: token)
+        case .provider(let provider as StaticTokenProvider): .bearer(token: provider.token.value)
+        case .provider: throw Failure(.usage, "wknd serve requires a fixed token or basic credentials: use --auth token or --auth basic.")
         }
     }
 }

@@ -13,6 +13,7 @@ struct WKND: AsyncParsableCommand {
             wknd show <slug> [--json]
             wknd download (<slug>... | --all) [--output <dir>] [--concurrency <n>] [--force]
             wknd config
+            wknd auth status|token|logout
             wknd serve [--port <n>] [--bind <address>]
             """,
         discussion: """
@@ -24,17 +25,33 @@ struct WKND: AsyncParsableCommand {
                         --host author-p123-e456.adobeaemcloud.com
 
             CONFIGURATION (highest first, setting by setting)
-              1. options: --scheme --host --auth --username --password-stdin
-                 --token-file --timeout
-              2. environment: AEM_SCHEME AEM_HOST AEM_AUTH_TYPE AEM_USERNAME
-                 AEM_PASSWORD AEM_TOKEN AEM_TIMEOUT
-              3. the file named by --config, else ./Config.xcconfig when it
+              1. options: --scheme --host --program --environment --tier --auth
+                 --username --password-stdin --token-file --service-credentials
+                 --client-id --client-secret-file --scopes --ims-url --timeout
+              2. environment: AEM_SCHEME AEM_HOST AEM_PROGRAM AEM_ENVIRONMENT
+                 AEM_TIER AEM_AUTH_TYPE AEM_USERNAME AEM_PASSWORD AEM_TOKEN
+                 AEM_TOKEN_FILE AEM_SERVICE_CREDENTIALS AEM_CLIENT_ID
+                 AEM_CLIENT_SECRET AEM_SCOPES AEM_IMS_URL AEM_TIMEOUT
+              3. the profile named by --profile or AEM_PROFILE, in the JSON file
+                 $AEM_PROFILES_FILE, else ~/.config/wknd/profiles.json
+              4. the file named by --config, else ./Config.xcconfig when it
                  exists: the sample app's .xcconfig keys (Config.xcconfig.sample)
-              4. defaults: scheme https; with no host set anywhere, the
-                 built-in sample service, started in-process
-            Passwords and tokens are never option values: use the environment,
-            the file, --password-stdin or --token-file. `wknd config` shows the
-            settings in effect and where each comes from.
+              5. defaults: scheme https, tier publish; with no host set anywhere,
+                 the built-in sample service, started in-process
+            --program and --environment make the host
+            <tier>-p<program>-e<environment>.adobeaemcloud.com. Passwords, tokens
+            and client secrets are never option values: use the environment, a
+            file, --password-stdin, --token-file or --client-secret-file.
+            `wknd config` shows the settings in effect and where each comes from.
+
+            SIGNING IN TO AEM AS A CLOUD SERVICE
+              --token-file       a raw token or a local development token JSON;
+                                 an expired one is refused before any request
+              --service-credentials  the Developer Console's JSON, exchanged at
+                                 IMS for tokens that are cached and renewed
+              --client-id (with AEM_CLIENT_SECRET) --scopes  OAuth
+                                 server-to-server, exchanged at IMS
+              wknd auth status | token | logout
 
             OUTPUT
               Data goes to stdout; messages go to stderr. Colour only on a
@@ -49,6 +66,6 @@ struct WKND: AsyncParsableCommand {
               man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, ServeCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self, ServeCommand.self]
     )
 }

@@ -34,7 +34,7 @@ struct ConfigurationResolverTests {
         #expect(try resolve(["AEM_AUTH_TYPE": "Token", "AEM_TOKEN": "t"]).authentication() == .token("t"))
         #expect(try resolve(["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "u", "AEM_PASSWORD": "p"]).authentication()
                 == .basic(username: "u", password: "p"))
-        let unknown = resolve(["AEM_AUTH_TYPE": "oauth", "AEM_TOKEN": "t"])
+        let unknown = resolve(["AEM_AUTH_TYPE": "saml", "AEM_TOKEN": "t"])
         #expect(try unknown.authentication() == .none)
         #expect(unknown.warnings.count == 1)
         #expect(throws: AemConfigurationError.self) { try resolve(["AEM_AUTH_TYPE": "token"]).service() }
