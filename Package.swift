@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AEMHeadless", targets: ["AEMHeadless"]),
         .library(name: "AEMHeadlessURLSession", targets: ["AEMHeadlessURLSession"]),
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
+        .library(name: "AEMHeadlessSQLiteCache", targets: ["AEMHeadlessSQLiteCache"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
@@ -31,6 +34,16 @@ let package = Package(
                 "AEMHeadless",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // A persistent response cache on SQLite (GRDB). Kept apart so that apps that do not cache
+        // do not link SQLite.
+        .target(
+            name: "AEMHeadlessSQLiteCache",
+            dependencies: [
+                "AEMHeadless",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The sample content served by the emulator, kept under Resources/.
@@ -52,6 +65,7 @@ let package = Package(
             dependencies: [
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
+                "AEMHeadlessSQLiteCache",
                 "AEMEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +76,7 @@ let package = Package(
                 "AEMHeadless",
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
+                "AEMHeadlessSQLiteCache",
                 "AEMEmulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator"]
+            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache"]
         ),
     ]
 )

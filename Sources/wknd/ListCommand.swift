@@ -36,6 +36,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more.") }
@@ -43,15 +45,18 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
-            let output = try await context.withAem { aem in
+            try await context.withAem(caching: caching) { aem, cache in
                 if let url = aem.url(for: WKNDQueries.adventures(offset: offset, limit: limit, sort: sort)) {
                     context.console.detail("GET \(url.absoluteString)")
                 }
-                let adventures = try context.data(of: try await aem.adventures(offset: offset, limit: limit, sort: sort),
-                                                  query: WKNDQueries.adventuresAllPath)
-                return try render(adventures, origin: aem.configuration.origin, context: context)
+                let result = try await cache.result { store, policy in
+                    try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
+                } uncached: {
+                    try await aem.adventures(offset: offset, limit: limit, sort: sort)
+                }
+                let adventures = try context.data(of: result, query: WKNDQueries.adventuresAllPath)
+                Terminal.standardOutput.write(try render(adventures, origin: aem.configuration.origin, context: context))
             }
-            Terminal.standardOutput.write(output)
         }
     }
 

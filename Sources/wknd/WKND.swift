@@ -9,8 +9,9 @@ struct WKND: AsyncParsableCommand {
         commandName: "wknd",
         abstract: "Read WKND adventures from Adobe Experience Manager (AEM) headless persisted queries.",
         usage: """
-            wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json]
-            wknd show <slug> [--json]
+            wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
+            wknd show <slug> [--json] [--offline | --refresh | --no-cache]
+            wknd cache stats | clear | path
             wknd config
             wknd serve [--port <n>] [--bind <address>]
             """,
@@ -35,6 +36,14 @@ struct WKND: AsyncParsableCommand {
             the file, --password-stdin or --token-file. `wknd config` shows the
             settings in effect and where each comes from.
 
+            RESPONSE CACHE
+              list and show keep AEM's answers (see `wknd cache --help`) and
+              reuse them while AEM's Cache-Control says they are fresh; a
+              stale answer is flagged with one line on stderr. --offline
+              answers from the cache only, --refresh asks AEM again,
+              --no-cache leaves the cache alone. The built-in sample service
+              is never cached.
+
             OUTPUT
               Data goes to stdout; messages go to stderr. Colour only on a
               terminal, with TERM not "dumb" and NO_COLOR unset. --json output
@@ -44,7 +53,8 @@ struct WKND: AsyncParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, ServeCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, ServeCommand.self,
+                      CacheCommand.self]
     )
 
     /// Parses the command line and runs the command. Commands report their own failures as one
