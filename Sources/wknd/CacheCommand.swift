@@ -15,6 +15,17 @@ struct CacheCommand: AsyncParsableCommand {
             on macOS). It holds at most WKND_CACHE_MAX_MIB mebibytes
             (default 256); the least recently used answers go first.
 
+            POLICIES (--cache-policy of list and show)
+              useHTTPSemantics          the default: fresh answers from the
+                                        cache, stale ones revalidated; AEM
+                                        failing: the stale answer, flagged
+              returnCacheDataElseFetch  any cached answer, however old
+              fetchIgnoringCacheData    always ask AEM (--refresh)
+              returnCacheDataDontFetch  the cache only (--offline)
+              returnCacheDataAndFetch   asks AEM too: its answer when it
+                                        differs from the cached one; the
+                                        cached one if AEM fails
+
             EXAMPLES
               wknd cache stats
               wknd cache path
@@ -34,7 +45,7 @@ struct CacheCommand: AsyncParsableCommand {
                 var lines = [
                     "path: \(location.fileURL.path)",
                     "entries: \(stats.entries)",
-                    "size: \(Self.mebibytes(stats.bytes)) of \(Self.mebibytes(location.maxBytes)) (file on disk: \(Self.mebibytes(stats.fileBytes)))",
+                    "size: \(Self.sizeText(stats.bytes)) of \(Self.sizeText(location.maxBytes)) (file on disk: \(Self.sizeText(stats.fileBytes)))",
                     "oldest: " + (stats.oldest.map { "\(Self.timestamp($0)) (\(CommandCache.ageText(Date().timeIntervalSince($0))) ago)" } ?? "—"),
                 ]
                 if let ratio = runs.hitRatio {
@@ -47,8 +58,8 @@ struct CacheCommand: AsyncParsableCommand {
             }
         }
 
-        static func mebibytes(_ bytes: Int) -> String {
-            String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+        static func sizeText(_ bytes: Int) -> String {
+            bytes < 1_048_576 ? String(format: "%.1f KiB", Double(bytes) / 1024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
         }
 
         static func timestamp(_ date: Date) -> String {

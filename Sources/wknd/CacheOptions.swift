@@ -12,7 +12,7 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "Neither read nor update the response cache.")
     var noCache = false
 
-    @Option(help: ArgumentHelp("How to use the response cache: \(CachePolicy.allCases.map(\.rawValue).joined(separator: ", ")) (default: useHTTPSemantics).",
+    @Option(help: ArgumentHelp("How to use the response cache (default: useHTTPSemantics; `wknd cache --help` explains each).",
                                valueName: "name"))
     var cachePolicy: CachePolicy?
 

@@ -63,6 +63,7 @@ final class CommandCache: @unchecked Sendable {
             }
             if let refresh = answer.backgroundRefresh { refreshes.append(refresh) }
         }
+        console.detail(Self.sourceText(answer))
         if answer.source == .staleCache { flagStale(answer) }
         return answer.result
     }
@@ -84,6 +85,15 @@ final class CommandCache: @unchecked Sendable {
             console.note("showing the cached answer from \(age) ago, which is stale; the cache is refreshed for next time")
         } else {
             console.note("showing the cached answer from \(age) ago, which is stale; run without --offline or with --refresh to update it")
+        }
+    }
+
+    private static func sourceText<Value>(_ answer: CachedResult<Value>) -> String {
+        switch answer.source {
+        case .network: "answered by the server; the response cache is updated"
+        case .revalidated: "the server confirmed the cached answer (304)"
+        case .cache: "answered from the response cache (\(ageText(answer.age)) old), without a request"
+        case .staleCache: "answered from the response cache (\(ageText(answer.age)) old, stale)"
         }
     }
 

@@ -144,6 +144,11 @@ struct CachedQueryTests {
                 if result.source == .network { #expect(!result.result.errors.isEmpty) }
             }
             #expect(sources == [.cache, .network])
+            // As one result: the server's answer, or the cached one confirmed.
+            let changed = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
+            #expect(changed.source == .network && changed.result.errors.isEmpty)
+            let same = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
+            #expect(same.source == .revalidated)
         }
     }
 

@@ -6,7 +6,9 @@ extension Aem {
     ///
     /// Only complete, decodable 200 answers are stored, never one marked `no-store`. A stored
     /// answer that no longer decodes is dropped and fetched again. Under
-    /// `.returnCacheDataAndFetch` this returns the last result that `results` yields.
+    /// `.returnCacheDataAndFetch` this returns the server's answer (`.network`, or `.revalidated`
+    /// when it matches the cached one), or the cached one with `serverFailure` when the request
+    /// fails; `results` yields both as they come.
     /// - Throws: `AemError` as `execute(_:)` does when no cached answer may stand in;
     ///   `CacheMissError` under `.returnCacheDataDontFetch`; `CancellationError`.
     public func execute<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
@@ -25,10 +27,14 @@ extension Aem {
             guard let cached = await request.cached() else { throw CacheMissError(url: request.key.url) }
             return cached.result
         case .returnCacheDataAndFetch:
-            var last: CachedResult<Response>?
-            for try await result in results(query, cache: cache, policy: policy) { last = result }
-            guard let last else { throw CacheMissError(url: request.key.url) }
-            return last
+            let cached = await request.cached()
+            do {
+                return try await request.fetch(revalidating: cached?.response)
+            } catch {
+                guard var stale = cached?.result else { throw error }
+                stale.serverFailure = error
+                return stale
+            }
         }
     }
 
