@@ -1,5 +1,4 @@
 import AEMHeadless
-import AEMHeadlessAsyncHTTPClient
 import ArgumentParser
 
 /// What a command that reads from AEM works with: the resolved configuration, the console on
@@ -48,7 +47,7 @@ struct CommandContext: Sendable {
         _ configuration: AemConfiguration, console: Console, _ body: (Aem) async throws -> Result
     ) async throws -> Result {
         console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
-        return try await AsyncHTTPClientTransport.withTransport { transport in
+        return try await LazyTransport.withTransport { transport in
             try await body(Aem(configuration, transport: transport))
         }
     }
