@@ -521,7 +521,7 @@ def main():
     show_url = requested_url(args.wknd, ["show", slug, "--no-cache"], env, work) or server.urls["show"][slug]
     for name, seen, built in (("list", list_url, server.urls["list"]), ("show", show_url, server.urls["show"][slug])):
         if seen != built:
-            table.notes.append(f"`wknd {name} --verbose` requests {seen}, Aem.url(for:) builds {built}; curl used the former.")
+            table.notes.append(f"`wknd {name} --verbose` requests {seen}, PersistedQuery.url(on:) builds {built}; curl used the former.")
 
     if "0" in only:
         bench_startup(table, args, env, work)

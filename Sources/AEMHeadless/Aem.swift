@@ -13,38 +13,36 @@ import Foundation
 /// the client itself, and credentials and extra headers go only to the configured origin.
 public struct Aem: Sendable {
     public let configuration: AemConfiguration
-    private let transport: any HTTPTransport
+    private let transport: any AemHTTPTransport
+    private let observer: (any AemObserver)?
 
     /// The most redirects followed for one request.
     static let maxRedirects = 5
 
-    /// - Parameter transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession),
-    ///   the natural choice on Apple platforms, or `AsyncHTTPClientTransport`
-    ///   (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
-    public init(_ configuration: AemConfiguration, transport: any HTTPTransport) {
+    /// - Parameters:
+    ///   - transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession), the
+    ///     natural choice on Apple platforms, or `AsyncHTTPClientTransport`
+    ///     (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
+    ///   - observer: sees every request really sent and its answer, retries and redirects
+    ///     included: for logging and metrics. None by default.
+    public init(_ configuration: AemConfiguration, transport: any AemHTTPTransport, observer: (any AemObserver)? = nil) {
         self.configuration = configuration
         self.transport = transport
-    }
-
-    /// The full GET URL of a persisted query on this service.
-    public func url<Response>(for query: PersistedQuery<Response>) -> URL? {
-        URL(string: configuration.origin.description + query.requestPath)
+        self.observer = observer
     }
 
     /// Runs a persisted query and decodes its `data` into `Response`, keeping any GraphQL errors
     /// beside the data. Throws `AemError` when the answer is not a GraphQL response (with the
     /// status, URL, body excerpt and an explanation), or `CancellationError`.
     public func execute<Response>(_ query: PersistedQuery<Response>) async throws -> GraphQLResult<Response> {
-        guard let url = url(for: query) else {
-            throw AemError(.invalidResponse, "The query path \(query.path) does not make a valid URL.")
-        }
+        let url = query.url(on: configuration.origin)
         let limit = configuration.maxResponseBytes
         let (response, body) = try await fetch(url, headers: ["Accept": "application/json"]) { response in
             do {
                 return try await response.body.collect(upTo: limit)
-            } catch is BodyTooLargeError {
+            } catch let error as BodyTooLargeError {
                 throw AemError(.bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                               url: url, status: response.status)
+                               url: url, status: response.status, underlyingError: error)
             }
         }
         return try responseDecoder(for: query, url: url)
@@ -54,42 +52,36 @@ public struct Aem: Sendable {
     /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
     /// exactly as `execute` decodes what it fetches.
     public func decode<Response>(_ query: PersistedQuery<Response>, body: Data, status: Int = 200,
-                                 headers: HTTPHeaders = ["Content-Type": "application/json"]) throws -> GraphQLResult<Response>
+                                 headers: AemHTTPHeaders = ["Content-Type": "application/json"]) throws -> GraphQLResult<Response>
     {
-        try responseDecoder(for: query, url: url(for: query))
+        try responseDecoder(for: query, url: query.url(on: configuration.origin))
             .decode(Response.self, status: status, headers: headers, body: body)
     }
 
-    private func responseDecoder<Response>(for query: PersistedQuery<Response>, url: URL?) -> GraphQLResponseDecoder {
-        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url,
-                               secrets: configuration.authentication.secrets)
+    private func responseDecoder<Response>(for query: PersistedQuery<Response>, url: URL) -> GraphQLResponseDecoder {
+        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url, scrubber: configuration.scrubber)
     }
 
     /// Sends a GET and returns the response with its body still to be read, for downloads.
     ///
     /// Retries and redirects are handled; any status is returned as it is after that. The
     /// credentials and extra headers are added only when a URL is on the configured origin.
-    public func get(_ url: URL, headers: HTTPHeaders = [:]) async throws -> HTTPResponse {
+    public func get(_ url: URL, headers: AemHTTPHeaders = [:]) async throws -> AemHTTPResponse {
         try await fetch(url, headers: headers) { _ in () }.response
-    }
-
-    /// Whether requests to `url` carry the credentials: only on the configured origin.
-    public func sendsCredentials(to url: URL) -> Bool {
-        configuration.origin.contains(url)
     }
 
     /// Sends a GET with retries, then reads what `finish` reads of the response; a connection
     /// lost while reading is retried like one lost before the answer.
     private func fetch<Result: Sendable>(
-        _ url: URL, headers: HTTPHeaders,
-        finish: (HTTPResponse) async throws -> Result
-    ) async throws -> (response: HTTPResponse, result: Result) {
+        _ url: URL, headers: AemHTTPHeaders,
+        finish: (AemHTTPResponse) async throws -> Result
+    ) async throws -> (response: AemHTTPResponse, result: Result) {
         var attempt = 0
         while true {
             attempt += 1
             try Task.checkCancellation()
             do {
-                let response = try await followingRedirects(url, headers: headers)
+                let response = try await followingRedirects(url, headers: headers, attempt: attempt)
                 if let delay = configuration.retry.delay(afterAttempt: attempt, status: response.status,
                                                          retryAfter: response.headers["Retry-After"])
                 {
@@ -98,7 +90,7 @@ public struct Aem: Sendable {
                     continue
                 }
                 return (response, try await finish(response))
-            } catch let error as HTTPTransportError {
+            } catch let error as AemHTTPTransportError {
                 guard error.kind != .timedOut,
                       let delay = configuration.retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
                 else { throw networkError(error, url: url) }
@@ -107,10 +99,10 @@ public struct Aem: Sendable {
         }
     }
 
-    private func followingRedirects(_ url: URL, headers: HTTPHeaders) async throws -> HTTPResponse {
+    private func followingRedirects(_ url: URL, headers: AemHTTPHeaders, attempt: Int) async throws -> AemHTTPResponse {
         var current = url
         for _ in 0...Self.maxRedirects {
-            let response = try await transport.send(request(for: current, headers: headers))
+            let response = try await send(request(for: current, headers: headers), attempt: attempt)
             guard [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["Location"],
                   let next = URL(string: location, relativeTo: current)?.absoluteURL,
@@ -122,9 +114,24 @@ public struct Aem: Sendable {
         throw AemError(.network, "\(url.host ?? "The server") redirected more than \(Self.maxRedirects) times.", url: url)
     }
 
-    private func request(for url: URL, headers: HTTPHeaders) -> HTTPRequest {
+    /// Sends one request through the transport, telling the observer.
+    private func send(_ request: AemHTTPRequest, attempt: Int) async throws -> AemHTTPResponse {
+        observer?.willSend(request, attempt: attempt)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let response = try await transport.send(request)
+            observer?.didReceive(response.head, for: request, attempt: attempt, duration: clock.now - start)
+            return response
+        } catch let error as AemHTTPTransportError {
+            observer?.didFail(error, for: request, attempt: attempt, duration: clock.now - start)
+            throw error
+        }
+    }
+
+    private func request(for url: URL, headers: AemHTTPHeaders) -> AemHTTPRequest {
         var all = headers
-        if sendsCredentials(to: url) {
+        if configuration.origin.contains(url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
             if let authorization = configuration.authentication.headerValue {
                 all.set(name: "Authorization", value: authorization)
@@ -132,23 +139,26 @@ public struct Aem: Sendable {
         } else {
             all.remove(name: "Authorization")
         }
-        return HTTPRequest(url: url, headers: all, timeout: configuration.timeout)
+        return AemHTTPRequest(url: url, headers: all, timeout: configuration.timeout)
     }
 
-    private func networkError(_ error: HTTPTransportError, url: URL) -> AemError {
+    private func networkError(_ error: AemHTTPTransportError, url: URL) -> AemError {
         let host = AemOrigin(of: url)?.description ?? url.absoluteString
         switch error.kind {
         case .timedOut:
-            return AemError(.timedOut, "\(host) did not answer within \(configuration.timeout); try again, or raise the timeout.", url: url)
+            return AemError(.timedOut, "\(host) did not answer within \(Self.seconds(configuration.timeout)); try again, or allow a longer timeout.",
+                            url: url, underlyingError: error)
         case .connectionLost:
-            return AemError(.network, "The connection to \(host) broke before the answer was complete (\(error.detail)).", url: url)
+            return AemError(.network, "The connection to \(host) broke before the answer was complete (\(error.detail)).",
+                            url: url, underlyingError: error)
         case .connectionFailed:
-            return AemError(.network, "Could not connect to \(host) (\(error.detail)); check the host name and your network.", url: url)
+            return AemError(.network, "Could not connect to \(host) (\(error.detail)); check the host name and your network.",
+                            url: url, underlyingError: error)
         }
     }
 }
 
-extension HTTPBody {
+extension AemHTTPBody {
     /// Reads and drops what is left of a body, so the connection can be reused.
     func discard() async {
         do {
@@ -158,9 +168,9 @@ extension HTTPBody {
 }
 
 extension Aem {
-    /// The absolute URL of an image: its `_dynamicUrl` when present, else its `_path`, on this
-    /// service's origin unless the value is already absolute.
-    public func imageURL(for image: ImageReference) -> URL? {
-        image.url(on: configuration.origin)
+    /// A duration as people read it: `30 s`, `2.5 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

@@ -1,24 +1,28 @@
 import Foundation
 
 /// Everything the client needs to reach one AEM service. Invalid settings are rejected when the
-/// configuration is made, so a request never fails later for a reason known up front.
+/// configuration is made, so a request never fails later for a reason known up front; the
+/// settings are read-only so that nothing undoes those checks.
 public struct AemConfiguration: Sendable {
     /// Where queries go; the only origin that ever receives the credentials.
-    public var origin: AemOrigin
-    public var authentication: Authentication
+    public let origin: AemOrigin
+    public let authentication: Authentication
     /// Headers added to every request to the origin (never to another origin).
-    public var extraHeaders: HTTPHeaders
-    /// How long one request may take.
-    public var timeout: Duration
-    public var retry: RetryPolicy
+    public let extraHeaders: AemHTTPHeaders
+    /// How long to wait for a response to begin.
+    public let timeout: Duration
+    public let retry: RetryPolicy
     /// The largest query response body read, in bytes.
-    public var maxResponseBytes: Int
+    public let maxResponseBytes: Int
+
+    /// Masks this configuration's secrets in text that might be shown.
+    public var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
 
     /// - Parameters:
     ///   - scheme: `https` unless the service is local.
     ///   - host: a host name or address with an optional `:port`, no scheme or path.
     public init(scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
-                extraHeaders: HTTPHeaders = [:], timeout: Duration = .seconds(30),
+                extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
                 retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20) throws(AemConfigurationError)
     {
         try Self.validate(authentication)

@@ -44,9 +44,12 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     public var bodyExcerpt: String?
     /// GraphQL errors that came with the response, such as AEM's own error details on a 500.
     public var graphQLErrors: [GraphQLError]
+    /// The error that caused this one, when there was one: the transport's `AemHTTPTransportError`,
+    /// the `DecodingError` behind `.decodingFailed`, or `BodyTooLargeError`.
+    public var underlyingError: (any Error)?
 
     public init(_ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
-                bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [])
+                bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil)
     {
         self.kind = kind
         self.message = message
@@ -54,25 +57,31 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         self.status = status
         self.bodyExcerpt = bodyExcerpt
         self.graphQLErrors = graphQLErrors
+        self.underlyingError = underlyingError
     }
 
     public var description: String { message }
 
-    /// The message with the URL, status and body excerpt, for verbose diagnostics.
-    public var debugDescription: String {
-        var lines = [message]
+    /// The details beyond the message, one `name: value` line each, for verbose diagnostics:
+    /// kind, URL, status, GraphQL errors, underlying error and body excerpt.
+    public var detailLines: [String] {
+        var lines = ["kind: \(kind)"]
         if let url { lines.append("url: \(url.absoluteString)") }
         if let status { lines.append("status: \(status)") }
+        for error in graphQLErrors { lines.append("GraphQL error: \(error)") }
+        if let underlyingError { lines.append("cause: \(underlyingError)") }
         if let bodyExcerpt, !bodyExcerpt.isEmpty { lines.append("body: \(bodyExcerpt)") }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// The message and `detailLines`, for verbose diagnostics.
+    public var debugDescription: String {
+        ([message] + detailLines).joined(separator: "\n")
     }
 
     /// A short, single-line, secret-free excerpt of a body.
-    static func excerpt(of body: Data, removing secrets: [String], limit: Int = 300) -> String {
-        var text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
-        for secret in secrets where !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "••••")
-        }
+    static func excerpt(of body: Data, scrubbing scrubber: SecretScrubber, limit: Int = 300) -> String {
+        let text = scrubber.scrub(String(decoding: body.prefix(limit * 4), as: UTF8.self))
         let oneLine = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
         return oneLine.count > limit ? String(oneLine.prefix(limit)) + "…" : oneLine

@@ -15,19 +15,26 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
         case .none:
             nil
         case .basic(let username, let password):
-            "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+            "Basic " + Self.basicCredential(username: username, password: password)
         case .token(let token):
             "Bearer " + token
         }
     }
 
-    /// Every secret this value holds, for scrubbing from text that might be shown.
-    var secrets: [String] {
+    /// Every secret this value holds, in every form it is sent (the password and the Basic
+    /// header's encoded value), for `SecretScrubber`.
+    public var secrets: [String] {
         switch self {
         case .none: []
-        case .basic(_, let password): [password, headerValue ?? ""].filter { !$0.isEmpty }
+        case .basic(let username, let password):
+            [password, Self.basicCredential(username: username, password: password)].filter { !$0.isEmpty }
         case .token(let token): [token]
         }
+    }
+
+    /// The Basic credential as sent: `user:password` in Base64.
+    private static func basicCredential(username: String, password: String) -> String {
+        Data("\(username):\(password)".utf8).base64EncodedString()
     }
 
     public var description: String {

@@ -6,8 +6,12 @@ struct GraphQLResponseDecoder: Sendable {
     /// The query, for messages: `wknd-shared/adventures-all`.
     var queryPath: String
     var origin: AemOrigin
-    var url: URL?
-    var secrets: [String]
+    var url: URL
+    var scrubber: SecretScrubber
+
+    private var statuses: StatusFailure {
+        StatusFailure(subject: .query(path: queryPath), origin: origin, url: url, sentCredentials: origin.contains(url))
+    }
 
     private struct Envelope<Response: Decodable>: Decodable {
         var data: Response?
@@ -29,30 +33,21 @@ struct GraphQLResponseDecoder: Sendable {
         var errors: LenientList<GraphQLError>?
     }
 
-    func decode<Response: Decodable & Sendable>(_ type: Response.Type, status: Int, headers: HTTPHeaders,
+    func decode<Response: Decodable & Sendable>(_ type: Response.Type, status: Int, headers: AemHTTPHeaders,
                                                  body: Data) throws(AemError) -> GraphQLResult<Response>
     {
-        if status == 401 || status == 403 {
-            throw failure(.unauthorized, status: status, body: body,
-                          "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden"): the credentials are missing, wrong or expired (a local development token lasts 24 hours), or this user may not read \(queryPath).")
-        }
-        if status == 404 {
-            throw failure(.queryNotFound, status: status, body: body,
-                          "The persisted query \(queryPath) does not exist on \(origin) (404). Check the query name, or persist the query on that server.")
-        }
+        if [401, 403, 404].contains(status) { throw statusFailure(status: status, body: body, errors: []) }
         if looksLikeHTML(headers: headers, body: body) {
             let title = Self.htmlTitle(in: body).map { " (\"\($0)\")" } ?? ""
             throw failure(.htmlResponse, status: status, body: body,
                           "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials.")
         }
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            if (200..<300).contains(status) {
-                throw failure(.emptyResponse, status: status, body: body,
-                              "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead.")
-            }
-            throw statusFailure(status: status, body: body, errors: [])
+        let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if isBlank, (200..<300).contains(status) {
+            throw failure(.emptyResponse, status: status, body: body,
+                          "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead.")
         }
-        guard (200..<300).contains(status) else {
+        if !(200..<300).contains(status) {
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             throw statusFailure(status: status, body: body, errors: errors)
         }
@@ -63,52 +58,46 @@ struct GraphQLResponseDecoder: Sendable {
             throw decodingFailure(error, status: status, body: body)
         } catch {
             throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) could not be read: \(error).")
+                          "The answer from \(origin) to \(queryPath) could not be read: \(error).", underlying: error)
         }
         guard envelope.hasData || envelope.errors != nil else {
             throw failure(.invalidResponse, status: status, body: body,
                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
         }
-        return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [])
+        return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [], queryPath: queryPath, url: url)
     }
 
+    /// The `AemError` for a status that is not a success.
     private func statusFailure(status: Int, body: Data, errors: [GraphQLError]) -> AemError {
-        var message = "\(origin) answered \(status) to \(queryPath)"
-        if let first = errors.first {
-            message += ": \(first)"
-        } else if status >= 500 {
-            message += ": the server failed; try again later, or check the server's logs."
-        } else {
-            message += "."
-        }
-        return failure(.httpStatus, status: status, body: body, message, errors: errors)
+        statuses.error(status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber), graphQLErrors: errors)
     }
 
     private func decodingFailure(_ error: DecodingError, status: Int, body: Data) -> AemError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return failure(.invalidResponse, status: status, body: body,
-                           "The answer from \(origin) to \(queryPath) is not valid JSON.")
+                           "The answer from \(origin) to \(queryPath) is not valid JSON.", underlying: error)
         case .typeMismatch(_, let context) where context.codingPath.isEmpty,
              .valueNotFound(_, let context) where context.codingPath.isEmpty:
             return failure(.invalidResponse, status: status, body: body,
-                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
+                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).",
+                           underlying: error)
         default:
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             return failure(.decodingFailed, status: status, body: body,
                            "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
-                           errors: errors)
+                           errors: errors, underlying: error)
         }
     }
 
     private func failure(_ kind: AemError.Kind, status: Int, body: Data, _ message: String,
-                         errors: [GraphQLError] = []) -> AemError
+                         errors: [GraphQLError] = [], underlying: (any Error)? = nil) -> AemError
     {
-        AemError(kind, message, url: url, status: status,
-                 bodyExcerpt: AemError.excerpt(of: body, removing: secrets), graphQLErrors: errors)
+        AemError(kind, message, url: url, status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber),
+                 graphQLErrors: errors, underlyingError: underlying)
     }
 
-    private func looksLikeHTML(headers: HTTPHeaders, body: Data) -> Bool {
+    private func looksLikeHTML(headers: AemHTTPHeaders, body: Data) -> Bool {
         if let type = headers["Content-Type"]?.lowercased(), type.contains("text/html") || type.contains("xhtml") {
             return true
         }

@@ -50,17 +50,6 @@ public struct ImageReference: Sendable, Hashable, Codable {
         mimeType = container.lenientString(forKey: .mimeType)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(path, forKey: .path)
-        try container.encodeIfPresent(dynamicUrl, forKey: .dynamicUrl)
-        try container.encodeIfPresent(authorUrl, forKey: .authorUrl)
-        try container.encodeIfPresent(publishUrl, forKey: .publishUrl)
-        try container.encodeIfPresent(width, forKey: .width)
-        try container.encodeIfPresent(height, forKey: .height)
-        try container.encodeIfPresent(mimeType, forKey: .mimeType)
-    }
-
     /// The value the image is loaded from: `_dynamicUrl` when present and not blank, else
     /// `_path` when not blank, else nil. Surrounding white space is removed.
     public var location: String? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request for one persisted query: the stored query's path, its variables, and the type
 /// that the response's `data` decodes into.
 ///
@@ -24,6 +26,20 @@ public struct PersistedQuery<Response: Decodable & Sendable>: Sendable {
     /// left as they are, so nothing inside a value can be taken for a separator. A trailing `;`
     /// ends a non-empty list.
     public var requestPath: String {
+        Self.requestPath(path, variables: variables)
+    }
+
+    /// The full GET URL of the query on `origin`: the origin followed by `requestPath`.
+    public func url(on origin: AemOrigin) -> URL {
+        // `requestPath` holds only unreserved characters, "%XX" escapes, "/", ";" and "=", and
+        // the origin was validated when it was made, so the text is always a valid URL.
+        guard let url = URL(string: origin.description + requestPath) else {
+            preconditionFailure("Not a URL: \(origin)\(requestPath)")
+        }
+        return url
+    }
+
+    private static func requestPath(_ path: String, variables: [String: QueryVariable?]) -> String {
         let base = "/graphql/execute.json/" + path.split(separator: "/", omittingEmptySubsequences: true)
             .map { PercentEncoding.encodeUnreserved(String($0)) }
             .joined(separator: "/")

@@ -25,14 +25,6 @@ public struct RichText: Sendable, Hashable, Codable {
         json = container.lenient(LenientList<RichTextNode>.self, forKey: .json)?.elements
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(plaintext, forKey: .plaintext)
-        try container.encodeIfPresent(html, forKey: .html)
-        try container.encodeIfPresent(markdown, forKey: .markdown)
-        try container.encodeIfPresent(json, forKey: .json)
-    }
-
     /// The text without markup: `plaintext` when present, else the text of the `json` blocks,
     /// one block a line; nil when neither was sent.
     public var text: String? {

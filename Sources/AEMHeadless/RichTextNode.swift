@@ -22,6 +22,8 @@ public struct RichTextNode: Sendable, Hashable, Codable {
         case tableBody
         case tableRow
         case tableData
+        /// A line break inside a paragraph (`<br>` in the stored HTML); it has no content.
+        case lineBreak
         /// An asset shown inline: `data.path`, `data.mimetype`.
         case assetReference
         /// A link to another content fragment: `data.href`, `data.type == "fragment"`, title in `value`.
@@ -43,6 +45,7 @@ public struct RichTextNode: Sendable, Hashable, Codable {
             case .tableBody: "table-body"
             case .tableRow: "table-row"
             case .tableData: "table-data"
+            case .lineBreak: "line-break"
             case .assetReference, .fragmentReference: "reference"
             case .unknown(let nodeType): nodeType
             }
@@ -167,6 +170,7 @@ public struct RichTextNode: Sendable, Hashable, Codable {
         case "table-body": .tableBody
         case "table-row": .tableRow
         case "table-data": .tableData
+        case "line-break": .lineBreak
         case "reference":
             if data?.type?.lowercased() == "fragment" || (data?.href != nil && data?.path == nil) {
                 .fragmentReference
@@ -187,9 +191,10 @@ public struct RichTextNode: Sendable, Hashable, Codable {
     /// Whether `format.variants` holds `variant`.
     public func has(_ variant: Variant) -> Bool { variants.contains(variant) }
 
-    /// The text of this node and all its descendants, concatenated without separators.
+    /// The text of this node and all its descendants, concatenated without separators; a line
+    /// break is a `\n`.
     public var plainText: String {
-        var text = value ?? ""
+        var text = kind == .lineBreak ? "\n" : value ?? ""
         for child in children { text += child.plainText }
         return text
     }

@@ -8,7 +8,7 @@ import NIOCore
 /// body. The choice for servers and command-line tools on Linux.
 ///
 /// Call `shutdown()` when done with it, or let `withTransport` do so.
-public final class AsyncHTTPClientTransport: HTTPTransport {
+public final class AsyncHTTPClientTransport: AemHTTPTransport {
     private let client: HTTPClient
 
     /// - Parameters:
@@ -51,7 +51,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return result
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         var clientRequest = HTTPClientRequest(url: request.url.absoluteString)
         clientRequest.method = .GET
         for field in request.headers { clientRequest.headers.add(name: field.name, value: field.value) }
@@ -61,10 +61,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw Self.transportError(error, beforeResponse: true)
         }
-        var headers = AEMHeadless.HTTPHeaders()
+        var headers = AEMHeadless.AemHTTPHeaders()
         for field in response.headers { headers.add(name: field.name, value: field.value) }
         let source = response.body
-        let body = HTTPBody {
+        let body = AemHTTPBody {
             var iterator = source.makeAsyncIterator()
             return {
                 do {
@@ -74,7 +74,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 }
             }
         }
-        return HTTPResponse(status: Int(response.status.code), headers: headers, body: body)
+        return AemHTTPResponse(status: Int(response.status.code), headers: headers, body: body)
     }
 
     private static func transportError(_ error: any Error, beforeResponse: Bool) -> any Error {
@@ -84,16 +84,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             case .cancelled:
                 return CancellationError()
             case .deadlineExceeded, .readTimeout:
-                return HTTPTransportError(.timedOut, "timed out")
+                return AemHTTPTransportError(.timedOut, "timed out")
             case .connectTimeout:
-                return HTTPTransportError(.connectionFailed, "the connection timed out")
+                return AemHTTPTransportError(.connectionFailed, "the connection timed out")
             case .remoteConnectionClosed:
-                return HTTPTransportError(.connectionLost, "the server closed the connection")
+                return AemHTTPTransportError(.connectionLost, "the server closed the connection")
             default:
                 break
             }
         }
-        return HTTPTransportError(beforeResponse ? .connectionFailed : .connectionLost, detail(of: error))
+        return AemHTTPTransportError(beforeResponse ? .connectionFailed : .connectionLost, detail(of: error))
     }
 
     /// A short cause: the system's words for a socket error ("connection refused"), else the error itself.

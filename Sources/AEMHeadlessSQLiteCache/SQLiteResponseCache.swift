@@ -276,15 +276,15 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         return error.message ?? "SQLite error \(error.resultCode.rawValue)"
     }
 
-    private static func json(_ headers: HTTPHeaders) -> String {
+    private static func json(_ headers: AemHTTPHeaders) -> String {
         let pairs = headers.fields.map { [$0.name, $0.value] }
         guard let data = try? JSONSerialization.data(withJSONObject: pairs) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func headers(fromJSON text: String) -> HTTPHeaders? {
+    private static func headers(fromJSON text: String) -> AemHTTPHeaders? {
         guard let pairs = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String]] else { return nil }
-        var headers = HTTPHeaders()
+        var headers = AemHTTPHeaders()
         for pair in pairs {
             guard pair.count == 2 else { return nil }
             headers.add(name: pair[0], value: pair[1])

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Sends requests with `URLSession`: the natural transport on Apple platforms, and available
 /// everywhere Foundation is. The body is streamed as it arrives. Redirects are not followed here;
 /// the client follows them itself so that credentials stay on their origin.
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionTransport: AemHTTPTransport {
     private let session: URLSession
     private let tasks: TaskRegistry
 
@@ -20,7 +20,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
         urlRequest.timeoutInterval = Double(request.timeout.components.seconds)
@@ -42,7 +42,7 @@ public final class URLSessionTransport: HTTPTransport {
     final class Exchange: @unchecked Sendable {
         let task: URLSessionDataTask
         private let lock = NSLock()
-        private var head: CheckedContinuation<HTTPResponse, any Error>?
+        private var head: CheckedContinuation<AemHTTPResponse, any Error>?
         private let stream: AsyncThrowingStream<Data, any Error>
         private let feed: AsyncThrowingStream<Data, any Error>.Continuation
 
@@ -54,21 +54,21 @@ public final class URLSessionTransport: HTTPTransport {
             }
         }
 
-        func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        func start(_ continuation: CheckedContinuation<AemHTTPResponse, any Error>) {
             lock.withLock { head = continuation }
             task.resume()
         }
 
         func received(_ response: URLResponse) {
             guard let http = response as? HTTPURLResponse else {
-                fail(HTTPTransportError(.connectionFailed, "the answer was not HTTP"))
+                fail(AemHTTPTransportError(.connectionFailed, "the answer was not HTTP"))
                 return
             }
-            var headers = HTTPHeaders()
+            var headers = AemHTTPHeaders()
             for (name, value) in http.allHeaderFields {
                 headers.add(name: String(describing: name), value: String(describing: value))
             }
-            takeHead()?.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: HTTPBody(stream)))
+            takeHead()?.resume(returning: AemHTTPResponse(status: http.statusCode, headers: headers, body: AemHTTPBody(stream)))
         }
 
         func received(_ data: Data) { feed.yield(data) }
@@ -78,7 +78,7 @@ public final class URLSessionTransport: HTTPTransport {
                 fail(Self.transportError(error))
             } else {
                 feed.finish()
-                takeHead()?.resume(throwing: HTTPTransportError(.connectionLost, "the connection closed before an answer"))
+                takeHead()?.resume(throwing: AemHTTPTransportError(.connectionLost, "the connection closed before an answer"))
             }
         }
 
@@ -87,7 +87,7 @@ public final class URLSessionTransport: HTTPTransport {
             takeHead()?.resume(throwing: error)
         }
 
-        private func takeHead() -> CheckedContinuation<HTTPResponse, any Error>? {
+        private func takeHead() -> CheckedContinuation<AemHTTPResponse, any Error>? {
             lock.withLock {
                 let taken = head
                 head = nil
@@ -97,13 +97,13 @@ public final class URLSessionTransport: HTTPTransport {
 
         private static func transportError(_ error: any Error) -> any Error {
             guard let urlError = error as? URLError else {
-                return HTTPTransportError(.connectionFailed, error.localizedDescription)
+                return AemHTTPTransportError(.connectionFailed, error.localizedDescription)
             }
             switch urlError.code {
             case .cancelled: return CancellationError()
-            case .timedOut: return HTTPTransportError(.timedOut, "timed out")
-            case .networkConnectionLost: return HTTPTransportError(.connectionLost, urlError.localizedDescription)
-            default: return HTTPTransportError(.connectionFailed, urlError.localizedDescription)
+            case .timedOut: return AemHTTPTransportError(.timedOut, "timed out")
+            case .networkConnectionLost: return AemHTTPTransportError(.connectionLost, urlError.localizedDescription)
+            default: return AemHTTPTransportError(.connectionFailed, urlError.localizedDescription)
             }
         }
     }

@@ -9,7 +9,6 @@ struct ANSIStyle: Sendable, Hashable {
     static let underline = ANSIStyle(code: "4")
     static let red = ANSIStyle(code: "1;31")
     static let yellow = ANSIStyle(code: "33")
-    static let cyan = ANSIStyle(code: "36")
 
     static let reset = "\u{1B}[0m"
 

@@ -8,7 +8,10 @@ struct BuiltInSample: Sendable {
     /// The client configuration that points at it.
     let configuration: AemConfiguration
 
-    static func start() async throws -> BuiltInSample {
+    /// The name the download manifest records the sample's files under, whatever its port.
+    static let manifestOrigin = "wknd-built-in-sample"
+
+    static func start(timeout: Duration) async throws -> BuiltInSample {
         let emulator: RunningEmulator
         do {
             emulator = try await Emulator.start(host: "127.0.0.1", port: 0)
@@ -17,7 +20,8 @@ struct BuiltInSample: Sendable {
         }
         do {
             return BuiltInSample(emulator: emulator,
-                                 configuration: try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)"))
+                                 configuration: try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)",
+                                                                     timeout: timeout))
         } catch {
             await emulator.stop()
             throw error

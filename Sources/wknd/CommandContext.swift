@@ -13,7 +13,7 @@ struct CommandContext: Sendable {
         var console = Console(verbose: options.verbose)
         do {
             let configuration = try options.resolveConfiguration()
-            console.secrets = configuration.resolved.secrets
+            console.scrubber = configuration.resolved.scrubber
             for warning in configuration.warnings { console.warning(warning) }
             try await body(CommandContext(configuration: configuration, console: console))
         } catch {
@@ -31,7 +31,7 @@ struct CommandContext: Sendable {
             return try await Self.withClient(aemConfiguration, console: console, body)
         case .builtInSample:
             console.note("no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
-            let sample = try await BuiltInSample.start()
+            let sample = try await BuiltInSample.start(timeout: try configuration.resolved.timeout())
             do {
                 let result = try await Self.withClient(sample.configuration, console: console, body)
                 await sample.stop()
@@ -47,20 +47,26 @@ struct CommandContext: Sendable {
         _ configuration: AemConfiguration, console: Console, _ body: (Aem) async throws -> Result
     ) async throws -> Result {
         console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
+        let observer = console.verbose ? VerboseObserver(console: console) : nil
         return try await LazyTransport.withTransport { transport in
-            try await body(Aem(configuration, transport: transport))
+            try await body(Aem(configuration, transport: transport, observer: observer))
         }
     }
 
     /// The data of a result, after warning about any GraphQL errors beside it; a failure when
     /// AEM sent errors and no data.
-    func data<Value>(of result: GraphQLResult<Value>, query: String) throws -> Value {
+    func data<Value>(of result: GraphQLResult<Value>) throws -> Value {
         guard let data = result.data else {
             let first = result.errors.first.map { ": \($0)" } ?? ""
-            throw Failure(.unavailable, "AEM answered \(query) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
+            throw Failure(.unavailable, "AEM answered \(result.queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
                           details: result.errors.map { "GraphQL error: \($0)" })
         }
-        for error in result.errors { console.warning("AEM reported an error beside the data: \(error)") }
+        warnAboutErrors(in: result)
         return data
+    }
+
+    /// Warns on stderr about each GraphQL error that came beside the data.
+    func warnAboutErrors<Value>(in result: GraphQLResult<Value>) {
+        for error in result.errors { console.warning("AEM reported an error beside the data: \(error)") }
     }
 }

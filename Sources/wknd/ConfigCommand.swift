@@ -32,6 +32,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 let setting = resolved.setting(key)
                 switch (setting.value, key) {
                 case (nil, .scheme): return [key.rawValue, resolved.scheme, "default"]
+                case (nil, .timeout): return [key.rawValue, "\(ResolvedConfiguration.defaultTimeoutSeconds)", "default"]
                 case (nil, _): return [key.rawValue, "—", "not set"]
                 case (_?, _) where key.isSecret: return [key.rawValue, "••••••••", setting.source.description]
                 case (let value?, _): return [key.rawValue, value, setting.source.description]

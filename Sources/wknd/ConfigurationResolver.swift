@@ -9,6 +9,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case username = "AEM_USERNAME"
     case password = "AEM_PASSWORD"
     case token = "AEM_TOKEN"
+    case timeout = "AEM_TIMEOUT"
 
     /// Whether the value is a secret, never shown.
     var isSecret: Bool { self == .password || self == .token }
@@ -22,6 +23,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .username: "--username"
         case .password: "--password-stdin"
         case .token: "--token-file"
+        case .timeout: "--timeout"
         }
     }
 }
@@ -128,24 +130,40 @@ struct ResolvedConfiguration: Equatable, Sendable {
         return []
     }
 
-    /// Every secret in effect, and the forms it takes on the wire, for masking in messages.
-    var secrets: [String] {
-        let password = setting(.password).value
-        let token = setting(.token).value
-        var result = [password, token].compactMap { $0 }
-        if let username = setting(.username).value, let password {
-            result.append(Data("\(username):\(password)".utf8).base64EncodedString())
+    /// Every secret set, in every form the library sends it, for masking in messages; known
+    /// even when the configuration is incomplete or invalid.
+    var scrubber: SecretScrubber {
+        var secrets = setting(.token).value.map { Authentication.token($0).secrets } ?? []
+        if let password = setting(.password).value {
+            secrets += Authentication.basic(username: setting(.username).value ?? "", password: password).secrets
         }
-        return result
+        return SecretScrubber(secrets)
+    }
+
+    /// The default request timeout, in seconds.
+    static let defaultTimeoutSeconds = 30
+
+    /// The request timeout in effect: the configured number of seconds, else the default.
+    func timeout() throws(AemConfigurationError) -> Duration {
+        let setting = setting(.timeout)
+        guard let text = setting.value else { return .seconds(Self.defaultTimeoutSeconds) }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw AemConfigurationError("\(SettingKey.timeout.rawValue) \"\(text)\" (\(setting.source)) must be a number of seconds above 0, such as 30 or 2.5.")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 
     /// The service named by the settings, with its credentials checked.
     func service() throws(AemConfigurationError) -> Service {
-        guard let host = setting(.host).value else { return .builtInSample }
+        guard let host = setting(.host).value else {
+            _ = try timeout()
+            return .builtInSample
+        }
         guard let scheme = AemOrigin.Scheme(rawValue: scheme) else {
             throw AemConfigurationError("AEM_SCHEME \"\(setting(.scheme).value ?? "")\" (\(setting(.scheme).source)) must be http or https.")
         }
-        return .configured(try AemConfiguration(scheme: scheme, host: host, authentication: try authentication()))
+        return .configured(try AemConfiguration(scheme: scheme, host: host, authentication: try authentication(),
+                                                timeout: try timeout()))
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.

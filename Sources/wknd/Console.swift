@@ -1,40 +1,45 @@
+import AEMHeadless
 import Foundation
 
 /// Everything `wknd` says besides its data, on stderr: notes, warnings, `--verbose` details
 /// and the one-line failure. Known secrets are masked in all of it.
 struct Console: Sendable {
     var verbose: Bool
-    /// Texts that must never be shown, such as the password and the token.
-    var secrets: [String] = []
+    /// Masks the texts that must never be shown, such as the password and the token.
+    var scrubber = SecretScrubber([])
+    /// What colour is decided by.
     var terminal: Terminal = .standardError
+    /// Where lines go: stderr, out of the way of a progress bar.
+    var screen: Screen = .shared
 
     /// A line that is always shown, such as which service is used.
     func note(_ message: String) {
-        emit("wknd: " + message)
+        emit(message)
     }
 
     func warning(_ message: String) {
-        emit("wknd: " + style("warning:", .yellow) + " " + message)
+        emit(message, label: ("warning:", .yellow))
     }
 
     /// A line shown only with `--verbose`.
     func detail(_ message: @autoclosure () -> String) {
         guard verbose else { return }
-        emit("wknd: " + style(message(), .dim))
+        emit(message(), color: .dim)
     }
 
     /// The failure's line, and its details with `--verbose`.
     func report(_ failure: Failure) {
-        emit("wknd: " + style("error:", .red) + " " + failure.line)
+        emit(failure.line, label: ("error:", .red))
         for line in failure.details { detail(line) }
     }
 
-    private func emit(_ line: String) {
-        var text = TextLayout.singleLine(line)
-        for secret in secrets where !secret.isEmpty {
-            text = text.replacingOccurrences(of: secret, with: "••••")
-        }
-        terminal.write(text + "\n")
+    /// Writes `wknd: [label] message` as one line: the message made printable and scrubbed of
+    /// secrets first, then coloured, so that the colour's own escape codes survive.
+    private func emit(_ message: String, label: (text: String, color: ANSIStyle)? = nil, color: ANSIStyle? = nil) {
+        var text = scrubber.scrub(TextLayout.singleLine(message))
+        if let color { text = style(text, color) }
+        if let label { text = style(label.text, label.color) + " " + text }
+        screen.write("wknd: " + text + "\n", to: .error)
     }
 
     private func style(_ text: String, _ color: ANSIStyle) -> String {

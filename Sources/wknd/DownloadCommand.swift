@@ -19,11 +19,13 @@ struct DownloadCommand: AsyncParsableCommand {
             when the server allows it. What the server said (ETag, Last-Modified,
             length) is kept in DIR/\(DownloadManifest.defaultFileName); the next run asks
             whether each file changed and skips those that did not (--force
-            downloads again). Credentials go only to the AEM service, never to an
+            downloads again). An image that several adventures share is fetched
+            once and copied. Credentials go only to the AEM service, never to an
             image on another host.
 
             stdout lists the files written, one per line; progress goes to stderr
-            (a bar on a terminal), with a summary at the end. The exit code is not
+            (a bar on a terminal, kept below every other line), with a summary at
+            the end. The exit code is not
             0 when any image failed; 130 after Ctrl-C, 143 after SIGTERM.
 
             EXAMPLES
@@ -99,23 +101,53 @@ struct DownloadCommand: AsyncParsableCommand {
         } catch {
             throw Failure(.cannotCreate, "Cannot create the folder \(output) (\(error.localizedDescription)); choose another with --output.")
         }
-        let downloader = FileDownloader(aem: aem)
-        interruption.addCleanup { downloader.removeTemporaryFiles() }
+        let isSample = if case .builtInSample? = try? context.configuration.resolved.service() { true } else { false }
+        let batch = BatchDownloader(aem: aem, concurrency: concurrency, force: force,
+                                    manifestOrigin: isSample ? BuiltInSample.manifestOrigin : nil)
+        interruption.addCleanup { batch.removeTemporaryFiles() }
 
         let (adventures, missing) = try await fetchAdventures(aem: aem, context: context)
-        let plan = DownloadPlan(adventures, aem: aem)
+        let plan = DownloadPlan(adventures, origin: aem.configuration.origin)
         for note in plan.notes { context.console.note(note) }
         for problem in plan.problems { context.console.report(Failure(.badResponse, problem)) }
 
         let progress = DownloadProgressReporter()
-        let summary = try await run(plan.jobs, downloader: downloader, into: directory, context: context, progress: progress)
+        defer { progress.clear() }
+        interruption.addCleanup { progress.clear() }
+        progress.begin(totalFiles: plan.items.count)
+        let summary = Summary()
+        _ = try await batch.download(plan.items, to: directory) { event in
+            switch event {
+            case .progress(let url, let update):
+                progress.update(url, bytes: update.bytesReceived)
+            case .finished(let done):
+                progress.finish(done.item.url, transferred: (try? done.result.get())?.bytesTransferred ?? 0)
+                report(done, plan: plan, summary: summary, context: context)
+            }
+        }
         progress.clear()
-
-        let failed = summary.failures.count + missing.count + plan.problems.count
+        let failures = summary.failures
+        let failed = failures.count + missing.count + plan.problems.count
         context.console.note("\(summary.downloaded) downloaded, \(summary.unchanged) unchanged, \(failed) failed"
             + " (\(DownloadProgressReporter.size(progress.bytes)) in \(String(format: "%.1f", progress.elapsed)) s)")
-        if let first = missing.first ?? summary.failures.first { return first.status }
+        if let first = missing.first ?? failures.first { return first.status }
         return plan.problems.isEmpty ? .success : .badResponse
+    }
+
+    /// Prints one finished item: the file written on stdout, or the failure on stderr.
+    private func report(_ done: DownloadItemResult, plan: DownloadPlan, summary: Summary, context: CommandContext) {
+        switch done.result {
+        case .success(let outcome) where outcome.isUnchanged:
+            summary.add { $0.unchanged += 1 }
+        case .success(let outcome):
+            summary.add { $0.downloaded += 1 }
+            Screen.shared.write(displayPath(of: outcome.file) + "\n", to: .output)
+        case .failure(let error):
+            var failure = Failure(error)
+            failure.message = (plan.slugs[done.item.name] ?? done.item.name.rawValue) + ": " + failure.message
+            context.console.report(failure)
+            summary.add { $0.failures.append(failure) }
+        }
     }
 
     /// The adventures to download: every one, page by page, with --all; else each slug's, with
@@ -126,8 +158,7 @@ struct DownloadCommand: AsyncParsableCommand {
         if all {
             var offset = 0
             while true {
-                let page = try context.data(of: try await aem.adventures(offset: offset, limit: Self.pageSize, image: imageOptions),
-                                            query: WKNDQueries.adventuresAllPath)
+                let page = try context.data(of: try await aem.adventures(offset: offset, limit: Self.pageSize, image: imageOptions))
                 adventures += page
                 guard page.count == Self.pageSize else { break }
                 offset += page.count
@@ -135,9 +166,9 @@ struct DownloadCommand: AsyncParsableCommand {
             return (adventures, missing)
         }
         for slug in slugs {
-            let found = try context.data(of: try await aem.adventure(slug: slug, image: imageOptions),
-                                         query: WKNDQueries.adventureBySlugPath)
-            guard var adventure = found?.adventure else {
+            let result = try await aem.adventure(slug: slug, image: imageOptions)
+            context.warnAboutErrors(in: result)
+            guard var adventure = result.data?.adventure else {
                 let failure = Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
                 context.console.report(failure)
                 missing.append(failure)
@@ -149,105 +180,21 @@ struct DownloadCommand: AsyncParsableCommand {
         return (adventures, missing)
     }
 
-    /// The counts of a run and its failures.
-    private struct Summary {
-        var downloaded = 0
-        var unchanged = 0
-        var failures: [Failure] = []
-    }
+    /// The counts of a run and its failures, added to as items finish.
+    private final class Summary: @unchecked Sendable {
+        struct Counts {
+            var downloaded = 0
+            var unchanged = 0
+            var failures: [Failure] = []
+        }
 
-    /// Runs the jobs, at most `concurrency` at once; prints each file written as it is done, and
-    /// saves the manifest at the end, however the run ends.
-    private func run(_ jobs: [DownloadPlan.Job], downloader: FileDownloader, into directory: URL,
-                     context: CommandContext, progress: DownloadProgressReporter) async throws -> Summary
-    {
-        let manifest = DownloadManifest(directory: directory)
-        var summary = Summary()
-        progress.begin(totalFiles: jobs.count)
-        do {
-            try await runGroup(jobs, summary: &summary, downloader: downloader, into: directory, manifest: manifest,
-                               context: context, progress: progress)
-        } catch {
-            try? await manifest.save()
-            throw error
-        }
-        try await manifest.save()
-        return summary
-    }
+        private let lock = NSLock()
+        private var counts = Counts()
 
-    /// The bounded task group behind `run`: starts a job as each one ends.
-    private func runGroup(_ jobs: [DownloadPlan.Job], summary: inout Summary, downloader: FileDownloader, into directory: URL,
-                          manifest: DownloadManifest, context: CommandContext, progress: DownloadProgressReporter) async throws
-    {
-        try await withThrowingTaskGroup(of: (Int, Result<[DownloadOutcome], any Error>).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < jobs.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    do {
-                        return (index, .success(try await self.fetch(jobs[index], key: index, downloader: downloader,
-                                                                     directory: directory, manifest: manifest, progress: progress)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            for _ in 0..<min(concurrency, jobs.count) { startNext() }
-            while let (index, result) = try await group.next() {
-                let job = jobs[index]
-                switch result {
-                case .success(let outcomes):
-                    progress.finish(index, transferred: outcomes.reduce(0) { $0 + $1.bytesTransferred })
-                    for (outcome, name) in zip(outcomes, job.names) {
-                        await manifest.set(outcome.record, for: name)
-                        if outcome.isUnchanged {
-                            summary.unchanged += 1
-                        } else {
-                            summary.downloaded += 1
-                            Terminal.standardOutput.write(displayPath(of: outcome.file) + "\n")
-                        }
-                    }
-                case .failure(let error as CancellationError):
-                    throw error
-                case .failure(let error):
-                    progress.finish(index, transferred: 0)
-                    var failure = Failure(error)
-                    failure.message = job.slugs.joined(separator: ", ") + ": " + failure.message
-                    progress.message { context.console.report(failure) }
-                    summary.failures.append(contentsOf: Array(repeating: failure, count: job.names.count))
-                }
-                try Task.checkCancellation()
-                startNext()
-            }
-        }
-    }
-
-    /// Downloads one job's URL under its first name and places copies under the others.
-    private func fetch(_ job: DownloadPlan.Job, key: Int, downloader: FileDownloader, directory: URL,
-                       manifest: DownloadManifest, progress: DownloadProgressReporter) async throws -> [DownloadOutcome]
-    {
-        guard let lead = job.names.first else { return [] }
-        let previous = force ? nil : await manifest.record(for: lead)
-        let first = try await downloader.download(job.url, to: directory, name: lead, previous: previous) { update in
-            progress.update(key, bytes: update.bytesReceived)
-        }
-        var outcomes = [first]
-        for name in job.names.dropFirst() {
-            let kept = await manifest.record(for: name)
-            if first.isUnchanged, let kept, kept.url == first.record.url,
-               FileManager.default.fileExists(atPath: directory.appendingPathComponent(kept.file).path)
-            {
-                outcomes.append(DownloadOutcome(file: directory.appendingPathComponent(kept.file), record: kept,
-                                                isUnchanged: true, bytesTransferred: 0))
-            } else {
-                var copy = try await downloader.copy(first, as: name)
-                copy.isUnchanged = false
-                outcomes.append(copy)
-            }
-        }
-        return outcomes
+        func add(_ change: (inout Counts) -> Void) { lock.withLock { change(&counts) } }
+        var downloaded: Int { lock.withLock { counts.downloaded } }
+        var unchanged: Int { lock.withLock { counts.unchanged } }
+        var failures: [Failure] { lock.withLock { counts.failures } }
     }
 
     /// The path of a written file as the user named the folder: `images/x.jpg`, `./x.jpg`.

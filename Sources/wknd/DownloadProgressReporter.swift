@@ -1,22 +1,24 @@
 import Foundation
 
-/// The progress of `wknd download` on stderr: files done of total, bytes and rate, drawn as a
-/// bar on one line that is redrawn at most ten times a second — only when stderr is a terminal.
-/// Elsewhere it draws nothing, so logs stay clean.
+/// The progress of `wknd download` as the screen's status line: files done of total, bytes and
+/// rate, as a bar redrawn at most ten times a second. The screen draws it only on a terminal,
+/// so logs stay clean.
 final class DownloadProgressReporter: @unchecked Sendable {
-    private let terminal: Terminal
+    private let screen: Screen
+    /// The columns available, or nil for the default.
+    private let width: Int?
     private let start = Date()
     private let lock = NSLock()
     private var totalFiles = 0
     private var doneFiles = 0
-    /// Bytes received per running download, by key.
-    private var running: [Int: Int64] = [:]
+    /// Bytes received per running download, by URL.
+    private var running: [URL: Int64] = [:]
     private var finishedBytes: Int64 = 0
     private var lastDraw = Date.distantPast
-    private var drawn = false
 
-    init(terminal: Terminal = .standardError) {
-        self.terminal = terminal
+    init(screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
+        self.screen = screen
+        self.width = width
     }
 
     /// Bytes received so far, all downloads together.
@@ -29,53 +31,40 @@ final class DownloadProgressReporter: @unchecked Sendable {
         draw(force: true)
     }
 
-    /// The download `key` has received `bytes` of its file so far.
-    func update(_ key: Int, bytes: Int64) {
-        lock.withLock { running[key] = bytes }
+    /// The download of `url` has received `bytes` of its file so far.
+    func update(_ url: URL, bytes: Int64) {
+        lock.withLock { running[url] = bytes }
         draw(force: false)
     }
 
-    /// The download `key` ended after `transferred` bytes.
-    func finish(_ key: Int, transferred: Int64) {
+    /// One file is done; `transferred` bytes were received for it (0 for a copy or an unchanged file).
+    func finish(_ url: URL, transferred: Int64) {
         lock.withLock {
-            running[key] = nil
+            running[url] = nil
             finishedBytes += transferred
             doneFiles += 1
         }
         draw(force: true)
     }
 
-    /// Clears the bar so that the next line on stderr starts clean.
+    /// Removes the bar, for the summary.
     func clear() {
-        lock.withLock {
-            guard drawn else { return }
-            terminal.write("\r\u{1B}[K")
-            drawn = false
-        }
-    }
-
-    /// Writes a line on stderr above the bar.
-    func message(_ write: () -> Void) {
-        clear()
-        write()
-        draw(force: true)
+        screen.setStatus(nil)
     }
 
     private func draw(force: Bool) {
-        guard terminal.isTerminal else { return }
-        lock.withLock {
+        let line: String? = lock.withLock {
             let now = Date()
-            guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+            guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return nil }
             lastDraw = now
             let bytes = finishedBytes + running.values.reduce(0, +)
             let seconds = max(now.timeIntervalSince(start), 0.001)
             let status = "\(doneFiles)/\(totalFiles) files  \(Self.size(bytes))  \(Self.size(Int64(Double(bytes) / seconds)))/s"
-            let barWidth = max(10, min(30, (terminal.width ?? 80) - status.count - 4))
-            let filled = totalFiles == 0 ? 0 : barWidth * doneFiles / totalFiles
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-            terminal.write("\r\(bar)  \(status)\u{1B}[K")
-            drawn = true
+            let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
+            let filled = totalFiles == 0 ? 0 : barWidth * min(doneFiles, totalFiles) / totalFiles
+            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  " + status
         }
+        if let line { screen.setStatus(line) }
     }
 
     /// A byte count for people: `512 B`, `12.3 kB`, `4.5 MB`, `1.2 GB` (powers of 1000).

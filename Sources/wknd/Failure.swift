@@ -19,7 +19,8 @@ struct Failure: Error, Sendable {
         case let failure as Failure:
             self = failure
         case let error as AemError:
-            self.init(Self.status(for: error.kind), error.message, details: Self.details(of: error))
+            let hint = error.kind == .timedOut ? " Set the time to wait with --timeout SECONDS or AEM_TIMEOUT." : ""
+            self.init(Self.status(for: error.kind), error.message + hint, details: error.detailLines)
         case let error as AemConfigurationError:
             self.init(.configuration, error.message)
         case let error as DownloadFileError:
@@ -46,15 +47,6 @@ struct Failure: Error, Sendable {
         default:
             .internalError
         }
-    }
-
-    private static func details(of error: AemError) -> [String] {
-        var lines: [String] = ["kind: \(error.kind)"]
-        if let url = error.url { lines.append("url: \(url.absoluteString)") }
-        if let status = error.status { lines.append("status: \(status)") }
-        for graphQLError in error.graphQLErrors { lines.append("GraphQL error: \(graphQLError)") }
-        if let body = error.bodyExcerpt, !body.isEmpty { lines.append("body: \(body)") }
-        return lines
     }
 
     /// The message on one line, without control characters.

@@ -11,12 +11,16 @@ struct GlobalOptions: ParsableArguments, ConfigurationOptions {
                                valueName: "host"))
     var host: String?
 
+    @Option(help: ArgumentHelp("How long to wait for each answer to begin, in seconds (default \(ResolvedConfiguration.defaultTimeoutSeconds); overrides AEM_TIMEOUT).",
+                               valueName: "seconds"))
+    var timeout: String?
+
     @OptionGroup var common: CommonOptions
 
     var verbose: Bool { common.verbose }
 
     func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
-        try common.resolveConfiguration(options: [.scheme: scheme?.rawValue, .host: host].compactMapValues { $0 })
+        try common.resolveConfiguration(options: [.scheme: scheme?.rawValue, .host: host, .timeout: timeout].compactMapValues { $0 })
     }
 }
 

@@ -27,10 +27,12 @@ enum JSONOutput {
     }
 
     /// The object of `wknd show --json`: the keys of the list plus every other field, the rich
-    /// text objects as AEM sent them, and the `_references`.
+    /// text objects as AEM sent them, and the `_references` in the same naming scheme.
     struct AdventureDocument: Encodable {
         var detail: AdventureDetail
         var imageURL: URL?
+        /// Where relative image paths of the references resolve.
+        var origin: AemOrigin
 
         enum CodingKeys: String, CodingKey {
             case adventureType, groupSize, difficulty, description, itinerary, gearList, references
@@ -46,7 +48,40 @@ enum JSONOutput {
             try container.encode(adventure.description, forKey: .description)
             try container.encode(adventure.itinerary, forKey: .itinerary)
             try container.encode(adventure.gearList, forKey: .gearList)
-            try container.encode(detail.references, forKey: .references)
+            try container.encode(detail.references.map { Reference(reference: $0, origin: origin) }, forKey: .references)
+        }
+    }
+
+    /// One entry of `references`: `type` (`adventure`, `image`, or AEM's `__typename` for any
+    /// other), `path`, and for an adventure the keys of the list, for an image `imageUrl`,
+    /// `width`, `height` and `mimeType`.
+    struct Reference: Encodable {
+        var reference: AdventureReference
+        var origin: AemOrigin
+
+        enum CodingKeys: String, CodingKey {
+            case type, path, imageUrl, width, height, mimeType
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch reference {
+            case .adventure(let adventure):
+                try AdventureSummary(adventure: adventure, imageURL: adventure.primaryImage?.url(on: origin)).encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode("adventure", forKey: .type)
+            case .image(let image):
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode("image", forKey: .type)
+                try container.encode(image.path, forKey: .path)
+                try container.encode(image.url(on: origin)?.absoluteString, forKey: .imageUrl)
+                try container.encode(image.width, forKey: .width)
+                try container.encode(image.height, forKey: .height)
+                try container.encode(image.mimeType, forKey: .mimeType)
+            case .unknown(let typename, _):
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(typename, forKey: .type)
+                try container.encode(reference.path, forKey: .path)
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// An `AsyncHTTPClientTransport` made on the first request, so a command answered from the
 /// response cache never starts the HTTP client and its threads.
-final class LazyTransport: HTTPTransport, @unchecked Sendable {
+final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var made: AsyncHTTPClientTransport?
 
@@ -23,7 +23,7 @@ final class LazyTransport: HTTPTransport, @unchecked Sendable {
         return result
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         let transport = lock.withLock {
             if let made { return made }
             let new = AsyncHTTPClientTransport()

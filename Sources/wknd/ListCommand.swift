@@ -46,15 +46,12 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAem(caching: caching) { aem, cache in
-                if let url = aem.url(for: WKNDQueries.adventures(offset: offset, limit: limit, sort: sort)) {
-                    context.console.detail("GET \(url.absoluteString)")
-                }
                 let result = try await cache.result { store, policy in
                     try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
                 } uncached: {
                     try await aem.adventures(offset: offset, limit: limit, sort: sort)
                 }
-                let adventures = try context.data(of: result, query: WKNDQueries.adventuresAllPath)
+                let adventures = try context.data(of: result)
                 Terminal.standardOutput.write(try render(adventures, origin: aem.configuration.origin, context: context))
             }
         }

@@ -147,7 +147,7 @@ struct RichTextRenderer {
 
     private func isInline(_ node: RichTextNode) -> Bool {
         switch node.kind {
-        case .text, .link, .assetReference, .fragmentReference: true
+        case .text, .link, .lineBreak, .assetReference, .fragmentReference: true
         case .unknown: node.children.allSatisfy(isInline) && node.value != nil
         default: false
         }
@@ -181,6 +181,8 @@ struct RichTextRenderer {
         case .assetReference:
             let path = node.data?.path ?? node.data?.href ?? ""
             return [Run(text: "[image: \(assetURL(path))]", styles: styles)]
+        case .lineBreak:
+            return [Run(text: "\n", styles: styles)]
         default:
             return (node.value.map { [Run(text: $0, styles: styles)] } ?? [])
                 + node.children.flatMap { runs(for: $0, styles: styles) }

@@ -13,7 +13,9 @@ struct ShowCommand: AsyncParsableCommand {
             --json prints one object: the keys of `wknd list --json` plus
             adventureType, groupSize, difficulty, description, itinerary and
             gearList (each the object AEM sent, with plaintext, html and json,
-            or null) and references (an array).
+            or null) and references: an array of objects with type (adventure,
+            image, or AEM's type name), path, and for an adventure the keys of
+            `wknd list --json`, for an image imageUrl, width, height, mimeType.
 
             No adventure with that slug: nothing on stdout, one line on
             stderr, exit code 66.
@@ -37,22 +39,19 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAem(caching: caching) { aem, cache in
-                if let url = aem.url(for: WKNDQueries.adventureBySlug(slug)) {
-                    context.console.detail("GET \(url.absoluteString)")
-                }
                 let result = try await cache.result { store, policy in
                     try await aem.adventure(slug: slug, cache: store, policy: policy)
                 } uncached: {
                     try await aem.adventure(slug: slug)
                 }
-                let found = try context.data(of: result, query: WKNDQueries.adventureBySlugPath)
-                guard let detail = found else {
+                context.warnAboutErrors(in: result)
+                guard let detail = result.data else {
                     throw Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
                 }
                 let origin = aem.configuration.origin
                 let imageURL = detail.adventure.primaryImage?.url(on: origin)
                 let terminal = Terminal.standardOutput
-                terminal.write(json ? try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL))
+                terminal.write(json ? try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin))
                                     : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
                                         .render(detail, imageURL: imageURL))
             }

@@ -11,6 +11,7 @@ struct WKND: AsyncParsableCommand {
         usage: """
             wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
             wknd show <slug> [--json] [--offline | --refresh | --no-cache]
+            wknd download (<slug>... | --all) [--output <dir>] [--concurrency <n>] [--force]
             wknd cache stats | clear | path
             wknd config
             wknd serve [--port <n>] [--bind <address>]
@@ -25,9 +26,9 @@ struct WKND: AsyncParsableCommand {
 
             CONFIGURATION (highest first, setting by setting)
               1. options: --scheme --host --auth --username --password-stdin
-                 --token-file
+                 --token-file --timeout
               2. environment: AEM_SCHEME AEM_HOST AEM_AUTH_TYPE AEM_USERNAME
-                 AEM_PASSWORD AEM_TOKEN
+                 AEM_PASSWORD AEM_TOKEN AEM_TIMEOUT
               3. the file named by --config, else ./Config.xcconfig when it
                  exists: the sample app's .xcconfig keys (Config.xcconfig.sample)
               4. defaults: scheme https; with no host set anywhere, the
@@ -51,25 +52,13 @@ struct WKND: AsyncParsableCommand {
 
             EXIT CODES
             \(ExitStatus.helpText)
+
+            SHELL COMPLETION AND MANUAL
+              wknd --generate-completion-script zsh > ~/.zfunc/_wknd   (or bash, fish)
+              man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
         subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, ServeCommand.self,
                       CacheCommand.self]
     )
-
-    /// Parses the command line and runs the command. Commands report their own failures as one
-    /// line on stderr and end with an `ExitStatus` (see `CommandContext.run`); what reaches this
-    /// point is the argument parser's own: usage errors (64), `--help`, `--version`.
-    static func main() async {
-        do {
-            var command = try await asyncParseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
-    }
 }

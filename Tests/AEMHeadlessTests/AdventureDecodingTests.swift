@@ -63,9 +63,9 @@ struct AdventureDecodingTests {
     }
 
     @Test func detailDecodesEveryFieldAndItsReferences() throws {
-        let result = try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail
+        let result = try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail()
         #expect(result.errors.isEmpty)
-        let detail = try #require(result.data ?? nil)
+        let detail = try #require(result.data)
         let adventure = detail.adventure
         #expect(adventure.slug == "cote-azur-sea-cliffs")
         #expect(adventure.adventureType == "Overnight Trip")
@@ -89,7 +89,7 @@ struct AdventureDecodingTests {
     }
 
     @Test func referencesAreDecodedByTypenameAndUnknownTypesAreKept() throws {
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail.data ?? nil)
+        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         #expect(detail.references.map(\.typename) == ["AdventureModel", "AdventureModel", "ImageRef", "ArticleModel"])
 
         let linked = detail.referencedAdventures
@@ -115,7 +115,7 @@ struct AdventureDecodingTests {
     }
 
     @Test func richTextReferencesResolveAgainstReferences() throws {
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail.data ?? nil)
+        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let nodes = detail.adventure.description?.json ?? []
         let fragment = try #require(nodes.flatMap(\.children).first { $0.kind == .fragmentReference })
         let target = try #require(fragment.data?.href)
@@ -126,20 +126,23 @@ struct AdventureDecodingTests {
     }
 
     @Test func noAdventureWithTheSlugIsNilDataNotAnError() throws {
-        let result = try RecordedFixture.adventureList("adventure-by-slug-no-match.json").adventureDetail
+        let result = try RecordedFixture.adventureList("adventure-by-slug-no-match.json").adventureDetail()
         #expect(result.errors.isEmpty)
-        let data = try #require(result.data, "the list came back, so the outer data is present")
-        #expect(data == nil)
+        #expect(result.data == nil)
     }
 
     @Test func aMissingListIsNoDataRatherThanNoMatch() throws {
         let body = Data(#"{"data":{"adventureList":null},"errors":[{"message":"boom"}]}"#.utf8)
         let envelope = try JSONDecoder().decode(AdventureListData.self, from: Data(#"{"adventureList":null}"#.utf8))
         #expect(envelope.adventureList == nil)
-        let decoder = GraphQLResponseDecoder(queryPath: "q", origin: RecordedFixture.origin, url: nil, secrets: [])
-        let result = try decoder.decode(AdventureListData.self, status: 200, headers: [:], body: body).adventureDetail
-        #expect(result.data == nil)
-        #expect(result.errors.map(\.message) == ["boom"])
+        let decoder = GraphQLResponseDecoder(queryPath: "q", origin: RecordedFixture.origin,
+                                             url: PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin),
+                                             scrubber: SecretScrubber([]))
+        let result = try decoder.decode(AdventureListData.self, status: 200, headers: [:], body: body)
+        #expect(result.data?.adventureList == nil)
+        let error = #expect(throws: AemError.self) { try result.adventureDetail() }
+        #expect(error?.kind == .graphQLErrors)
+        #expect(error?.graphQLErrors.map(\.message) == ["boom"])
     }
 
     @Test func nullsInEveryOptionalFieldDecode() throws {
@@ -205,7 +208,7 @@ struct AdventureDecodingTests {
         let result = try RecordedFixture.adventureList("query-validation-error.json")
         #expect(result.data == nil)
         #expect(result.errors.map(\.errorType) == ["QueryValidationError"])
-        #expect(result.adventureDetail.data == nil)
+        #expect(throws: AemError.self) { try result.adventureDetail() }
     }
 
     @Test func standardGraphQLErrorsKeepLocationsPathAndExtensions() throws {
@@ -243,7 +246,7 @@ struct AdventureDecodingTests {
 
     @Test func referencesEncodeInAEMsShapeWithTheirTypename() throws {
         let original = try RecordedFixture.json(RecordedFixture.data("adventure-by-slug.json"))
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail.data ?? nil)
+        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let encoded = try RecordedFixture.json(JSONEncoder().encode(detail.references))
         // AEM's nulls are left out when encoding; everything else is as AEM sent it.
         #expect(encoded == original["data"]?["adventureList"]?["_references"].map(Self.droppingNulls))

@@ -7,7 +7,7 @@ struct CacheFreshnessTests {
     let received = Date(timeIntervalSince1970: 1_700_000_000)
 
     func freshness(_ fields: [(String, String)]) -> CacheFreshness {
-        var headers = HTTPHeaders()
+        var headers = AemHTTPHeaders()
         for (name, value) in fields { headers.add(name: name, value: value) }
         return CacheFreshness(headers: headers, receivedAt: received)
     }

@@ -12,7 +12,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
 /// Runs `body` with an `Aem` pointed at `server`, over `kind`, and shuts the transport down after.
 func withClient<T>(_ kind: TransportKind, server: RecordingServer, authentication: Authentication = .none,
-                   extraHeaders: HTTPHeaders = [:], retry: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(10)),
+                   extraHeaders: AemHTTPHeaders = [:], retry: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(10)),
                    maxResponseBytes: Int = 1 << 20, _ body: (Aem) async throws -> T) async throws -> T
 {
     let configuration = try AemConfiguration(scheme: .http, host: server.baseHost, authentication: authentication,

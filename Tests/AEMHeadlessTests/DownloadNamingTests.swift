@@ -52,11 +52,31 @@ struct DownloadNamingTests {
         try await withTemporaryDirectory { directory in
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
             let record = DownloadRecord(url: "http://h/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
-            let manifest = DownloadManifest(directory: directory)
+            let relative = DownloadRecord(url: "/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
+            let other = try #require(SafeFileName(slug: "other-name"))
+            let manifest = DownloadManifest(directory: directory, origin: "http://h")
             await manifest.set(record, for: name)
+            await manifest.set(relative, for: other)
             try await manifest.save()
-            #expect(await DownloadManifest(directory: directory).record(for: name) == record)
+            #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: name) == record)
+            #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: other) == relative)
             #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName])
+        }
+    }
+
+    @Test("paths recorded for one service mean nothing for another; absolute URLs still do")
+    func theManifestDropsPathsOfAnotherService() async throws {
+        try await withTemporaryDirectory { directory in
+            let name = try #require(SafeFileName(slug: "bali-surf-camp"))
+            let other = try #require(SafeFileName(slug: "other-name"))
+            let absolute = DownloadRecord(url: "https://cdn.example/i.jpg", file: "other-name.jpg", length: 3)
+            let manifest = DownloadManifest(directory: directory, origin: "http://one")
+            await manifest.set(DownloadRecord(url: "/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3), for: name)
+            await manifest.set(absolute, for: other)
+            try await manifest.save()
+            let elsewhere = DownloadManifest(directory: directory, origin: "http://two")
+            #expect(await elsewhere.record(for: name) == nil)
+            #expect(await elsewhere.record(for: other) == absolute)
         }
     }
 
@@ -64,7 +84,7 @@ struct DownloadNamingTests {
         try await withTemporaryDirectory { directory in
             try Data("not json".utf8).write(to: directory.appendingPathComponent(DownloadManifest.defaultFileName))
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
-            #expect(await DownloadManifest(directory: directory).record(for: name) == nil)
+            #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: name) == nil)
         }
     }
 }

@@ -49,7 +49,7 @@ struct DownloadTests {
                 #expect(outcome.file.lastPathComponent == "bali-surf-camp.webp")
                 #expect(try Data(contentsOf: outcome.file) == bytes)
                 #expect(!outcome.isUnchanged)
-                #expect(outcome.record == DownloadRecord(url: try server.url("/content/dam/a/photo.jpeg").absoluteString,
+                #expect(outcome.record == DownloadRecord(url: "/content/dam/a/photo.jpeg",
                                                          file: "bali-surf-camp.webp", etag: "\"v1\"",
                                                          lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 300_000))
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.webp"])

@@ -101,12 +101,6 @@ struct ImageReferenceTests {
         #expect(first.absoluteString == host + "/content/dam/c%C3%B4te%20d%E2%80%99azur/a%20b.jpg?x=%C3%A9")
     }
 
-    @Test func aemImageURLUsesTheConfiguredOrigin() throws {
-        let aem = Aem(try AemConfiguration(scheme: .http, host: "localhost:4503"), transport: NoTransport())
-        let image = ImageReference(path: "/content/dam/a b.jpg", dynamicUrl: nil)
-        #expect(aem.imageURL(for: image)?.absoluteString == "http://localhost:4503/content/dam/a%20b.jpg")
-    }
-
     @Test func decodingIsLenient() throws {
         let json = #"{"_path": "/content/dam/x.jpg", "_dynamicUrl": null, "width": "1200", "height": 800.0, "mimeType": 3, "__typename": "ImageRef", "extra": true}"#
         let image = try JSONDecoder().decode(ImageReference.self, from: Data(json.utf8))

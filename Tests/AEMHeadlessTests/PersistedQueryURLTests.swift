@@ -4,14 +4,14 @@ import Testing
 
 @Suite("Persisted-query URLs")
 struct PersistedQueryURLTests {
-    let aem: Aem
+    let origin: AemOrigin
 
     init() throws {
-        aem = Aem(try AemConfiguration(scheme: .https, host: "publish.example.com"), transport: NoTransport())
+        origin = try AemOrigin(scheme: .https, host: "publish.example.com")
     }
 
-    private func url(_ path: String, _ variables: [String: QueryVariable?]) -> String? {
-        aem.url(for: PersistedQuery<JSONValue>(path, variables: variables))?.absoluteString
+    private func url(_ path: String, _ variables: [String: QueryVariable?]) -> String {
+        PersistedQuery<JSONValue>(path, variables: variables).url(on: origin).absoluteString
     }
 
     @Test func noVariablesMeansNoSuffix() {
@@ -58,16 +58,24 @@ struct PersistedQueryURLTests {
     }
 
     @Test func hostWithPortIsKept() throws {
-        let local = Aem(try AemConfiguration(scheme: .http, host: "localhost:4503"), transport: NoTransport())
-        #expect(local.url(for: PersistedQuery<JSONValue>("c/q", variables: ["x": 1]))?.absoluteString
+        let local = try AemOrigin(scheme: .http, host: "localhost:4503")
+        #expect(PersistedQuery<JSONValue>("c/q", variables: ["x": 1]).url(on: local).absoluteString
             == "http://localhost:4503/graphql/execute.json/c/q;x=1;")
+    }
+
+    @Test func ipv6HostsAndAnyValueMakeAURL() throws {
+        let local = try AemOrigin(scheme: .http, host: "[::1]:4503")
+        let odd = String(decoding: (0...255).map { UInt8($0) }, as: UTF8.self) + "\u{1F3C4}\u{0}"
+        let url = PersistedQuery<JSONValue>("c/q", variables: [odd: .string(odd)]).url(on: local)
+        #expect(url.absoluteString.hasPrefix("http://[::1]:4503/graphql/execute.json/c/q;"))
+        #expect(url.host == "::1" || url.host == "[::1]")
     }
 }
 
 /// A transport for tests that must not send anything.
-struct NoTransport: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+struct NoTransport: AemHTTPTransport {
+    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         Issue.record("unexpected request to \(request.url)")
-        throw HTTPTransportError(.connectionFailed, "no transport in this test")
+        throw AemHTTPTransportError(.connectionFailed, "no transport in this test")
     }
 }

@@ -19,17 +19,18 @@ struct ReadmeExampleTests {
                 let adventures = try #require(list.data)
                 #expect(adventures.count == 10)
                 #expect(adventures.map { $0.price ?? 0 } == adventures.map { $0.price ?? 0 }.sorted(by: >))
-                let image = try #require(aem.imageURL(for: adventures[0].primaryImage ?? .init()))
+                let image = try #require(adventures[0].primaryImage?.url(on: aem.configuration.origin))
                 #expect(image.absoluteString.hasPrefix("http://\(host)/content/dam/"))
 
                 let detail = try await aem.adventure(slug: "lofoten-winter-surf")
-                let found = try #require(detail.data ?? nil)
+                let found = try #require(detail.data)
                 #expect(found.adventure.description?.plaintext?.isEmpty == false)
                 #expect(!found.referencedAdventures.isEmpty)
 
                 let missing = try await aem.adventure(slug: "no-such-adventure")
                 #expect(missing.errors.isEmpty)
-                #expect((missing.data ?? nil) == nil)
+                #expect(missing.data == nil)
+                #expect(missing.queryPath == "wknd-shared/adventure-by-slug")
             }
         } catch {
             await emulator.stop()

@@ -27,7 +27,9 @@ enum RecordedFixture {
     static func decode<Response: Decodable & Sendable>(_ type: Response.Type, _ name: String,
                                                          status: Int = 200) throws -> GraphQLResult<Response>
     {
-        let decoder = GraphQLResponseDecoder(queryPath: "wknd-shared/test", origin: origin, url: nil, secrets: [])
+        let decoder = GraphQLResponseDecoder(queryPath: "wknd-shared/test", origin: origin,
+                                             url: PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin),
+                                             scrubber: SecretScrubber([]))
         return try decoder.decode(type, status: status, headers: ["Content-Type": "application/json"],
                                   body: data(name))
     }

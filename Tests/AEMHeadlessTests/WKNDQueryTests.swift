@@ -35,13 +35,14 @@ struct WKNDQueryTests {
                 #expect(adventures.data?.count == 12)
 
                 let found = try await aem.adventure(slug: "cote-azur-sea-cliffs", image: ImageOptions(width: 600))
-                let adventure = try #require(found.data ?? nil).adventure
+                let adventure = try #require(found.data).adventure
                 #expect(adventure.title == "Côte d’Azur Sea Cliffs")
-                #expect(aem.imageURL(for: try #require(adventure.primaryImage))?.host == "127.0.0.1")
+                #expect(try #require(adventure.primaryImage).url(on: aem.configuration.origin)?.host == "127.0.0.1")
+                #expect(found.url.absoluteString.contains("/graphql/execute.json/wknd-shared/adventure-by-slug;"))
 
                 let missing = try await aem.adventure(slug: "no-such-trip")
                 #expect(missing.errors.isEmpty)
-                #expect(missing.data.map { $0 == nil } == true)
+                #expect(missing.data == nil)
             }
             #expect(server.requests.map(\.target) == [
                 "/graphql/execute.json/wknd-shared/adventures-all;limit=12;sort=title%20ASC;",

@@ -106,6 +106,20 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test("the built-in sample, on a new port each run: a rerun finds every image unchanged")
+    func rerunAgainstTheBuiltInSample() async throws {
+        try await withDownloadFolder { folder, _ in
+            let first = try await WkndRun.run(["download", "--all", "--output", folder.path])
+            #expect(first.status == 0, "\(first.stderr)")
+            let count = first.stdout.split(separator: "\n").count
+            #expect(count > 10)
+            let second = try await WkndRun.run(["download", "--all", "--output", folder.path])
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout.isEmpty)
+            #expect(second.stderr.contains("0 downloaded, \(count) unchanged, 0 failed"), "\(second.stderr)")
+        }
+    }
+
     /// Downloads `slug` with `faults` scripted on its image path (images served at `_path`).
     func download(_ slug: String, faults: [FaultAction]) async throws -> (WkndRun, [EmulatorRequestRecord], [String]) {
         let imagePath = try #require(content[slug: slug]?.primaryImage?.path)

@@ -65,6 +65,37 @@ struct FailureTests {
         #expect(requests == 2)
     }
 
+    @Test("--verbose shows each real exchange: the 503, the retry and its answer")
+    func verboseShowsTheWire() async throws {
+        let (run, _) = try await listWith(.serviceUnavailable(retryAfter: 0), arguments: ["--json", "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let exchanges = run.stderrLines.filter { $0.contains("GET http") }
+        #expect(exchanges.count == 2, "\(run.stderr)")
+        #expect(exchanges.first?.contains("adventures-all") == true)
+        #expect(exchanges.first?.contains("→ 503 (attempt 1,") == true)
+        #expect(exchanges.last?.contains("→ 200 (attempt 2,") == true)
+    }
+
+    @Test("--timeout: an answer slower than it fails with a time-out that names the option, exit 69")
+    func timeoutOption() async throws {
+        let (run, _) = try await listWith(.delay(.seconds(5)), arguments: ["--timeout", "0.5"])
+        expectOneLineFailure(run, status: 69, mentioning: ["0.5 s", "--timeout", "AEM_TIMEOUT"])
+    }
+
+    @Test("AEM_TIMEOUT sets it too, and an invalid value is a configuration error, exit 78")
+    func timeoutEnvironment() async throws {
+        try await withEmulator { emulator, environment in
+            emulator.faults.script(QueryPath.list, [.delay(.seconds(5))])
+            let slow = try await WkndRun.run(["list"], environment: environment.merging(["AEM_TIMEOUT": "0.5"]) { $1 })
+            expectOneLineFailure(slow, status: 69, mentioning: ["0.5 s"])
+            let invalid = try await WkndRun.run(["list", "--timeout", "soon"], environment: environment)
+            expectOneLineFailure(invalid, status: 78, mentioning: ["AEM_TIMEOUT", "soon", "--timeout"])
+            let config = try await WkndRun.run(["config"], environment: environment.merging(["AEM_TIMEOUT": "12"]) { $1 })
+            #expect(config.stdout.contains("AEM_TIMEOUT"))
+            #expect(config.stdout.contains("environment AEM_TIMEOUT"))
+        }
+    }
+
     @Test("the persisted query not deployed: exit 69, says so")
     func queryNotFound() async throws {
         let (run, _) = try await listWith(.respond(status: 404))

@@ -44,4 +44,33 @@ struct RenderingTests {
             .lines(for: RichText(plaintext: "one two three four five six seven"), indent: "  ")
         #expect(wrapped == ["  one two three four", "  five six seven"])
     }
+
+    @Test("rich text: a line break inside a paragraph starts a new line there")
+    func lineBreak() {
+        // As AEM sends a `<br>`: {"nodeType": "line-break", "content": []}.
+        let paragraph = RichTextNode(.paragraph, children: [
+            RichTextNode(.text, value: "Starting at"),
+            RichTextNode(nodeType: "line-break"),
+            RichTextNode(.text, value: " 95 EUR per person"),
+        ])
+        #expect(paragraph.children[1].kind == .lineBreak)
+        #expect(paragraph.plainText == "Starting at\n 95 EUR per person")
+        let lines = RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: [paragraph]), indent: "  ")
+        #expect(lines == ["  Starting at", "  95 EUR per person"])
+        let list = RichTextNode(.unorderedList, children: [
+            RichTextNode(.listItem, children: [RichTextNode(.text, value: "one"), RichTextNode(.lineBreak), RichTextNode(.text, value: "two")]),
+        ])
+        #expect(RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: [list]), indent: "") == ["• one", "  two"])
+    }
+
+    @Test("every node type AEM sends is known by its name")
+    func nodeTypes() {
+        let names = ["paragraph", "text", "link", "header", "unordered-list", "ordered-list", "list-item", "table",
+                     "table-body", "table-row", "table-data", "line-break", "reference"]
+        for name in names {
+            let kind = RichTextNode(nodeType: name).kind
+            #expect(kind != .unknown(name), "\(name)")
+            #expect(kind.nodeType == name)
+        }
+    }
 }

@@ -48,7 +48,9 @@ struct ShowCommandTests {
             #expect(description["html"] is String)
             #expect(description["json"] is [Any])
             let references = try #require(object["references"] as? [[String: Any]])
-            #expect(references.contains { $0["slug"] as? String == "algarve-first-waves" })
+            #expect(references.contains { $0["slug"] as? String == "algarve-first-waves" && $0["type"] as? String == "adventure" })
+            // One naming scheme: the CLI's keys, never AEM's wire keys.
+            #expect(references.allSatisfy { $0.keys.allSatisfy { !$0.hasPrefix("_") } && $0["type"] != nil && $0["path"] != nil })
         }
     }
 

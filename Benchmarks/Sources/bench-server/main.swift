@@ -51,11 +51,10 @@ do {
         if let host = baseURL.host, let port = baseURL.port,
            let configuration = try? AemConfiguration(scheme: .http, host: "\(host):\(port)")
         {
-            // Aem.url(for:) only builds the URL; the transport is never used.
-            let aem = Aem(configuration, transport: UnusedTransport())
+            let origin = configuration.origin
             var show: [String: String] = [:]
-            for slug in slugs { show[slug] = aem.url(for: WKNDQueries.adventureBySlug(slug))?.absoluteString }
-            let urls: [String: Any] = ["list": aem.url(for: WKNDQueries.adventures())?.absoluteString ?? "", "show": show]
+            for slug in slugs { show[slug] = WKNDQueries.adventureBySlug(slug).url(on: origin).absoluteString }
+            let urls: [String: Any] = ["list": WKNDQueries.adventures().url(on: origin).absoluteString, "show": show]
             if let json = try? JSONSerialization.data(withJSONObject: urls, options: [.sortedKeys]) {
                 lines += String(decoding: json, as: UTF8.self) + "\n"
             }
@@ -64,10 +63,4 @@ do {
     }
 } catch {
     fail("the emulator stopped: \(error)")
-}
-
-struct UnusedTransport: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw HTTPTransportError(.connectionFailed, "bench-server sends no requests")
-    }
 }

@@ -171,9 +171,9 @@ do {
     fail("cannot make a configuration: \(error)")
 }
 
-struct UnusedTransport: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw HTTPTransportError(.connectionFailed, "decode-bench sends no requests")
+struct UnusedTransport: AemHTTPTransport {
+    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
+        throw AemHTTPTransportError(.connectionFailed, "decode-bench sends no requests")
     }
 }
 

@@ -14,7 +14,7 @@ extension Aem {
     public func execute<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
                                   policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<Response>
     {
-        let request = try CachedQuery(aem: self, query: query, cache: cache)
+        let request = CachedQuery(aem: self, query: query, cache: cache)
         switch policy {
         case .useHTTPSemantics:
             return try await request.followingHTTPSemantics()
@@ -49,7 +49,7 @@ extension Aem {
             let task = Task {
                 do {
                     if policy == .returnCacheDataAndFetch {
-                        let request = try CachedQuery(aem: self, query: query, cache: cache)
+                        let request = CachedQuery(aem: self, query: query, cache: cache)
                         let cached = await request.cached()
                         if let cached { continuation.yield(cached.result) }
                         let fresh = try await request.fetch(revalidating: cached?.response)
@@ -81,10 +81,8 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
     let url: URL
     let key: CacheKey
 
-    init(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache) throws {
-        guard let url = aem.url(for: query) else {
-            throw AemError(.invalidResponse, "The query path \(query.path) does not make a valid URL.")
-        }
+    init(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache) {
+        let url = query.url(on: aem.configuration.origin)
         self.aem = aem
         self.query = query
         self.cache = cache
@@ -131,7 +129,7 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
     /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
     /// refreshes `stored` on a 304.
     func fetch(revalidating stored: CachedResponse?) async throws -> CachedResult<Response> {
-        var headers: HTTPHeaders = ["Accept": "application/json"]
+        var headers: AemHTTPHeaders = ["Accept": "application/json"]
         for field in stored?.conditionalHeaders ?? [:] { headers.set(name: field.name, value: field.value) }
         let response = try await aem.get(url, headers: headers)
         let receivedAt = Date()
@@ -153,14 +151,14 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         return CachedResult(result: result, source: source, age: freshness.initialAge)
     }
 
-    private func readBody(of response: HTTPResponse) async throws -> Data {
+    private func readBody(of response: AemHTTPResponse) async throws -> Data {
         let limit = aem.configuration.maxResponseBytes
         do {
             return try await response.body.collect(upTo: limit)
         } catch is BodyTooLargeError {
             throw AemError(.bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
                            url: url, status: response.status)
-        } catch let error as HTTPTransportError {
+        } catch let error as AemHTTPTransportError {
             throw AemError(.network, "The connection to \(aem.configuration.origin) broke before the answer was complete (\(error.detail)).",
                            url: url)
         }

@@ -28,7 +28,7 @@ public struct CacheFreshness: Sendable, Hashable {
     public var receivedAt: Date
 
     /// Reads the headers of a response received at `receivedAt`.
-    public init(headers: HTTPHeaders, receivedAt: Date) {
+    public init(headers: AemHTTPHeaders, receivedAt: Date) {
         let directives = Self.directives(in: headers)
         isStorable = directives["no-store"] == nil
         requiresRevalidation = directives["no-cache"] != nil
@@ -75,7 +75,7 @@ public struct CacheFreshness: Sendable, Hashable {
     /// The `Cache-Control` directives of every `Cache-Control` field, by lower-cased name, with
     /// their values unquoted (empty for a directive without a value). The first of a repeated
     /// directive counts.
-    static func directives(in headers: HTTPHeaders) -> [String: String] {
+    static func directives(in headers: AemHTTPHeaders) -> [String: String] {
         var result: [String: String] = [:]
         for field in headers where field.name.caseInsensitiveEquals("Cache-Control") {
             for directive in splitList(field.value) {

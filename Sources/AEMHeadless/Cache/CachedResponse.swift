@@ -4,13 +4,13 @@ import Foundation
 /// the body, and when it was received.
 public struct CachedResponse: Sendable, Hashable {
     public var status: Int
-    public var headers: HTTPHeaders
+    public var headers: AemHTTPHeaders
     public var body: Data
     /// When the response was received (or last confirmed by a 304).
     public var storedAt: Date
 
     /// Keeps only the headers in `keptHeaderNames`.
-    public init(status: Int, headers: HTTPHeaders, body: Data, storedAt: Date) {
+    public init(status: Int, headers: AemHTTPHeaders, body: Data, storedAt: Date) {
         self.status = status
         self.headers = Self.kept(headers)
         self.body = body
@@ -24,8 +24,8 @@ public struct CachedResponse: Sendable, Hashable {
     public var freshness: CacheFreshness { CacheFreshness(headers: headers, receivedAt: storedAt) }
 
     /// `If-None-Match` and `If-Modified-Since` from the validators, for a conditional GET.
-    var conditionalHeaders: HTTPHeaders {
-        var result = HTTPHeaders()
+    var conditionalHeaders: AemHTTPHeaders {
+        var result = AemHTTPHeaders()
         if let etag = headers["ETag"] { result.set(name: "If-None-Match", value: etag) }
         if let lastModified = headers["Last-Modified"] { result.set(name: "If-Modified-Since", value: lastModified) }
         return result
@@ -33,7 +33,7 @@ public struct CachedResponse: Sendable, Hashable {
 
     /// This response confirmed by a 304 received at `now`: the 304's kept headers replace the
     /// stored ones (RFC 9111 section 4.3.4), and its age starts again.
-    func refreshed(by notModified: HTTPHeaders, at now: Date) -> CachedResponse {
+    func refreshed(by notModified: AemHTTPHeaders, at now: Date) -> CachedResponse {
         var merged = headers
         for name in Self.keptHeaderNames where name != "Content-Type" {
             if let value = notModified[name] { merged.set(name: name, value: value) }
@@ -42,8 +42,8 @@ public struct CachedResponse: Sendable, Hashable {
         return CachedResponse(status: status, headers: merged, body: body, storedAt: now)
     }
 
-    private static func kept(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var result = HTTPHeaders()
+    private static func kept(_ headers: AemHTTPHeaders) -> AemHTTPHeaders {
+        var result = AemHTTPHeaders()
         for field in headers where keptHeaderNames.contains(where: { $0.caseInsensitiveEquals(field.name) }) {
             result.add(name: field.name, value: field.value)
         }

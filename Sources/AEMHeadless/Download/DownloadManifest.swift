@@ -6,18 +6,34 @@ import Foundation
 /// A missing or unreadable file starts an empty manifest (everything is downloaded again).
 /// Changes are kept in memory until `save()` writes them, atomically: call it when a run ends,
 /// however it ends, so that the next run knows what this one completed.
+///
+/// Records of files on the AEM origin hold the path only (see `DownloadRecord.url`); the
+/// manifest keeps the name of the service they came from, and drops them when it is read for
+/// another service.
 public actor DownloadManifest {
     /// The manifest's file name: hidden, beside the downloaded files.
     public static let defaultFileName = ".aem-downloads.json"
 
     /// The manifest file.
     public nonisolated let file: URL
+    /// The service the records' paths belong to.
+    public nonisolated let origin: String
     private var records: [String: DownloadRecord]
     private var hasChanges = false
 
-    public init(directory: URL, fileName: String = defaultFileName) {
+    /// - Parameter origin: names the AEM service whose files are recorded by path: its origin
+    ///   (`https://publish-p1-e2.adobeaemcloud.com`), or a stable name for a service whose origin
+    ///   changes from run to run with the same content (a local stand-in on a free port).
+    public init(directory: URL, origin: String, fileName: String = defaultFileName) {
         file = directory.appendingPathComponent(fileName, isDirectory: false)
-        records = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Stored.self, from: $0) }?.files ?? [:]
+        self.origin = origin
+        let stored = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Stored.self, from: $0) }
+        if let stored, stored.origin == origin {
+            records = stored.files
+        } else {
+            // Another service's paths mean nothing here; absolute URLs still do.
+            records = (stored?.files ?? [:]).filter { !$0.value.url.hasPrefix("/") }
+        }
     }
 
     /// The record of the file named `name`, if any.
@@ -40,7 +56,7 @@ public actor DownloadManifest {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
-            data = try encoder.encode(Stored(files: records))
+            data = try encoder.encode(Stored(origin: origin, files: records))
         } catch {
             hasChanges = true
             throw DownloadFileError(path: file.path, message: "Cannot encode \(file.path): \(error.localizedDescription)")
@@ -64,7 +80,9 @@ public actor DownloadManifest {
 
     /// The file's layout, versioned for later changes.
     private struct Stored: Codable {
-        var version = 1
+        var version = 2
+        /// The service that paths in `files` belong to; nil in the first version.
+        var origin: String?
         var files: [String: DownloadRecord]
     }
 }

@@ -1,20 +1,34 @@
 import Foundation
 
-/// A file in place after a download: newly written, or found unchanged on the server.
+/// A file in place after a download: newly written, found unchanged on the server, or copied
+/// from another file of the same batch with the same URL.
 public struct DownloadOutcome: Sendable, Hashable {
+    /// How the file came to be in place.
+    public enum Kind: Sendable, Hashable {
+        /// Written from the server's answer.
+        case downloaded
+        /// The server answered 304 (or, for a copy, the kept copy matches), and the file already
+        /// there was kept.
+        case unchanged
+        /// Copied from the file downloaded for another name with the same URL.
+        case copied
+    }
+
     /// The file's full location.
     public var file: URL
     /// What to keep for the next run's conditional GET.
     public var record: DownloadRecord
-    /// True when the server answered 304 and the file already there was kept.
-    public var isUnchanged: Bool
+    public var kind: Kind
     /// Bytes received over the network for this file, resumed and restarted parts included.
     public var bytesTransferred: Int64
 
-    public init(file: URL, record: DownloadRecord, isUnchanged: Bool, bytesTransferred: Int64) {
+    public init(file: URL, record: DownloadRecord, kind: Kind, bytesTransferred: Int64) {
         self.file = file
         self.record = record
-        self.isUnchanged = isUnchanged
+        self.kind = kind
         self.bytesTransferred = bytesTransferred
     }
+
+    /// Whether the file already there was kept.
+    public var isUnchanged: Bool { kind == .unchanged }
 }

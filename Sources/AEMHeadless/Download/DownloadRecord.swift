@@ -1,7 +1,10 @@
+import Foundation
+
 /// What the server said about a downloaded file, kept so that a later run can ask whether it
 /// changed (`If-None-Match`, `If-Modified-Since`) instead of downloading it again.
 public struct DownloadRecord: Sendable, Hashable, Codable {
-    /// The URL the file was downloaded from.
+    /// Where the file was downloaded from: the path and query of a URL on the AEM origin (so
+    /// that the record stays true when a local stand-in's port changes), else the absolute URL.
     public var url: String
     /// The file's name in its folder, such as `bali-surf-camp.jpg`.
     public var file: String
@@ -20,12 +23,22 @@ public struct DownloadRecord: Sendable, Hashable, Codable {
         self.length = length
     }
 
-    /// The headers of a conditional GET that the server answers with 304 when nothing changed,
-    /// or nil when the record holds no validator.
-    var conditionalHeaders: HTTPHeaders? {
-        var headers = HTTPHeaders()
-        if let etag { headers.set(name: "If-None-Match", value: etag) }
-        if let lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
-        return headers.fields.isEmpty ? nil : headers
+    /// The one "already kept" rule: the file this record describes, when the record is for
+    /// `source`, names the file `<name>.<extension>` in `directory`, and that file is there with
+    /// the recorded length; else nil, and the file must be downloaded.
+    func keptFile(source: String, directory: URL, name: SafeFileName) -> URL? {
+        guard url == source, file.hasPrefix(name.rawValue + "."), !file.contains("/"), !file.contains("\\") else {
+            return nil
+        }
+        let kept = directory.appendingPathComponent(file, isDirectory: false)
+        guard let values = try? kept.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
+              values.isRegularFile == true, let size = values.fileSize, Int64(size) == length
+        else { return nil }
+        return kept
+    }
+
+    /// Whether both records describe the same version of the same source.
+    func isSameVersion(as other: DownloadRecord) -> Bool {
+        url == other.url && etag == other.etag && lastModified == other.lastModified && length == other.length
     }
 }

@@ -11,7 +11,7 @@ struct DownloadResponseHead: Sendable, Hashable {
     /// Whether the server said `Accept-Ranges: bytes`.
     var acceptsRanges: Bool
 
-    init(_ headers: HTTPHeaders) {
+    init(_ headers: AemHTTPHeaders) {
         contentLength = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
             .flatMap { $0 >= 0 ? $0 : nil }
         contentType = headers["Content-Type"]
@@ -44,5 +44,12 @@ struct DownloadResponseHead: Sendable, Hashable {
               first >= 0, first <= last, last < complete
         else { return nil }
         return (first, last, complete)
+    }
+
+    /// The complete length of a 416's `Content-Range: bytes */complete`, or nil.
+    static func parseUnsatisfiedRange(_ value: String) -> Int64? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("bytes */") else { return nil }
+        return Int64(trimmed.dropFirst("bytes */".count).trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// Downloads files, such as adventure images, from AEM or wherever their URL points, straight to
 /// disk and atomically.
 ///
+/// For many files at once, with the manifest kept for you, use `BatchDownloader`.
+///
 /// ```swift
 /// let downloader = FileDownloader(aem: aem)
-/// let manifest = try DownloadManifest(directory: folder)
+/// let manifest = DownloadManifest(directory: folder, origin: aem.configuration.origin.description)
 /// let name = SafeFileName(slug: "bali-surf-camp")!
 /// let outcome = try await downloader.download(url, to: folder, name: name,
 ///                                             previous: await manifest.record(for: name))
@@ -45,17 +47,23 @@ public struct FileDownloader: Sendable {
     public func download(_ url: URL, to directory: URL, name: SafeFileName, previous: DownloadRecord? = nil,
                          progress: @Sendable (DownloadProgress) -> Void = { _ in }) async throws -> DownloadOutcome
     {
-        var headers: HTTPHeaders = ["Accept": Self.accept]
-        let kept = previous.flatMap { keptFile($0, url: url, directory: directory, name: name) }
-        if let kept, let conditional = kept.record.conditionalHeaders {
-            for field in conditional { headers.set(name: field.name, value: field.value) }
-        }
-        let response = try await aem.get(url, headers: headers)
-        if response.status == 304, let kept {
+        let source = source(of: url)
+        let keptFile = previous?.keptFile(source: source, directory: directory, name: name)
+        let plan = ResumePlan.first(kept: keptFile == nil ? nil : previous)
+        let response = try await aem.get(url, headers: requestHeaders(plan))
+        switch plan.decide(status: response.status, headers: response.headers) {
+        case .keepFile:
             await response.body.discard()
-            return DownloadOutcome(file: kept.file, record: kept.record, isUnchanged: true, bytesTransferred: 0)
+            if let keptFile, let previous {
+                return DownloadOutcome(file: keptFile, record: previous, kind: .unchanged, bytesTransferred: 0)
+            }
+            throw statusError(response.status, url: url)
+        case .writeFromStart:
+            break
+        case .append, .complete, .wrongRange, .fail:
+            await response.body.discard()
+            throw statusError(response.status, url: url)
         }
-        try await requireSuccess(response, url: url)
 
         let partial = try PartialFile(in: directory, for: name.rawValue)
         temporaryFiles.withLock { _ = $0.insert(partial.url) }
@@ -66,14 +74,22 @@ public struct FileDownloader: Sendable {
             let fileName = name.rawValue + "." + FileExtension.forResponse(contentType: transfer.head.contentType, url: url)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
             try await partial.commit(as: destination)
-            let record = DownloadRecord(url: url.absoluteString, file: fileName, etag: transfer.head.etag,
+            let record = DownloadRecord(url: source, file: fileName, etag: transfer.head.etag,
                                         lastModified: transfer.head.lastModified, length: partial.length)
-            return DownloadOutcome(file: destination, record: record, isUnchanged: false,
+            return DownloadOutcome(file: destination, record: record, kind: .downloaded,
                                    bytesTransferred: transfer.bytesTransferred)
         } catch {
             partial.remove()
             throw error
         }
+    }
+
+    /// How a record names `url`: its path and query when it is on the AEM origin, else the
+    /// absolute URL. See `DownloadRecord.url`.
+    func source(of url: URL) -> String {
+        guard aem.configuration.origin.contains(url) else { return url.absoluteString }
+        let path = url.path(percentEncoded: true)
+        return (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
     }
 
     /// Places a copy of a downloaded file under another name in the same folder, atomically, for
@@ -105,7 +121,7 @@ public struct FileDownloader: Sendable {
         }
         var record = outcome.record
         record.file = fileName
-        return DownloadOutcome(file: destination, record: record, isUnchanged: outcome.isUnchanged, bytesTransferred: 0)
+        return DownloadOutcome(file: destination, record: record, kind: .copied, bytesTransferred: 0)
     }
 
     /// Deletes the temporary files of downloads still running, at once: for a process about to
@@ -138,7 +154,7 @@ public struct FileDownloader: Sendable {
 
     /// Writes the body of `response` to `partial`, resuming or starting over after lost connections,
     /// until the file is complete; then checks its length.
-    private func receive(_ response: HTTPResponse, into partial: PartialFile, transfer: inout Transfer,
+    private func receive(_ response: AemHTTPResponse, into partial: PartialFile, transfer: inout Transfer,
                          progress: @Sendable (DownloadProgress) -> Void) async throws
     {
         var body = response.body
@@ -154,13 +170,14 @@ public struct FileDownloader: Sendable {
                     progress(DownloadProgress(bytesReceived: partial.length, expectedBytes: transfer.expectedLength))
                 }
                 break
-            } catch let error as HTTPTransportError {
+            } catch let error as AemHTTPTransportError {
                 guard transfer.resumes < maxResumes else {
                     throw AemError(.network, "The download of \(describe(transfer.url)) broke off after \(partial.length) bytes "
                                    + "(\(error.detail)) and could not be completed in \(maxResumes + 1) tries.", url: transfer.url)
                 }
                 transfer.resumes += 1
-                body = try await resume(into: partial, transfer: &transfer)
+                guard let rest = try await resume(into: partial, transfer: &transfer) else { break }
+                body = rest
                 progress(DownloadProgress(bytesReceived: partial.length, expectedBytes: transfer.expectedLength))
             }
         }
@@ -171,73 +188,51 @@ public struct FileDownloader: Sendable {
     }
 
     /// Asks again for what is missing after a lost connection: the rest of the file when the server
-    /// can send it (206 with the matching range), else the whole file; returns the body to read.
-    private func resume(into partial: PartialFile, transfer: inout Transfer) async throws -> HTTPBody {
-        var headers: HTTPHeaders = ["Accept": Self.accept]
-        let offset = partial.length
-        let validator = transfer.head.rangeValidator
-        let canResume = transfer.head.acceptsRanges && validator != nil && offset > 0
-        if canResume, let validator {
-            headers.set(name: "Range", value: "bytes=\(offset)-")
-            headers.set(name: "If-Range", value: validator)
-        }
-        let response = try await aem.get(transfer.url, headers: headers)
-        if canResume, response.status == 206 {
-            if let range = response.headers["Content-Range"].flatMap(DownloadResponseHead.parseContentRange),
-               range.first == offset, transfer.expectedLength.map({ $0 == range.complete }) ?? true
-            {
-                return response.body
-            }
+    /// can send it (206 with the matching range), else the whole file; returns the body to read,
+    /// or nil when the part received is already the whole file.
+    private func resume(into partial: PartialFile, transfer: inout Transfer) async throws -> AemHTTPBody? {
+        let plan = ResumePlan.resume(after: transfer.head, received: partial.length)
+        let response = try await aem.get(transfer.url, headers: requestHeaders(plan))
+        switch plan.decide(status: response.status, headers: response.headers) {
+        case .append:
+            return response.body
+        case .complete:
+            await response.body.discard()
+            return nil
+        case .writeFromStart:
+            try partial.truncate()
+            transfer.head = DownloadResponseHead(response.headers)
+            return response.body
+        case .wrongRange:
             await response.body.discard()
             throw AemError(.invalidResponse, "\(describe(transfer.url)) answered a request for the rest of the file from byte "
-                           + "\(offset) with another range (\(response.headers["Content-Range"] ?? "none")).",
-                           url: transfer.url, status: 206)
+                           + "\(partial.length) with another range (\(response.headers["Content-Range"] ?? "none")).",
+                           url: transfer.url, status: response.status)
+        case .keepFile, .fail:
+            await response.body.discard()
+            throw statusError(response.status, url: transfer.url)
         }
-        try await requireSuccess(response, url: transfer.url)
-        try partial.truncate()
-        transfer.head = DownloadResponseHead(response.headers)
-        return response.body
     }
 
     // MARK: - Checks
 
-    /// The kept file a conditional request may refer to: the record is for this URL and names the
-    /// file `<name>.<extension>`, which exists with the recorded length.
-    private func keptFile(_ record: DownloadRecord, url: URL, directory: URL, name: SafeFileName)
-        -> (file: URL, record: DownloadRecord)?
-    {
-        guard record.url == url.absoluteString, record.file.hasPrefix(name.rawValue + "."),
-              !record.file.contains("/"), !record.file.contains("\\")
-        else { return nil }
-        let file = directory.appendingPathComponent(record.file, isDirectory: false)
-        guard let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-              values.isRegularFile == true, let size = values.fileSize, Int64(size) == record.length
-        else { return nil }
-        return (file, record)
+    /// The request headers of a plan: `Accept` and the plan's own.
+    private func requestHeaders(_ plan: ResumePlan) -> AemHTTPHeaders {
+        var headers: AemHTTPHeaders = ["Accept": Self.accept]
+        for field in plan.requestHeaders { headers.set(name: field.name, value: field.value) }
+        return headers
     }
 
-    /// Throws the matching `AemError` unless the status is 200.
-    private func requireSuccess(_ response: HTTPResponse, url: URL) async throws {
-        guard response.status != 200 else { return }
-        await response.body.discard()
-        let status = response.status
-        let what = describe(url)
-        switch status {
-        case 401, 403:
-            let hint = aem.sendsCredentials(to: url)
-                ? "check the credentials and that they may read this asset"
-                : "the image is on another host, which never receives the AEM credentials"
-            throw AemError(.unauthorized, "\(what) answered \(status): not allowed (\(hint)).", url: url, status: status)
-        case 404, 410:
-            throw AemError(.notFound, "\(what) answered \(status): there is no such image.", url: url, status: status)
-        default:
-            throw AemError(.httpStatus, "\(what) answered \(status) instead of the image.", url: url, status: status)
-        }
+    /// The error for a status that is not the answer expected, by the one status mapping.
+    private func statusError(_ status: Int, url: URL) -> AemError {
+        StatusFailure(subject: .file(description: describe(url)), origin: aem.configuration.origin, url: url,
+                      sentCredentials: aem.configuration.origin.contains(url))
+            .error(status: status)
     }
 
     /// The URL's path as a person reads it, with its host when it is not the AEM origin.
     private func describe(_ url: URL) -> String {
         let path = url.path.removingPercentEncoding ?? url.path
-        return aem.sendsCredentials(to: url) ? path : (AemOrigin(of: url)?.description ?? "") + path
+        return aem.configuration.origin.contains(url) ? path : (AemOrigin(of: url)?.description ?? "") + path
     }
 }

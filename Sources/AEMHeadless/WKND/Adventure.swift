@@ -70,23 +70,6 @@ public struct Adventure: Sendable, Hashable, Codable {
         gearList = container.lenient(RichText.self, forKey: .gearList)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(path, forKey: .path)
-        try container.encodeIfPresent(slug, forKey: .slug)
-        try container.encodeIfPresent(title, forKey: .title)
-        try container.encodeIfPresent(activity, forKey: .activity)
-        try container.encodeIfPresent(adventureType, forKey: .adventureType)
-        try container.encodeIfPresent(difficulty, forKey: .difficulty)
-        try container.encodeIfPresent(groupSize, forKey: .groupSize)
-        try container.encodeIfPresent(price, forKey: .price)
-        try container.encodeIfPresent(tripLength, forKey: .tripLength)
-        try container.encodeIfPresent(primaryImage, forKey: .primaryImage)
-        try container.encodeIfPresent(description, forKey: .description)
-        try container.encodeIfPresent(itinerary, forKey: .itinerary)
-        try container.encodeIfPresent(gearList, forKey: .gearList)
-    }
-
     /// The WKND difficulty levels, in increasing order.
     public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
         case beginner = "Beginner", intermediate = "Intermediate", advanced = "Advanced", expert = "Expert"

@@ -4,18 +4,6 @@ public struct AdventureListData: Sendable, Hashable, Codable {
     public var adventureList: AdventureList?
 
     public init(adventureList: AdventureList?) { self.adventureList = adventureList }
-
-    enum CodingKeys: String, CodingKey { case adventureList }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        adventureList = try container.decodeIfPresent(AdventureList.self, forKey: .adventureList)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(adventureList, forKey: .adventureList)
-    }
 }
 
 /// An `adventureList` result: the adventures and the content their rich text links to.
@@ -41,11 +29,5 @@ public struct AdventureList: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         items = container.lenient(LenientList<Adventure>.self, forKey: .items)?.elements ?? []
         references = container.lenient(LenientList<AdventureReference>.self, forKey: .references)?.elements
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encodeIfPresent(references, forKey: .references)
     }
 }

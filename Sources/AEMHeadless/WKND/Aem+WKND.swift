@@ -20,10 +20,10 @@ extension Aem {
     /// adventures and images its rich text links to.
     ///
     /// **No match is not an error**: when no adventure has that slug, the call returns normally
-    /// with `data == .some(nil)` (read it with `result.data ?? nil`). `data == nil` means AEM
-    /// sent no list at all, with the reason in `errors`.
-    /// - Throws: `AemError` when the answer is not a usable GraphQL response, or `CancellationError`.
-    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<AdventureDetail?> {
-        try await execute(WKNDQueries.adventureBySlug(slug, image: image)).adventureDetail
+    /// with `data == nil`. GraphQL errors beside the data are kept in `errors`.
+    /// - Throws: `AemError` when the answer is not a usable GraphQL response (`.graphQLErrors`
+    ///   when AEM sent errors and no list at all), or `CancellationError`.
+    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<AdventureDetail> {
+        try await execute(WKNDQueries.adventureBySlug(slug, image: image)).adventureDetail()
     }
 }

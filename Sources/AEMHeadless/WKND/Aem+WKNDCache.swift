@@ -10,9 +10,9 @@ extension Aem {
 
     /// `adventure(slug:image:)` through `cache` under `policy`.
     public func adventure(slug: String, image: ImageOptions = .queryDefaults,
-                          cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<AdventureDetail?>
+                          cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<AdventureDetail>
     {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image), cache: cache, policy: policy)
-            .mapResult(\.adventureDetail)
+            .mapResult { try $0.adventureDetail() }
     }
 }

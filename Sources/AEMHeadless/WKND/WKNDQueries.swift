@@ -51,14 +51,27 @@ public enum WKNDQueries {
 extension GraphQLResult where Data == AdventureListData {
     /// The adventures of a list query's result; `data` is nil when AEM sent no list.
     public var adventures: GraphQLResult<[Adventure]> {
-        GraphQLResult<[Adventure]>(data: data?.adventureList?.items, errors: errors)
+        withData(data?.adventureList?.items)
     }
 
-    /// The by-slug query's result as one adventure:
-    /// - `data == .some(nil)`: the list came back empty, so no adventure has that slug;
-    /// - `data == nil`: AEM sent no list at all (see `errors`);
-    /// - otherwise the first matching adventure with the response's `_references`.
-    public var adventureDetail: GraphQLResult<AdventureDetail?> {
-        GraphQLResult<AdventureDetail?>(data: data?.adventureList.map { AdventureDetail($0) }, errors: errors)
+    /// The by-slug query's result as one adventure: the first match with the response's
+    /// `_references`, or `data == nil` when the list came back empty (no adventure has that
+    /// slug). GraphQL errors beside a list are kept in `errors`.
+    ///
+    /// - Throws: `AemError` of kind `.graphQLErrors` when AEM sent errors and no list at all.
+    public func adventureDetail() throws(AemError) -> GraphQLResult<AdventureDetail> {
+        guard let list = data?.adventureList else {
+            let first = errors.first.map { ": \($0)" } ?? ""
+            throw AemError(.graphQLErrors, "AEM answered \(queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
+                           url: url, graphQLErrors: errors)
+        }
+        return withData(AdventureDetail(list))
+    }
+}
+
+extension GraphQLResult {
+    /// The same result holding `data` in place of its own.
+    func withData<T: Sendable>(_ data: T?) -> GraphQLResult<T> {
+        GraphQLResult<T>(data: data, errors: errors, queryPath: queryPath, url: url)
     }
 }

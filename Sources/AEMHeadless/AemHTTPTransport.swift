@@ -1,13 +1,13 @@
 import Foundation
 
 /// A GET request as the client sends it.
-public struct HTTPRequest: Sendable {
+public struct AemHTTPRequest: Sendable {
     public var url: URL
-    public var headers: HTTPHeaders
+    public var headers: AemHTTPHeaders
     /// How long to wait for the response to begin; the body may take longer while it keeps arriving.
     public var timeout: Duration
 
-    public init(url: URL, headers: HTTPHeaders = [:], timeout: Duration = .seconds(60)) {
+    public init(url: URL, headers: AemHTTPHeaders = [:], timeout: Duration = .seconds(60)) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
@@ -15,27 +15,41 @@ public struct HTTPRequest: Sendable {
 }
 
 /// A response whose body arrives as it is read, so large bodies need not be held in memory.
-public struct HTTPResponse: Sendable {
+public struct AemHTTPResponse: Sendable {
     public var status: Int
-    public var headers: HTTPHeaders
-    public var body: HTTPBody
+    public var headers: AemHTTPHeaders
+    public var body: AemHTTPBody
 
-    public init(status: Int, headers: HTTPHeaders, body: HTTPBody) {
+    public init(status: Int, headers: AemHTTPHeaders, body: AemHTTPBody) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+
+    /// The status and headers.
+    public var head: AemHTTPResponseHead { AemHTTPResponseHead(status: status, headers: headers) }
+}
+
+/// A response's status and headers, without the body.
+public struct AemHTTPResponseHead: Sendable, Hashable {
+    public var status: Int
+    public var headers: AemHTTPHeaders
+
+    public init(status: Int, headers: AemHTTPHeaders) {
+        self.status = status
+        self.headers = headers
+    }
 }
 
 /// The one I/O point of the client: sends a request and returns the response head with its
-/// body still to be read. Implementations throw `HTTPTransportError` for failures below HTTP.
+/// body still to be read. Implementations throw `AemHTTPTransportError` for failures below HTTP.
 /// They do not follow redirects: the client decides, so credentials never leave the origin.
-public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+public protocol AemHTTPTransport: Sendable {
+    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse
 }
 
 /// A failure below HTTP: no response, or a body cut short.
-public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
+public struct AemHTTPTransportError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The connection could not be made (refused, unreachable, name not resolved, TLS).
         case connectionFailed

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bytes of a response body as an asynchronous sequence of chunks.
-public struct HTTPBody: AsyncSequence, Sendable {
+public struct AemHTTPBody: AsyncSequence, Sendable {
     public typealias Element = Data
 
     private let makeNext: @Sendable () -> () async throws -> Data?

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The one mapping from an HTTP status that is not a success to an `AemError`, for query
+/// answers and downloads alike: 401/403 unauthorized, 404 (and 410 for a file) not found,
+/// anything else `httpStatus`.
+struct StatusFailure {
+    /// What was asked for, which the kind and the message depend on.
+    enum Subject {
+        /// A persisted query, by its path such as `wknd-shared/adventures-all`.
+        case query(path: String)
+        /// A file such as an image, described for people (its path, with the host when it is
+        /// not the AEM origin).
+        case file(description: String)
+    }
+
+    var subject: Subject
+    /// The AEM origin, for messages.
+    var origin: AemOrigin
+    var url: URL
+    /// Whether the request carried the credentials (it went to the origin).
+    var sentCredentials: Bool
+
+    /// The error for `status`, a status that is not the success expected.
+    func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
+        let (kind, message) = describe(status, firstError: graphQLErrors.first)
+        return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
+    }
+
+    private func describe(_ status: Int, firstError: GraphQLError?) -> (AemError.Kind, String) {
+        switch (status, subject) {
+        case (401, .query(let path)), (403, .query(let path)):
+            return (.unauthorized, "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden"): the credentials are missing, wrong or expired (a local development token lasts 24 hours), or this user may not read \(path).")
+        case (401, .file(let what)), (403, .file(let what)):
+            let hint = sentCredentials
+                ? "check the credentials and that they may read this asset"
+                : "the image is on another host, which never receives the AEM credentials"
+            return (.unauthorized, "\(what) answered \(status): not allowed (\(hint)).")
+        case (404, .query(let path)):
+            return (.queryNotFound, "The persisted query \(path) does not exist on \(origin) (404). Check the query name, or persist the query on that server.")
+        case (404, .file(let what)), (410, .file(let what)):
+            return (.notFound, "\(what) answered \(status): there is no such image.")
+        case (_, .query(let path)):
+            var message = "\(origin) answered \(status) to \(path)"
+            if let firstError {
+                message += ": \(firstError)"
+            } else if status >= 500 {
+                message += ": the server failed; try again later, or check the server's logs."
+            } else {
+                message += "."
+            }
+            return (.httpStatus, message)
+        case (_, .file(let what)):
+            return (.httpStatus, "\(what) answered \(status) instead of the image.")
+        }
+    }
+}

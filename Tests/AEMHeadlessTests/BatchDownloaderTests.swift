@@ -1,0 +1,138 @@
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+import Foundation
+import Testing
+
+/// Runs `body` with a batch downloader whose AEM origin is `server`.
+func withBatch<T>(origin server: DownloadTestServer, concurrency: Int = 3, force: Bool = false, manifestOrigin: String? = nil,
+                  _ body: (BatchDownloader) async throws -> T) async throws -> T
+{
+    let configuration = try AemConfiguration(scheme: .http, host: server.host, timeout: .seconds(10),
+                                             retry: RetryPolicy(baseDelay: .milliseconds(5)))
+    return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
+        try await body(BatchDownloader(aem: Aem(configuration, transport: transport), concurrency: concurrency,
+                                       force: force, manifestOrigin: manifestOrigin))
+    }
+}
+
+func item(_ slug: String, _ url: URL) throws -> DownloadItem {
+    DownloadItem(url: url, name: try #require(SafeFileName(slug: slug)))
+}
+
+/// What each item came to, by slug.
+func kinds(_ results: [DownloadItemResult]) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: results.map { result in
+        (result.item.name.rawValue, (try? result.result.get()).map { "\($0.kind)" } ?? "failed")
+    })
+}
+
+@Suite("Downloading a batch of files")
+struct BatchDownloaderTests {
+    @Test("each URL once, copies for further names, a failure beside the others, the manifest saved")
+    func coalescesCopiesAndKeepsGoing() async throws {
+        try await withDownloadServer { server in
+            server["/shared.jpg"] = .init(bytes: sampleBytes(50_000))
+            server["/own.png"] = .init(bytes: sampleBytes(20_000), contentType: "image/png")
+            try await withTemporaryDirectory { directory in
+                let items = [try item("first-one", server.url("/shared.jpg")), try item("second-one", server.url("/shared.jpg")),
+                             try item("third-one", server.url("/own.png")), try item("missing-one", server.url("/gone.jpg")),
+                             try item("first-one", server.url("/own.png"))]
+                let events = LockedEvents()
+                let results = try await withBatch(origin: server) { batch in
+                    try await batch.download(items, to: directory) { events.append($0) }
+                }
+                #expect(kinds(results) == ["first-one": "downloaded", "second-one": "copied", "third-one": "downloaded",
+                                           "missing-one": "failed"])
+                let failure = try #require(results.first { $0.item.name.rawValue == "missing-one" })
+                #expect(failure.aemError?.kind == .notFound)
+                #expect(server.requests(to: "/shared.jpg").count == 1)
+                #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName, "first-one.jpg", "second-one.jpg", "third-one.png"])
+                #expect(try Data(contentsOf: directory.appendingPathComponent("second-one.jpg")) == sampleBytes(50_000))
+                #expect(events.finished.count == 4)
+                #expect(events.progressBytes(for: try server.url("/shared.jpg")) == 50_000)
+            }
+        }
+    }
+
+    @Test("a rerun asks conditionally and finds everything unchanged, copies included; --force fetches again")
+    func rerunIsUnchanged() async throws {
+        try await withDownloadServer { server in
+            server["/shared.jpg"] = .init(bytes: sampleBytes(30_000))
+            try await withTemporaryDirectory { directory in
+                let items = [try item("first-one", server.url("/shared.jpg")), try item("second-one", server.url("/shared.jpg"))]
+                _ = try await withBatch(origin: server) { try await $0.download(items, to: directory) }
+                let again = try await withBatch(origin: server) { try await $0.download(items, to: directory) }
+                #expect(kinds(again) == ["first-one": "unchanged", "second-one": "unchanged"])
+                #expect(server.requests(to: "/shared.jpg").last?.header("If-None-Match") == "\"v1\"")
+                let forced = try await withBatch(origin: server, force: true) { try await $0.download(items, to: directory) }
+                #expect(kinds(forced) == ["first-one": "downloaded", "second-one": "copied"])
+                #expect(server.requests(to: "/shared.jpg").last?.header("If-None-Match") == nil)
+            }
+        }
+    }
+
+    @Test("with a stable manifest name, the same content on a new port is recognised; another service's is not")
+    func manifestIsIndependentOfThePort() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withDownloadServer { first in
+                first["/content/dam/a.jpg"] = .init(bytes: sampleBytes(10_000))
+                let items = [try item("adventure-a", first.url("/content/dam/a.jpg"))]
+                _ = try await withBatch(origin: first, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
+            }
+            try await withDownloadServer { second in
+                second["/content/dam/a.jpg"] = .init(bytes: sampleBytes(10_000))
+                let items = [try item("adventure-a", second.url("/content/dam/a.jpg"))]
+                let same = try await withBatch(origin: second, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
+                #expect(kinds(same) == ["adventure-a": "unchanged"])
+                let other = try await withBatch(origin: second) { try await $0.download(items, to: directory) }
+                #expect(kinds(other) == ["adventure-a": "downloaded"])
+                #expect(second.requests.last?.header("If-None-Match") == nil)
+            }
+        }
+    }
+
+    @Test("the same batch as a sequence of events")
+    func eventsAsASequence() async throws {
+        try await withDownloadServer { server in
+            server["/a.jpg"] = .init(bytes: sampleBytes(5000))
+            try await withTemporaryDirectory { directory in
+                let items = [try item("adventure-a", server.url("/a.jpg"))]
+                let finished = try await withBatch(origin: server) { batch in
+                    var names: [String] = []
+                    for try await event in batch.events(items, to: directory) {
+                        if case .finished(let done) = event { names.append(done.item.name.rawValue) }
+                    }
+                    return names
+                }
+                #expect(finished == ["adventure-a"])
+                #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName, "adventure-a.jpg"])
+            }
+        }
+    }
+}
+
+/// Events collected from the downloading tasks.
+final class LockedEvents: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [DownloadEvent] = []
+
+    func append(_ event: DownloadEvent) { lock.withLock { events.append(event) } }
+
+    var finished: [DownloadItemResult] {
+        lock.withLock { events.compactMap { if case .finished(let result) = $0 { result } else { nil } } }
+    }
+
+    /// The last progress reported for `url`.
+    func progressBytes(for url: URL) -> Int64? {
+        lock.withLock {
+            events.compactMap { if case .progress(url, let progress) = $0 { progress.bytesReceived } else { nil } }.last
+        }
+    }
+}
+
+extension DownloadItemResult {
+    /// The item's failure, when it is an `AemError`.
+    var aemError: AemError? {
+        if case .failure(let error) = result { error as? AemError } else { nil }
+    }
+}
