@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AEMHeadlessURLSession", targets: ["AEMHeadlessURLSession"]),
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
         .library(name: "AEMHeadlessIMS", targets: ["AEMHeadlessIMS"]),
+        .library(name: "AEMHeadlessSQLiteCache", targets: ["AEMHeadlessSQLiteCache"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
@@ -46,6 +48,16 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // A persistent response cache on SQLite (GRDB). Kept apart so that apps that do not cache
+        // do not link SQLite.
+        .target(
+            name: "AEMHeadlessSQLiteCache",
+            dependencies: [
+                "AEMHeadless",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The sample content served by the emulator, kept under Resources/.
         .target(
             name: "SampleContent",
@@ -68,6 +80,7 @@ let package = Package(
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
+                "AEMHeadlessSQLiteCache",
                 "AEMEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -79,6 +92,7 @@ let package = Package(
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
+                "AEMHeadlessSQLiteCache",
                 "AEMEmulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -93,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator"]
+            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache"]
         ),
     ]
 )

@@ -239,10 +239,10 @@ class Server:
                 self.process.wait()
 
 
-def client_environment(server, base):
+def client_environment(server, base, cache_dir):
     env = {k: v for k, v in base.items() if not k.startswith("AEM_")}
     env.update({"AEM_SCHEME": "http", "AEM_HOST": server.host, "AEM_AUTH_TYPE": "none", "NO_COLOR": "1",
-                "TERM": "dumb"})
+                "TERM": "dumb", "WKND_CACHE_DIR": cache_dir})
     return env
 
 
@@ -275,6 +275,23 @@ def bench_query(table, number, name, wknd_args, url, args, env, cwd, goal=None):
               ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
               f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB",
               goal_text(c.ratio, goal) if goal else "— (report only)")
+    return c
+
+
+def bench_cached_list(table, args, env, work, url, uncached):
+    """`wknd list` answered from a fresh response cache (filled by the warm-up; the emulator's answers stay fresh
+    for 60 s, longer than the pairs take) against curl on the same URL, beside the uncached figure."""
+    cached_env = dict(env, WKND_CACHE_DIR=fresh_dir(work, "cache-"))
+    a = Side("wknd", fixed([args.wknd, "list"]), env=cached_env, cwd=work)
+    b = Side("curl", fixed(CURL_JSON + [url]))
+    c = Comparison("list from a fresh cache", a, b, args.pairs)
+    _, stderr = output_of([args.wknd, "list"], env=cached_env, cwd=work)
+    uncached_text = f"; uncached (item 1) {ms(uncached.median_s(uncached.a))}" if uncached else ""
+    table.add("6", f"`wknd list` answered from a fresh response cache vs `curl` on the same URL{uncached_text}",
+              ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", goal_text(c.ratio, 1.0))
+    if stderr.strip():
+        table.notes.append(f"Item 6: `wknd list` said on stderr: {stderr.strip()}")
     return c
 
 
@@ -420,8 +437,8 @@ def breakdown(args, env, work, list_url, slug):
         ("Swift + FoundationNetworking, libcurl (`probe-networking`)", probe("probe-networking"), None),
         ("`wknd --version`", [args.wknd, "--version"], None),
         ("`wknd config` (configuration resolved, no request)", [args.wknd, "config"], env),
-        ("`wknd list`", [args.wknd, "list"], env),
-        (f"`wknd show {slug}`", [args.wknd, "show", slug], env),
+        ("`wknd list --no-cache`", [args.wknd, "list", "--no-cache"], env),
+        (f"`wknd show {slug} --no-cache`", [args.wknd, "show", slug, "--no-cache"], env),
         ("`curl --version`", ["curl", "--version"], None),
         ("`curl` on the list URL", CURL_JSON + [list_url], None),
     ]
@@ -477,7 +494,7 @@ def main():
     parser.add_argument("--large-bytes", type=int, default=500_000_000, help="the large image's size")
     parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
-    parser.add_argument("--only", default="0,1,2,3,4,5", help="comma-separated items to run (default all)")
+    parser.add_argument("--only", default="0,1,2,3,4,5,6", help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -493,24 +510,28 @@ def main():
     table = Table()
 
     server = Server(os.path.join(args.bin, "bench-server"), [], "bench-server")
-    env = client_environment(server, os.environ)
-    list_args = ["list"]
+    env = client_environment(server, os.environ, fresh_dir(work, "cache-"))
+    # Items 1 and 2 measure the request itself, without the response cache (item 6 has it).
+    list_args = ["list", "--no-cache"]
     stdout, _ = output_of([args.wknd, "list", "--json"], env=env, cwd=work)
     adventures = json.loads(stdout)
     slug = adventures[0]["slug"]
 
     list_url = requested_url(args.wknd, list_args, env, work) or server.urls["list"]
-    show_url = requested_url(args.wknd, ["show", slug], env, work) or server.urls["show"][slug]
+    show_url = requested_url(args.wknd, ["show", slug, "--no-cache"], env, work) or server.urls["show"][slug]
     for name, seen, built in (("list", list_url, server.urls["list"]), ("show", show_url, server.urls["show"][slug])):
         if seen != built:
             table.notes.append(f"`wknd {name} --verbose` requests {seen}, PersistedQuery.url(on:) builds {built}; curl used the former.")
 
     if "0" in only:
         bench_startup(table, args, env, work)
+    uncached = None
     if "1" in only:
-        bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.5)
+        uncached = bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.5)
     if "2" in only:
-        bench_query(table, "2", "show", ["show", slug], show_url, args, env, work)
+        bench_query(table, "2", "show", ["show", slug, "--no-cache"], show_url, args, env, work)
+    if "6" in only:
+        bench_cached_list(table, args, env, work, list_url, uncached)
     where = breakdown(args, env, work, list_url, slug) if "0" in only else None
     download = has_download(args.wknd)
     if "3" in only:

@@ -54,7 +54,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Parses the IMF-fixdate form of HTTP dates, such as `Wed, 21 Oct 2015 07:28:00 GMT`.
-    private static func httpDate(_ text: String) -> Date? {
+    static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

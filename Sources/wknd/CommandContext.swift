@@ -1,5 +1,4 @@
 import AEMHeadless
-import AEMHeadlessAsyncHTTPClient
 import ArgumentParser
 
 /// What a command that reads from AEM works with: the resolved configuration, the console on
@@ -49,7 +48,7 @@ struct CommandContext: Sendable {
     ) async throws -> Result {
         console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
         let observer = console.verbose ? VerboseObserver(console: console) : nil
-        return try await AsyncHTTPClientTransport.withTransport { transport in
+        return try await LazyTransport.withTransport { transport in
             try await body(Aem(configuration, transport: transport, observer: observer))
         }
     }

@@ -36,6 +36,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more.") }
@@ -43,11 +45,15 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
-            let output = try await context.withAem { aem in
-                let adventures = try context.data(of: try await aem.adventures(offset: offset, limit: limit, sort: sort))
-                return try render(adventures, origin: aem.configuration.origin, context: context)
+            try await context.withAem(caching: caching) { aem, cache in
+                let result = try await cache.result { store, policy in
+                    try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
+                } uncached: {
+                    try await aem.adventures(offset: offset, limit: limit, sort: sort)
+                }
+                let adventures = try context.data(of: result)
+                Terminal.standardOutput.write(try render(adventures, origin: aem.configuration.origin, context: context))
             }
-            Terminal.standardOutput.write(output)
         }
     }
 

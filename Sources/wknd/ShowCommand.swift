@@ -34,22 +34,27 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
     func run() async throws {
         try await CommandContext.run(options) { context in
-            let output = try await context.withAem { aem in
-                let result = try await aem.adventure(slug: slug)
+            try await context.withAem(caching: caching) { aem, cache in
+                let result = try await cache.result { store, policy in
+                    try await aem.adventure(slug: slug, cache: store, policy: policy)
+                } uncached: {
+                    try await aem.adventure(slug: slug)
+                }
                 context.warnAboutErrors(in: result)
                 guard let detail = result.data else {
                     throw Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
                 }
                 let origin = aem.configuration.origin
                 let imageURL = detail.adventure.primaryImage?.url(on: origin)
-                if json { return try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin)) }
                 let terminal = Terminal.standardOutput
-                return AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
-                    .render(detail, imageURL: imageURL)
+                terminal.write(json ? try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin))
+                                    : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
+                                        .render(detail, imageURL: imageURL))
             }
-            Terminal.standardOutput.write(output)
         }
     }
 }

@@ -9,9 +9,10 @@ struct WKND: AsyncParsableCommand {
         commandName: "wknd",
         abstract: "Read WKND adventures from Adobe Experience Manager (AEM) headless persisted queries.",
         usage: """
-            wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json]
-            wknd show <slug> [--json]
+            wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
+            wknd show <slug> [--json] [--offline | --refresh | --no-cache]
             wknd download (<slug>... | --all) [--output <dir>] [--concurrency <n>] [--force]
+            wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
             wknd serve [--port <n>] [--bind <address>]
@@ -53,6 +54,14 @@ struct WKND: AsyncParsableCommand {
                                  server-to-server, exchanged at IMS
               wknd auth status | token | logout
 
+            RESPONSE CACHE
+              list and show keep AEM's answers (see `wknd cache --help`) and
+              reuse them while AEM's Cache-Control says they are fresh; a
+              stale answer is flagged with one line on stderr. --offline
+              answers from the cache only, --refresh asks AEM again,
+              --no-cache leaves the cache alone. The built-in sample service
+              is never cached.
+
             OUTPUT
               Data goes to stdout; messages go to stderr. Colour only on a
               terminal, with TERM not "dumb" and NO_COLOR unset. --json output
@@ -66,6 +75,7 @@ struct WKND: AsyncParsableCommand {
               man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self, ServeCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self,
+                      CacheCommand.self, ServeCommand.self]
     )
 }

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Persisted queries through a `ResponseCache`, with a fetch policy.
+extension Aem {
+    /// Runs a persisted query through `cache` under `policy`, and says where the result came from.
+    ///
+    /// Only complete, decodable 200 answers are stored, never one marked `no-store`. A stored
+    /// answer that no longer decodes is dropped and fetched again. Under
+    /// `.returnCacheDataAndFetch` this returns the server's answer (`.network`, or `.revalidated`
+    /// when it matches the cached one), or the cached one with `serverFailure` when the request
+    /// fails; `results` yields both as they come.
+    /// - Throws: `AemError` as `execute(_:)` does when no cached answer may stand in;
+    ///   `CacheMissError` under `.returnCacheDataDontFetch`; `CancellationError`.
+    public func execute<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
+                                  policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<Response>
+    {
+        let request = CachedQuery(aem: self, query: query, cache: cache)
+        switch policy {
+        case .useHTTPSemantics:
+            return try await request.followingHTTPSemantics()
+        case .returnCacheDataElseFetch:
+            if let cached = await request.cached() { return cached.result }
+            return try await request.fetch(revalidating: nil)
+        case .fetchIgnoringCacheData:
+            return try await request.fetch(revalidating: nil)
+        case .returnCacheDataDontFetch:
+            guard let cached = await request.cached() else { throw CacheMissError(url: request.key.url) }
+            return cached.result
+        case .returnCacheDataAndFetch:
+            let cached = await request.cached()
+            do {
+                return try await request.fetch(revalidating: cached?.response)
+            } catch {
+                guard var stale = cached?.result else { throw error }
+                stale.serverFailure = error
+                return stale
+            }
+        }
+    }
+
+    /// The results of a persisted query under `policy`, as they arrive: one result, except under
+    /// `.returnCacheDataAndFetch`, which yields the cached result at once (when there is one),
+    /// then the server's when it differs. A failure after the cached result ends the sequence
+    /// with that error.
+    public func results<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
+                                  policy: CachePolicy = .useHTTPSemantics) -> AsyncThrowingStream<CachedResult<Response>, any Error>
+    {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    if policy == .returnCacheDataAndFetch {
+                        let request = CachedQuery(aem: self, query: query, cache: cache)
+                        let cached = await request.cached()
+                        if let cached { continuation.yield(cached.result) }
+                        let fresh = try await request.fetch(revalidating: cached?.response)
+                        if cached == nil || fresh.source == .network { continuation.yield(fresh) }
+                    } else {
+                        continuation.yield(try await execute(query, cache: cache, policy: policy))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The key under which `cache` keeps the answer to `url` for this client's credentials.
+    public func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
+        CacheKey(url: url.absoluteString,
+                 identity: configuration.authentication.cacheIdentity(digest: cache.identityDigest(of:)))
+    }
+}
+
+/// One persisted query on its way through a cache.
+private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
+    let aem: Aem
+    let query: PersistedQuery<Response>
+    let cache: any ResponseCache
+    let url: URL
+    let key: CacheKey
+
+    init(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache) {
+        let url = query.url(on: aem.configuration.origin)
+        self.aem = aem
+        self.query = query
+        self.cache = cache
+        self.url = url
+        self.key = aem.cacheKey(for: url, in: cache)
+    }
+
+    /// The stored answer, decoded, with its source by freshness; nil when there is none or it no
+    /// longer decodes (it is then removed).
+    func cached(at now: Date = Date()) async -> (response: CachedResponse, result: CachedResult<Response>)? {
+        guard let response = await cache.lookup(key) else { return nil }
+        guard let decoded = decode(response) else {
+            await cache.remove(key)
+            return nil
+        }
+        await cache.touch(key)
+        let freshness = response.freshness
+        return (response, CachedResult(result: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
+                                       age: freshness.age(at: now)))
+    }
+
+    /// HTTP's rules: fresh from the cache, else stale while revalidating, else revalidate, with
+    /// the stale answer standing in for a failing server.
+    func followingHTTPSemantics() async throws -> CachedResult<Response> {
+        let now = Date()
+        guard let hit = await cached(at: now) else { return try await fetch(revalidating: nil) }
+        let freshness = hit.response.freshness
+        if freshness.isFresh(at: now) { return hit.result }
+        if freshness.allowsStaleWhileRevalidate(at: now) {
+            var result = hit.result
+            let (refresh, stored) = (self, hit.response)
+            result.backgroundRefresh = Task { _ = try? await refresh.fetch(revalidating: stored) }
+            return result
+        }
+        do {
+            return try await fetch(revalidating: hit.response)
+        } catch let error where Self.isServerFailure(error) && freshness.allowsStaleIfError(at: Date()) {
+            var result = hit.result
+            result.serverFailure = error
+            return result
+        }
+    }
+
+    /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
+    /// refreshes `stored` on a 304.
+    func fetch(revalidating stored: CachedResponse?) async throws -> CachedResult<Response> {
+        var headers: AemHTTPHeaders = ["Accept": "application/json"]
+        for field in stored?.conditionalHeaders ?? [:] { headers.set(name: field.name, value: field.value) }
+        let response = try await aem.get(url, headers: headers)
+        let receivedAt = Date()
+        if response.status == 304, let stored, let decoded = decode(stored) {
+            await response.body.discard()
+            let refreshed = stored.refreshed(by: response.headers, at: receivedAt)
+            await cache.store(refreshed, for: key)
+            return CachedResult(result: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
+        }
+        let body = try await readBody(of: response)
+        let result = try aem.decode(query, body: body, status: response.status, headers: response.headers)
+        let entry = CachedResponse(status: response.status, headers: response.headers, body: body, storedAt: receivedAt)
+        let freshness = entry.freshness
+        if response.status == 200, freshness.isStorable {
+            await cache.store(entry, for: key)
+        }
+        // The same bytes as the stored answer confirm it, as a 304 would.
+        let source: ResponseSource = stored.map { $0.body == body } == true ? .revalidated : .network
+        return CachedResult(result: result, source: source, age: freshness.initialAge)
+    }
+
+    private func readBody(of response: AemHTTPResponse) async throws -> Data {
+        let limit = aem.configuration.maxResponseBytes
+        do {
+            return try await response.body.collect(upTo: limit)
+        } catch is BodyTooLargeError {
+            throw AemError(.bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
+                           url: url, status: response.status)
+        } catch let error as AemHTTPTransportError {
+            throw AemError(.network, "The connection to \(aem.configuration.origin) broke before the answer was complete (\(error.detail)).",
+                           url: url)
+        }
+    }
+
+    private func decode(_ response: CachedResponse) -> GraphQLResult<Response>? {
+        try? aem.decode(query, body: response.body, status: response.status, headers: response.headers)
+    }
+
+    /// Failures under which `stale-if-error` serves a stale answer: no connection, a time-out, a 5xx.
+    static func isServerFailure(_ error: any Error) -> Bool {
+        guard let error = error as? AemError else { return false }
+        if error.kind == .network || error.kind == .timedOut { return true }
+        return (error.status ?? 0) >= 500
+    }
+}

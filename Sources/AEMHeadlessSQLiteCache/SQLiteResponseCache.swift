@@ -1,0 +1,320 @@
+import AEMHeadless
+import Crypto
+import Foundation
+import GRDB
+
+/// A persistent `ResponseCache` in one SQLite file, shared safely by several processes.
+///
+/// - The file is in WAL mode with a busy timeout, so processes read while one writes and wait
+///   for each other's writes instead of failing.
+/// - Its size is bounded: after each store, the least recently used answers are evicted until
+///   the total (bodies and headers) fits `maxBytes`.
+/// - A damaged file, or one that is not a database, is moved aside (`<name>.corrupt-<time>`) and
+///   a new cache is started; a failed write (a full disk, an I/O error) is dropped. Both are
+///   reported through `onEvent`, and neither fails a request.
+public final class SQLiteResponseCache: ResponseCache, Sendable {
+    /// The database file.
+    public let fileURL: URL
+    /// The most bytes of answers kept.
+    public let maxBytes: Int
+    /// The default size limit: 256 MiB.
+    public static let defaultMaxBytes = 256 << 20
+
+    private let onEvent: @Sendable (SQLiteCacheEvent) -> Void
+    private let configuration: Configuration
+    private let current: PoolBox
+
+    /// Opens the cache at `fileURL`, creating it (and its folder) when missing.
+    ///
+    /// - Parameter onEvent: told about damaged files rebuilt and answers that could not be
+    ///   stored; called on any thread.
+    /// - Throws: when the folder or the file cannot be created or opened (permissions, a
+    ///   read-only disk); a damaged file does not throw.
+    public convenience init(fileURL: URL, maxBytes: Int = SQLiteResponseCache.defaultMaxBytes,
+                            onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void = { _ in }) throws
+    {
+        try self.init(fileURL: fileURL, maxBytes: maxBytes, onEvent: onEvent, prepareDatabase: nil)
+    }
+
+    /// - Parameter prepareDatabase: run on every new connection, after the cache's own settings.
+    init(fileURL: URL, maxBytes: Int, onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void,
+         prepareDatabase: (@Sendable (Database) throws -> Void)?) throws
+    {
+        self.fileURL = fileURL
+        self.maxBytes = max(0, maxBytes)
+        self.onEvent = onEvent
+        var configuration = Configuration()
+        configuration.label = "AEMHeadlessSQLiteCache"
+        configuration.busyMode = .timeout(15)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try prepareDatabase?(db)
+        }
+        self.configuration = configuration
+        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        current = PoolBox(try Self.openOrRebuild(fileURL, configuration: configuration, onEvent: onEvent))
+    }
+
+    // MARK: ResponseCache
+
+    public func lookup(_ key: CacheKey) async -> CachedResponse? {
+        let row = access(failure: SQLiteCacheEvent.lookupFailed) { pool in
+            try pool.read { db in
+                try Row.fetchOne(db, sql: "SELECT status, headers, body, stored_at FROM response WHERE identity = ? AND url = ?",
+                                 arguments: [key.identity, key.url])
+            }
+        } ?? nil
+        guard let row else { return nil }
+        let status: Int? = row["status"]
+        let headersText: String? = row["headers"]
+        let body: Data? = row["body"]
+        let storedAt: Double? = row["stored_at"]
+        guard let status, let headersText, let body, let storedAt, let headers = Self.headers(fromJSON: headersText) else {
+            await remove(key)
+            return nil
+        }
+        return CachedResponse(status: status, headers: headers, body: body, storedAt: Date(timeIntervalSince1970: storedAt))
+    }
+
+    public func store(_ response: CachedResponse, for key: CacheKey) async {
+        let headers = Self.json(response.headers)
+        let size = response.body.count + headers.utf8.count + key.url.utf8.count
+        guard size <= maxBytes else { return }
+        let now = Date().timeIntervalSince1970
+        let limit = maxBytes
+        access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: """
+                        INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (identity, url) DO UPDATE SET
+                            status = excluded.status, headers = excluded.headers, body = excluded.body,
+                            size = excluded.size, stored_at = excluded.stored_at, last_used = excluded.last_used
+                        """,
+                        arguments: [key.identity, key.url, response.status, headers, response.body, size,
+                                    response.storedAt.timeIntervalSince1970, now])
+                    try Self.evict(db, keepingAtMost: limit)
+                    return .commit
+                }
+            }
+        }
+    }
+
+    public func touch(_ key: CacheKey) async {
+        let now = Date().timeIntervalSince1970
+        access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.write { db in
+                try db.execute(sql: "UPDATE response SET last_used = ? WHERE identity = ? AND url = ?",
+                               arguments: [now, key.identity, key.url])
+            }
+        }
+    }
+
+    public func remove(_ key: CacheKey) async {
+        access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.write { db in
+                try db.execute(sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [key.identity, key.url])
+            }
+        }
+    }
+
+    /// The first 128 bits of the credential's SHA-256, in hex: enough to tell credentials apart,
+    /// and no way back to the credential.
+    public func identityDigest(of credential: String) -> String {
+        SHA256.hash(data: Data(credential.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    // MARK: Maintenance and statistics
+
+    /// Removes every stored answer and the recorded runs, and shrinks the file.
+    public func clear() throws {
+        try withPool { pool in
+            try pool.write { db in
+                try db.execute(sql: "DELETE FROM response; DELETE FROM run")
+            }
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        }
+    }
+
+    /// Records what one run of a program found in the cache; the last 100 runs are kept.
+    public func recordRun(_ counts: RunCounts) {
+        let now = Date().timeIntervalSince1970
+        access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.write { db in
+                try db.execute(sql: "INSERT INTO run (finished_at, hits, revalidated, misses) VALUES (?, ?, ?, ?)",
+                               arguments: [now, counts.hits, counts.revalidated, counts.misses])
+                try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 100)")
+            }
+        }
+    }
+
+    /// What the cache holds, and the last `recentRuns` recorded runs added up.
+    public func statistics(recentRuns: Int = 20) throws -> CacheStatistics {
+        let fileBytes = [fileURL.path, fileURL.path + "-wal"].reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+        return try withPool { pool in
+            try pool.read { db in
+                let runs = "(SELECT * FROM run ORDER BY id DESC LIMIT \(max(0, recentRuns)))"
+                func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
+                return CacheStatistics(
+                    entries: try count("SELECT count(*) FROM response"),
+                    bytes: try count("SELECT coalesce(sum(size), 0) FROM response"),
+                    fileBytes: fileBytes,
+                    oldest: try Double.fetchOne(db, sql: "SELECT min(stored_at) FROM response").map(Date.init(timeIntervalSince1970:)),
+                    recentRuns: RunCounts(hits: try count("SELECT coalesce(sum(hits), 0) FROM \(runs)"),
+                                          revalidated: try count("SELECT coalesce(sum(revalidated), 0) FROM \(runs)"),
+                                          misses: try count("SELECT coalesce(sum(misses), 0) FROM \(runs)")),
+                    recentRunCount: try count("SELECT count(*) FROM \(runs)"))
+            }
+        }
+    }
+
+    // MARK: Opening, damage and failures
+
+    /// Runs `body` on the current database; a damaged file is rebuilt and the error rethrown.
+    private func withPool<Result>(_ body: (DatabasePool) throws -> Result) throws -> Result {
+        let pool = current.pool
+        do {
+            return try body(pool)
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            rebuild(replacing: pool, reason: error)
+            throw error
+        }
+    }
+
+    /// Runs `body`; any failure is reported as `failure(reason)` and gives nil, and a damaged
+    /// file is rebuilt.
+    @discardableResult
+    private func access<Result>(failure: (String) -> SQLiteCacheEvent, _ body: (DatabasePool) throws -> Result) -> Result? {
+        do {
+            return try withPool(body)
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            return nil  // already reported as rebuilt
+        } catch {
+            onEvent(failure(Self.reason(error)))
+            return nil
+        }
+    }
+
+    private func rebuild(replacing damaged: DatabasePool, reason: DatabaseError) {
+        current.replace(damaged) {
+            try? damaged.close()
+            return try Self.rebuild(fileURL, configuration: configuration, reason: Self.reason(reason), onEvent: onEvent)
+        } onFailure: { error in
+            onEvent(.storeFailed(reason: Self.reason(error)))
+        }
+    }
+
+    private static func openOrRebuild(_ fileURL: URL, configuration: Configuration,
+                                      onEvent: @Sendable (SQLiteCacheEvent) -> Void) throws -> DatabasePool
+    {
+        do {
+            return try open(fileURL, configuration: configuration)
+        } catch let error as DatabaseError where isDamage(error) {
+            return try rebuild(fileURL, configuration: configuration, reason: reason(error), onEvent: onEvent)
+        }
+    }
+
+    /// Opens the file, brings its schema up to date, and reads the table once so that a damaged
+    /// file fails here rather than later.
+    private static func open(_ fileURL: URL, configuration: Configuration) throws -> DatabasePool {
+        let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        do {
+            try CacheSchema.migrator.migrate(pool)
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
+            return pool
+        } catch {
+            try? pool.close()
+            throw error
+        }
+    }
+
+    /// Moves the damaged file aside, with its write-ahead log, and starts an empty cache.
+    private static func rebuild(_ fileURL: URL, configuration: Configuration, reason: String,
+                                onEvent: @Sendable (SQLiteCacheEvent) -> Void) throws -> DatabasePool
+    {
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+        let aside = URL(fileURLWithPath: fileURL.path + ".corrupt-" + stamp.replacingOccurrences(of: ":", with: ""))
+        let manager = FileManager.default
+        try? manager.removeItem(at: aside)
+        try manager.moveItem(at: fileURL, to: aside)
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: fileURL.path + suffix)
+            if manager.fileExists(atPath: companion.path) {
+                try? manager.removeItem(at: URL(fileURLWithPath: aside.path + suffix))
+                if (try? manager.moveItem(at: companion, to: URL(fileURLWithPath: aside.path + suffix))) == nil {
+                    try? manager.removeItem(at: companion)
+                }
+            }
+        }
+        let pool = try open(fileURL, configuration: configuration)
+        onEvent(.rebuilt(movedAside: aside, reason: reason))
+        return pool
+    }
+
+    /// Evicts the least recently used answers beyond `limit` bytes in all.
+    private static func evict(_ db: Database, keepingAtMost limit: Int) throws {
+        try db.execute(sql: """
+            DELETE FROM response WHERE id IN (
+                SELECT id FROM (
+                    SELECT id, sum(size) OVER (ORDER BY last_used DESC, id DESC) AS running FROM response
+                ) WHERE running > ?
+            )
+            """, arguments: [limit])
+    }
+
+    /// Errors that mean the file itself is damaged or not a database.
+    private static func isDamage(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return String(describing: error) }
+        return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+    }
+
+    private static func json(_ headers: AemHTTPHeaders) -> String {
+        let pairs = headers.fields.map { [$0.name, $0.value] }
+        guard let data = try? JSONSerialization.data(withJSONObject: pairs) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func headers(fromJSON text: String) -> AemHTTPHeaders? {
+        guard let pairs = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String]] else { return nil }
+        var headers = AemHTTPHeaders()
+        for pair in pairs {
+            guard pair.count == 2 else { return nil }
+            headers.add(name: pair[0], value: pair[1])
+        }
+        return headers
+    }
+}
+
+/// The open database, replaced when a damaged file is rebuilt.
+private final class PoolBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: DatabasePool
+
+    init(_ pool: DatabasePool) { value = pool }
+
+    var pool: DatabasePool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    /// Replaces `damaged` with what `make` opens, unless another caller already replaced it.
+    func replace(_ damaged: DatabasePool, make: () throws -> DatabasePool, onFailure: (any Error) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value === damaged else { return }
+        do {
+            value = try make()
+        } catch {
+            onFailure(error)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+import Foundation
+
+/// An `AsyncHTTPClientTransport` made on the first request, so a command answered from the
+/// response cache never starts the HTTP client and its threads.
+final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: AsyncHTTPClientTransport?
+
+    /// Runs `body` with a lazy transport and shuts down whatever it made, however `body` ends; a
+    /// failure of `body` is what is thrown, even if the shutdown fails too.
+    static func withTransport<Result>(_ body: (LazyTransport) async throws -> Result) async throws -> Result {
+        let transport = LazyTransport()
+        let result: Result
+        do {
+            result = try await body(transport)
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+        return result
+    }
+
+    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
+        let transport = lock.withLock {
+            if let made { return made }
+            let new = AsyncHTTPClientTransport()
+            made = new
+            return new
+        }
+        return try await transport.send(request)
+    }
+
+    private func shutdown() async throws {
+        try await lock.withLock { made }?.shutdown()
+    }
+}

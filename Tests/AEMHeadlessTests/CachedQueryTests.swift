@@ -1,0 +1,219 @@
+import AEMEmulator
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+@testable import AEMHeadlessSQLiteCache
+import Foundation
+import Testing
+
+/// Runs `body` with an emulator, a client for it (no retries, so failures show at once) and a
+/// cache in a fresh folder.
+private func withCachedClient<T>(
+    authentication: Authentication = .none,
+    _ body: (RunningEmulator, Aem, SQLiteResponseCache) async throws -> T
+) async throws -> T {
+    try await withCacheFolder { folder in
+        let emulator = try await Emulator.start()
+        do {
+            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
+            let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)",
+                                                     authentication: authentication, timeout: .seconds(10), retry: .none)
+            let result = try await AsyncHTTPClientTransport.withTransport { transport in
+                try await body(emulator, Aem(configuration, transport: transport), cache)
+            }
+            await emulator.stop()
+            return result
+        } catch {
+            await emulator.stop()
+            throw error
+        }
+    }
+}
+
+/// Rewrites the stored entry for `query` as if it had been received `age` seconds ago, with
+/// `cacheControl` in place of the server's.
+private func age<R>(_ query: PersistedQuery<R>, by age: TimeInterval, cacheControl: String? = nil,
+                    aem: Aem, cache: SQLiteResponseCache) async throws
+{
+    let key = aem.cacheKey(for: query.url(on: aem.configuration.origin), in: cache)
+    var entry = try #require(await cache.lookup(key))
+    if let cacheControl { entry.headers.set(name: "Cache-Control", value: cacheControl) }
+    entry.storedAt = Date().addingTimeInterval(-age)
+    await cache.store(entry, for: key)
+}
+
+private let listQuery = WKNDQueries.adventures(limit: 3)
+
+@Suite("Queries through the response cache, against the emulator")
+struct CachedQueryTests {
+    @Test("a fresh answer is served from the cache without a request")
+    func freshHit() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            let first = try await aem.execute(listQuery, cache: cache)
+            #expect(first.source == .network)
+            #expect(emulator.requests.count == 1)
+            let second = try await aem.execute(listQuery, cache: cache)
+            #expect(second.source == .cache)
+            #expect(second.age >= 0 && second.age < 60)
+            #expect(emulator.requests.count == 1)
+            #expect(second.result.adventures.data == first.result.adventures.data)
+            #expect(second.result.adventures.data?.count == 3)
+        }
+    }
+
+    @Test("a stale answer past stale-while-revalidate is revalidated: a 304 refreshes it")
+    func revalidation() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            _ = try await aem.execute(listQuery, cache: cache)
+            try await age(listQuery, by: 3 * 86400, aem: aem, cache: cache)
+            let revalidated = try await aem.execute(listQuery, cache: cache)
+            #expect(revalidated.source == .revalidated)
+            #expect(revalidated.result.adventures.data?.count == 3)
+            let request = try #require(emulator.requests.last)
+            #expect(request.headers["if-none-match"]?.hasPrefix("\"") == true)
+            #expect(request.status == 304)
+            let after = try await aem.execute(listQuery, cache: cache)
+            #expect(after.source == .cache)
+            #expect(emulator.requests.count == 2)
+        }
+    }
+
+    @Test("within stale-while-revalidate the stale answer comes at once and is refreshed in the background")
+    func staleWhileRevalidate() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            _ = try await aem.execute(listQuery, cache: cache)
+            try await age(listQuery, by: 600, aem: aem, cache: cache)
+            let stale = try await aem.execute(listQuery, cache: cache)
+            #expect(stale.source == .staleCache)
+            #expect(stale.age >= 600)
+            let refresh = try #require(stale.backgroundRefresh)
+            await refresh.value
+            #expect(emulator.requests.last?.status == 304)
+            #expect(try await aem.execute(listQuery, cache: cache).source == .cache)
+        }
+    }
+
+    @Test("stale-if-error: the stale answer stands in when AEM answers 503 or is gone, with the failure reported")
+    func staleIfError() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            _ = try await aem.execute(listQuery, cache: cache)
+            try await age(listQuery, by: 600, cacheControl: "max-age=60, stale-if-error=3600", aem: aem, cache: cache)
+            emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 1))
+            let during503 = try await aem.execute(listQuery, cache: cache)
+            #expect(during503.source == .staleCache)
+            #expect((during503.serverFailure as? AemError)?.status == 503)
+            #expect(during503.result.adventures.data?.count == 3)
+            await emulator.stop()
+            let whileGone = try await aem.execute(listQuery, cache: cache)
+            #expect(whileGone.source == .staleCache)
+            #expect((whileGone.serverFailure as? AemError)?.kind == .network)
+            // Past stale-if-error, the failure is the caller's.
+            try await age(listQuery, by: 7200, cacheControl: "max-age=60, stale-if-error=3600", aem: aem, cache: cache)
+            await #expect(throws: AemError.self) { try await aem.execute(listQuery, cache: cache) }
+        }
+    }
+
+    @Test("fetch policies: cache only, cache else fetch, fetch ignoring the cache, cache and fetch")
+    func policies() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            await #expect(throws: CacheMissError.self) {
+                try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataDontFetch)
+            }
+            #expect(emulator.requests.isEmpty)
+            #expect(try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .network)
+            #expect(try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .cache)
+            #expect(try await aem.execute(listQuery, cache: cache, policy: .fetchIgnoringCacheData).source == .network)
+            #expect(emulator.requests.count == 2)
+            #expect(emulator.requests.last?.headers["if-none-match"] == nil)
+            try await age(listQuery, by: 3 * 86400, aem: aem, cache: cache)
+            let offline = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataDontFetch)
+            #expect(offline.source == .staleCache)
+            #expect(emulator.requests.count == 2)
+
+            // Cached then fresh: the server's answer is the same (304), so only the cached one comes.
+            var sources: [ResponseSource] = []
+            for try await result in aem.results(listQuery, cache: cache, policy: .returnCacheDataAndFetch) {
+                sources.append(result.source)
+            }
+            #expect(sources == [.staleCache])
+            #expect(emulator.requests.last?.status == 304)
+            // A different answer on the server comes second.
+            emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .partialData())
+            sources = []
+            for try await result in aem.results(listQuery, cache: cache, policy: .returnCacheDataAndFetch) {
+                sources.append(result.source)
+                if result.source == .network { #expect(!result.result.errors.isEmpty) }
+            }
+            #expect(sources == [.cache, .network])
+            // As one result: the server's answer, or the cached one confirmed.
+            let changed = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
+            #expect(changed.source == .network && changed.result.errors.isEmpty)
+            let same = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
+            #expect(same.source == .revalidated)
+        }
+    }
+
+    @Test("two identities never share an entry")
+    func identities() async throws {
+        try await withCacheFolder { folder in
+            let emulator = try await Emulator.start()
+            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
+            var failure: (any Error)?
+            do { try await AsyncHTTPClientTransport.withTransport { transport in
+                func client(_ authentication: Authentication) throws -> Aem {
+                    Aem(try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)", authentication: authentication,
+                                             retry: .none), transport: transport)
+                }
+                let users: [Authentication] = [.none, .basic(username: "alice", password: "a1"), .basic(username: "bob", password: "b1"),
+                                               .token("token-one"), .token("token-two")]
+                for user in users {
+                    let answer = try await client(user).execute(listQuery, cache: cache)
+                    #expect(answer.source == .network, "\(user)")
+                }
+                #expect(emulator.requests.count == users.count)
+                for user in users {
+                    let answer = try await client(user).execute(listQuery, cache: cache)
+                    #expect(answer.source == .cache, "\(user)")
+                }
+                #expect(emulator.requests.count == users.count)
+                let entries = try cache.statistics().entries
+                #expect(entries == users.count)
+            } } catch { failure = error }
+            await emulator.stop()
+            if let failure { throw failure }
+        }
+    }
+
+    @Test("HTML, no-store and failing answers are never stored")
+    func notStored() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            let path = "/graphql/execute.json/wknd-shared/adventures-all"
+            emulator.faults.script(path, .htmlLoginPage)
+            await #expect(throws: AemError.self) { try await aem.execute(listQuery, cache: cache) }
+            emulator.faults.script(path, .respond(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                                                  body: #"{"data":{"adventureList":{"items":[]}}}"#))
+            let uncacheable = try await aem.execute(listQuery, cache: cache)
+            #expect(uncacheable.source == .network)
+            let entriesAfterNoStore = try cache.statistics().entries
+            #expect(entriesAfterNoStore == 0)
+            let cacheable = try await aem.execute(listQuery, cache: cache)
+            #expect(cacheable.source == .network)
+            let entries = try cache.statistics().entries
+            #expect(entries == 1)
+        }
+    }
+
+    @Test("a stored answer that no longer decodes is dropped and fetched again")
+    func undecodableEntry() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            _ = try await aem.execute(listQuery, cache: cache)
+            let key = aem.cacheKey(for: listQuery.url(on: aem.configuration.origin), in: cache)
+            var entry = try #require(await cache.lookup(key))
+            entry.body = Data("<html>broken</html>".utf8)
+            await cache.store(entry, for: key)
+            let result = try await aem.execute(listQuery, cache: cache)
+            #expect(result.source == .network)
+            #expect(result.result.adventures.data?.count == 3)
+            #expect(emulator.requests.count == 2)
+        }
+    }
+}
