@@ -31,4 +31,10 @@ enum JCRValue: Sendable, Equatable {
         if case .array(let values) = self { return values }
         return [self]
     }
+
+    /// The instant of a `{Date}` value.
+    var date: Date? {
+        if case .date(let date, _) = self { return date }
+        return nil
+    }
 }
