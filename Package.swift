@@ -60,6 +60,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: the sample content as tests change it.
+        .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "AEMHeadlessTests",
             dependencies: [
@@ -75,12 +77,13 @@ let package = Package(
             name: "AEMEmulatorTests",
             dependencies: [
                 "AEMEmulator",
+                "EmulatorTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator"]
+            dependencies: ["wknd", "AEMEmulator", "EmulatorTestSupport"]
         ),
     ]
 )

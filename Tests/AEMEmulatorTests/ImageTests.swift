@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 import Testing
 

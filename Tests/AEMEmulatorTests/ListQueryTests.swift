@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Testing
 
 /// `adventures-all`: shape, `sort`, `offset` and `limit`.

@@ -1,7 +1,7 @@
 import AEMEmulator
 import Testing
 
-/// `adventure-by-slug`, unknown queries and `/graphql/list.json`.
+/// `adventure-by-slug` and unknown queries.
 struct SlugQueryTests {
     @Test func returnsTheFullItemWithRichTextRenditions() async throws {
         try await withEmulator { emulator in
@@ -71,14 +71,6 @@ struct SlugQueryTests {
                 #expect(response.header("Content-Type") == "application/json")
                 #expect(try response.json()["errors"][0]["message"].string?.isEmpty == false)
             }
-        }
-    }
-
-    @Test func listJSONNamesTheStoredQueries() async throws {
-        try await withEmulator { emulator in
-            let queries = try await emulator.get("/graphql/list.json").json().array
-            #expect(queries.compactMap(\.["path"]["shortForm"].string) == ["/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug"])
-            #expect(queries.first?["query"].string?.hasPrefix("query ($offset: Int, $limit: Int, $sort: String") == true)
         }
     }
 

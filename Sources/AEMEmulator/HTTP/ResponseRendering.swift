@@ -9,15 +9,12 @@ struct ResponseRendering: Sendable {
     let request: Request
     let delivery: Delivery
 
-    /// AEM's default cache headers for persisted queries on publish.
-    static let cacheControl = "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400"
-
     func response(for reply: Reply) -> Response {
         switch reply {
-        case .document(let status, let document, let cacheable):
-            return documentResponse(status: status, body: document.serialized, cacheable: cacheable)
-        case .image(let image):
-            return imageResponse(image)
+        case .document(let status, let document, let cacheControl):
+            return documentResponse(status: status, body: document.serialized, cacheControl: cacheControl)
+        case .asset(let asset):
+            return assetResponse(asset)
         case .raw(let status, let headers, let body):
             var fields = HTTPFields()
             for (name, value) in headers {
@@ -27,11 +24,14 @@ struct ResponseRendering: Sendable {
         }
     }
 
-    private func documentResponse(status: Int, body: [UInt8], cacheable: Bool) -> Response {
+    private func documentResponse(status: Int, body: [UInt8], cacheControl: CacheHeaders?) -> Response {
         var headers: HTTPFields = [.contentType: "application/json"]
-        if cacheable {
+        if let cacheControl {
             let etag = "\"\(ContentHash.hex(body))\""
-            headers[.cacheControl] = Self.cacheControl
+            headers[.cacheControl] = cacheControl.cacheControl
+            if let surrogate = cacheControl.surrogateControl, let name = HTTPField.Name("Surrogate-Control") {
+                headers[name] = surrogate
+            }
             headers[.eTag] = etag
             if let condition = request.headers[.ifNoneMatch], EntityTag.ifNoneMatch(condition, matches: etag) {
                 return notModified(headers)
@@ -40,11 +40,11 @@ struct ResponseRendering: Sendable {
         return payloadResponse(status: status, headers: headers, payload: Payload(body), range: 0..<body.count)
     }
 
-    private func imageResponse(_ served: ServedImage) -> Response {
+    private func assetResponse(_ served: ServedAsset) -> Response {
         let count = served.payload.count
-        let lastModified = HTTPDate.format(served.image.lastModified)
+        let lastModified = HTTPDate.format(served.lastModified)
         var headers: HTTPFields = [
-            .contentType: served.image.mimeType,
+            .contentType: served.asset.mimeType,
             .eTag: served.etag,
             .lastModified: lastModified,
             .acceptRanges: delivery.ignoreRange ? "none" : "bytes",
@@ -52,7 +52,7 @@ struct ResponseRendering: Sendable {
         if let condition = request.headers[.ifNoneMatch] {
             if EntityTag.ifNoneMatch(condition, matches: served.etag) { return notModified(headers) }
         } else if let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.parse),
-            served.image.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
+            served.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
         {
             return notModified(headers)
         }
@@ -73,7 +73,7 @@ struct ResponseRendering: Sendable {
     }
 
     /// Whether `If-Range`, when present, still names this representation (by strong ETag or exact date).
-    private func rangeApplies(_ served: ServedImage, lastModified: String) -> Bool {
+    private func rangeApplies(_ served: ServedAsset, lastModified: String) -> Bool {
         guard let condition = request.headers[.ifRange] else { return true }
         return condition.hasSuffix("\"") ? EntityTag.ifRange(condition, matches: served.etag) : condition == lastModified
     }

@@ -1,9 +1,9 @@
 /// What the emulator answers, before conditional requests, ranges and delivery faults are applied.
 enum Reply: Sendable {
-    /// A JSON document; `cacheable` ones carry AEM's publish cache headers and an `ETag`.
-    case document(status: Int, JSONValue, cacheable: Bool)
-    /// An image asset.
-    case image(ServedImage)
+    /// A JSON document; one with cache headers also carries an `ETag` and answers `If-None-Match` with 304.
+    case document(status: Int, JSONValue, cacheControl: CacheHeaders?)
+    /// An asset's bytes.
+    case asset(ServedAsset)
     /// Exactly these headers and bytes.
     case raw(status: Int, headers: [(String, String)], body: [UInt8])
 
@@ -14,12 +14,16 @@ enum Reply: Sendable {
 
     /// This answer with a GraphQL error added before its `data` (graphql-java lists `errors` first).
     func addingGraphQLError(_ message: String) -> Reply {
-        guard case .document(let status, .object(let members), let cacheable) = self else { return self }
+        guard case .document(let status, .object(let members), let cacheControl) = self else { return self }
         var errors: [JSONValue] = []
         if case .array(let existing)? = JSONValue.object(members)["errors"] { errors = existing }
-        errors.append(GraphQLError(message: message, classification: "DataFetchingException").json)
+        errors.append(.object([
+            ("message", .string(message)),
+            ("extensions", .object([("classification", .string("DataFetchingException"))])),
+        ]))
         return .document(
-            status: status, .object([("errors", .array(errors))] + members.filter { $0.0 != "errors" }), cacheable: cacheable)
+            status: status, .object([("errors", .array(errors))] + members.filter { $0.0 != "errors" }),
+            cacheControl: cacheControl)
     }
 }
 
