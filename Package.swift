@@ -72,7 +72,8 @@ let package = Package(
             dependencies: [
                 "AEMEmulator",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "wkndTests",
