@@ -79,7 +79,8 @@ let package = Package(
                 "AEMEmulator",
                 "EmulatorTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "wkndTests",

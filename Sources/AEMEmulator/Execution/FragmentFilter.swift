@@ -50,6 +50,7 @@ struct FragmentFilter: Sendable {
         guard case .dictionary(let members) = filter, depth < 8 else { return .combination(isOr: false, []) }
         var nodes: [Node] = []
         for (name, value) in members where name != "_logOp" {
+            guard case .dictionary = value else { continue }  // a field left out of the filter
             let field = model?.fields[name]
             if case .fragmentReference(let allowed)? = field?.kind {
                 let referenced = allowed.count == 1 ? index.models[allowed[0]] : nil
@@ -103,7 +104,7 @@ struct FragmentFilter: Sendable {
                 : nodes.allSatisfy { evaluate($0, fragment: fragment, variation: variation, depth: depth) }
         case .reference(let name, let filter):
             guard depth < 8 else { return false }
-            let paths = fragment.values(variation: variation)[name]?.elements.compactMap(\.text) ?? []
+            let paths = fragment.value(of: name, variation: variation)?.elements.compactMap(\.text) ?? []
             return paths.contains { path in
                 guard let target = index.repository.fragments[path] else { return false }
                 return evaluate(filter, fragment: target, variation: variation, depth: depth + 1)
@@ -122,7 +123,7 @@ struct FragmentFilter: Sendable {
         case "_id": return [.string(fragment.uuid)]
         case "_variation": return [.string(variation ?? "master")]
         case "_tags": return fragment.tags.map(JCRValue.string)
-        default: return fragment.values(variation: variation)[name]?.elements ?? []
+        default: return fragment.value(of: name, variation: variation)?.elements ?? []
         }
     }
 

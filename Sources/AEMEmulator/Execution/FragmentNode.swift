@@ -9,8 +9,8 @@ struct FragmentNode: Sendable {
     /// The query's `_assetTransform`, applied to every image below this fragment.
     let transform: AssetTransformation?
 
-    /// The values served: the variation's, else the master's.
-    var values: [String: JCRValue] { fragment.values(variation: variation) }
+    /// The value of the field `name`: the variation's, else the master's.
+    func value(of name: String) -> JCRValue? { fragment.value(of: name, variation: variation) }
 
     /// The name of the variation served: the one asked for when the fragment has it, else `master`.
     var variationName: String {
@@ -30,5 +30,14 @@ struct AssetNode: Sendable {
         if mimeType.hasPrefix("image/") { return "ImageRef" }
         if mimeType.hasPrefix("video/") || mimeType.hasPrefix("audio/") { return "MultimediaRef" }
         return "DocumentRef"
+    }
+}
+
+extension ContentFragment {
+    /// The value of the field `name` in `variation`, falling back to the master's when the variation has none.
+    func value(of name: String, variation: String?) -> JCRValue? {
+        guard let variation, variation != "master", let values = variations.first(where: { $0.name == variation })?.values
+        else { return master[name] }
+        return values[name] ?? master[name]
     }
 }

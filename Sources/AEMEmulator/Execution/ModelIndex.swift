@@ -73,12 +73,11 @@ final class ModelIndex: @unchecked Sendable {
         var indices = Array(fragments.indices)
         let keys: [[SortSpecification.Value?]] = sort.map { sort in
             fragments.map { fragment in
-                let values = fragment.values(variation: variation)
-                return sort.keys.map { key in
+                sort.keys.map { key in
                     switch key.field {
                     case "_path": .text(fragment.path)
                     case "_id": .text(fragment.uuid)
-                    default: SortSpecification.Value(values[key.field])
+                    default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
                     }
                 }
             }

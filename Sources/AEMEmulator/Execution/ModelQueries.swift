@@ -95,13 +95,12 @@ struct ModelQueries: Sendable {
         var references: [any Sendable] = []
         for item in result.items {
             guard let itemModel = index.models[item.fragment.modelPath] else { continue }
-            let values = item.values
             for field in itemModel.model.fields where result.selectedFields.contains(field.name) {
-                guard let stored = values[field.name] else { continue }
+                guard let stored = item.value(of: field.name) else { continue }
                 let paths: [String]
                 switch field.kind {
                 case .richText:
-                    let contentType = values[field.name + "@ContentType"]?.text ?? "text/html"
+                    let contentType = item.value(of: field.name + "@ContentType")?.text ?? "text/html"
                     paths = stored.elements.compactMap(\.text).flatMap { text in
                         index.richText(html: RichTextValue(text: text, contentType: contentType).html).referencedPaths
                     }
@@ -136,12 +135,11 @@ struct ModelQueries: Sendable {
     }
 
     private func cursor(for fragment: ContentFragment, sort: SortSpecification?, variation: String?) -> String {
-        let values = fragment.values(variation: variation)
         let key = sort?.keys.map { key in
             switch key.field {
             case "_path": fragment.path
             case "_id": fragment.uuid
-            default: SortSpecification.Value(values[key.field])?.text ?? ""
+            default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))?.text ?? ""
             }
         }.joined(separator: ",") ?? ""
         return PageCursor.encode(sortKey: key, uuid: fragment.uuid)

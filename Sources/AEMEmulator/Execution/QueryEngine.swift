@@ -7,6 +7,8 @@ import GraphQL
 final class QueryEngine: @unchecked Sendable {
     let index: ContentIndex
     private let schemas: [String: ConfigurationSchema]
+    /// Why the schema of a configuration could not be built, for those whose models give none.
+    let schemaProblems: [String: String]
 
     private let lock = NSLock()
     private var prepared: [PreparedKey: Prepared] = [:]
@@ -46,10 +48,16 @@ final class QueryEngine: @unchecked Sendable {
     init(repository: ContentRepository, settings: EngineSettings = EngineSettings()) {
         index = ContentIndex(repository: repository, settings: settings)
         var schemas: [String: ConfigurationSchema] = [:]
+        var problems: [String: String] = [:]
         for configuration in repository.configurations {
-            schemas[configuration] = try? SchemaBuilder.build(configuration: configuration, index: index)
+            do {
+                schemas[configuration] = try SchemaBuilder.build(configuration: configuration, index: index)
+            } catch {
+                problems[configuration] = String(describing: error)
+            }
         }
         self.schemas = schemas
+        schemaProblems = problems
     }
 
     /// The configurations with a schema, sorted.

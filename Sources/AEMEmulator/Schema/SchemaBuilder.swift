@@ -121,6 +121,8 @@ final class SchemaBuilder {
         }
         let query = try GraphQLObjectType(name: "Query", fields: queryFields)
         let schema = try GraphQLSchema(query: query, types: [allModels, allReferences] + common.assetTypes)
+        let problems = validateSchema(schema: schema)
+        guard problems.isEmpty else { throw SchemaBuildError(messages: problems.map(\.message)) }
         return ConfigurationSchema(configuration: configuration, schema: schema, builder: self)
     }
 
@@ -142,8 +144,8 @@ final class SchemaBuilder {
             let name = field.name
             let isMultiple = field.isMultiple || field.kind == .tags
             fields[name] = Resolve.field(isMultiple ? GraphQLList(type) : type) { (node: FragmentNode) in
-                guard let stored = node.values[name] else { return nil }
-                if isMultiple { return Resolve.list(stored.elements.map { value(node, $0) }) }
+                guard let stored = node.value(of: name) else { return nil }
+                if isMultiple { return Resolve.list(stored.elements.compactMap { value(node, $0) }) }
                 return value(node, stored)
             }
         }
@@ -174,7 +176,7 @@ final class SchemaBuilder {
         case .richText:
             let typeKey = field.name + "@ContentType"
             return (common.multiFormatString, { node, value in
-                value.text.map { RichTextValue(text: $0, contentType: node.values[typeKey]?.text ?? "text/html") }
+                value.text.map { RichTextValue(text: $0, contentType: node.value(of: typeKey)?.text ?? "text/html") }
             })
         case .contentReference:
             return (common.reference, { node, value in
@@ -235,6 +237,13 @@ final class SchemaBuilder {
         }
         return fields
     }
+}
+
+/// Why a configuration's models give no valid schema.
+struct SchemaBuildError: Error, CustomStringConvertible {
+    let messages: [String]
+
+    var description: String { messages.joined(separator: "; ") }
 }
 
 /// The schema of one configuration, ready to validate and execute queries.
