@@ -3,8 +3,8 @@ import Foundation
 import SampleContent
 import Testing
 
-/// The built-in sample as a content package (`SampleContent/content/jcr_root`) holds the same adventures as
-/// `adventures.json`.
+/// The built-in sample as a content package (`SampleContent/content/jcr_root`): the Adventure model, its fragments
+/// with typed values and HTML rich text, their images, and the persisted queries.
 struct PackageLoadingSampleTests {
     private let repository: ContentRepository
     private static let model = "/conf/wknd-shared/settings/dam/cfm/models/adventure"
@@ -39,58 +39,43 @@ struct PackageLoadingSampleTests {
         #expect(fields["itinerary"]?.kind == .richText(allowedModels: []))
     }
 
-    @Test func adventuresMatchTheAuthoredContent() throws {
-        let authored = try EmulatorContent.sample().adventures
-        #expect(authored.count == 20)
-        #expect(repository.fragments(ofModel: Self.model).count == authored.count)
-        for adventure in authored {
-            let fragment = try #require(repository.fragments[adventure.path], "\(adventure.slug)")
-            let values = fragment.master
-            #expect(fragment.title == adventure.title)
-            #expect(values["title"]?.text == adventure.title)
-            #expect(values["slug"]?.text == adventure.slug)
-            #expect(values["adventureType"]?.text == adventure.adventureType)
-            #expect(values["activity"]?.text == adventure.activity)
-            #expect(values["difficulty"]?.text == adventure.difficulty)
-            #expect(values["tripLength"]?.text == adventure.tripLength)
-            #expect(values["groupSize"] == adventure.groupSize.map(JCRValue.long))
-            #expect(values["price"] == adventure.price.map(JCRValue.double))
-            #expect(values["primaryImage"]?.text == adventure.primaryImage?.path)
-            for (name, nodes) in [
-                ("description", adventure.description), ("itinerary", adventure.itinerary),
-                ("gearList", adventure.gearList),
-            ] {
-                let html = values[name]?.text
-                #expect((html == nil) == (nodes == nil), "\(adventure.slug).\(name)")
-                if let nodes, !nodes.isEmpty {
-                    #expect(html?.isEmpty == false, "\(adventure.slug).\(name)")
-                    #expect(values["\(name)@ContentType"] == .string("text/html"))
-                }
-                for link in (nodes ?? []).flatMap(Self.references) {
-                    #expect(html?.contains(link) == true, "\(adventure.slug).\(name) lacks \(link)")
-                }
-            }
-        }
+    @Test func adventuresHoldTypedValuesAndHTMLRichText() throws {
+        #expect(repository.fragments(ofModel: Self.model).count == 20)
+        let path = "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf"
+        let fragment = try #require(repository.fragments[path])
+        let values = fragment.master
+        #expect(fragment.title == "Lofoten Winter Surf Week")
+        #expect(values["slug"] == .string("lofoten-winter-surf"))
+        #expect(values["activity"] == .string("Surfing"))
+        #expect(values["groupSize"] == .long(8))
+        #expect(values["price"] == .double(2450))
+        #expect(values["tripLength"] == .string("6\u{00A0}days"))
+        #expect(values["primaryImage"] == .string("/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/Lofoten surf.jpg"))
+        #expect(values["description@ContentType"] == .string("text/html"))
+        let html = try #require(values["description"]?.text)
+        #expect(html.hasPrefix("<p>Arctic swell"))
+        #expect(html.contains("<b>Lofoten in February</b>"))
+        #expect(html.contains(#"href="/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves""#))
     }
 
-    @Test func imagesKeepTheirPathsIdsAndDates() throws {
-        let authored = try EmulatorContent.sample().adventures.compactMap(\.primaryImage)
-        #expect(repository.assets.count == authored.count)
-        #expect(authored.contains { $0.path.contains(" ") })
-        #expect(authored.contains { $0.path.unicodeScalars.contains { !$0.isASCII } })
-        for image in authored {
-            let asset = try #require(repository.assets[image.path], "\(image.path)")
-            #expect(asset.uuid == image.assetID)
-            #expect(asset.mimeType == image.mimeType)
-            #expect(asset.width == image.width)
-            #expect(asset.height == image.height)
-            #expect(asset.lastModified == image.lastModified)
-            guard case .file(let url) = asset.bytes, case .data(let data) = image.bytes else {
-                Issue.record("\(image.path): unexpected bytes")
+    @Test func imagesKeepTheirPathsIdsDatesAndBytes() throws {
+        let paths = Set(repository.fragments.values.compactMap { $0.master["primaryImage"]?.text })
+        #expect(repository.assets.count >= paths.count)
+        #expect(paths.contains { $0.contains(" ") })
+        #expect(paths.contains { $0.unicodeScalars.contains { !$0.isASCII } })
+        for path in paths {
+            let asset = try #require(repository.assets[path], "\(path)")
+            #expect(!asset.uuid.isEmpty)
+            #expect(["image/jpeg", "image/png"].contains(asset.mimeType), "\(path)")
+            #expect((asset.width ?? 0) > 0 && (asset.height ?? 0) > 0, "\(path)")
+            #expect(asset.lastModified != nil, "\(path)")
+            guard case .file(let url) = asset.bytes else {
+                Issue.record("\(path): not a file")
                 continue
             }
-            #expect(try Data(contentsOf: url) == data)
+            #expect(try Data(contentsOf: url).count > 50_000, "\(path)")
         }
+        #expect(Set(repository.assets.values.map(\.uuid)).count == repository.assets.count)
     }
 
     @Test func persistedQueries() throws {
@@ -106,13 +91,5 @@ struct PackageLoadingSampleTests {
         #expect(bySlug.text.hasPrefix("query ($slug: String!, $imageFormat: AssetTransformFormat = JPG, $imageSeoName: String,"))
         #expect(repository.queries["/wknd-shared/adventures-paginated"]?.text.contains("adventurePaginated(") == true)
         #expect(repository.queries["/wknd-shared/adventure-by-path"]?.text.contains("adventureByPath(") == true)
-    }
-
-    /// The `href` or `src` attributes the HTML of `node` must carry for its links and inline images.
-    private static func references(_ node: RichTextNode) -> [String] {
-        var own: [String] = []
-        if let href = node.data?["href"] { own.append("href=\"\(href)\"") }
-        if node.nodeType == "reference", let path = node.data?["path"] { own.append("src=\"\(path)\"") }
-        return own + (node.content ?? []).flatMap(references)
     }
 }
