@@ -29,6 +29,14 @@ let package = Package(
                 .product(name: "AEMHeadless", package: mainPackage),
             ]
         ),
+        // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
+        // internal types with `@testable import`: build it with `-Xswiftc -enable-testing` (Benchmarks/run does).
+        .executableTarget(
+            name: "engine-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage),
+            ]
+        ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
         // Start-up probes for the "where the time goes" breakdown: no Foundation, Foundation, FoundationNetworking.
