@@ -96,7 +96,7 @@ func stored(_ text: String, _ name: String) -> StoredQuery {
 }
 
 /// Milliseconds of each of `runs` executions (after one warm-up), and of the first one.
-func measure(_ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (JSONValue) -> Bool) async -> (cold: Double, samples: [Double]) {
+@MainActor func measure(_ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (JSONValue) -> Bool) async -> (cold: Double, samples: [Double]) {
     func once() async -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = await engine.execute(query, rawVariables: variables)
