@@ -30,7 +30,7 @@ let package = Package(
             ]
         ),
         // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
-        // internal types with `@testable import`: build it with `-Xswiftc -enable-testing` (Benchmarks/run does).
+        // internal types with `@testable import`: build it with `-Xswiftc -enable-testing` (see its main.swift).
         .executableTarget(
             name: "engine-bench",
             dependencies: [

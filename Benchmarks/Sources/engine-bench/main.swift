@@ -10,8 +10,10 @@
 // and prints one JSON object on stdout (progress on stderr). The first execution of a sort also sorts the
 // fragments (then cached): it is reported as `cold_ms`.
 //
-// Internal engine types are reached with `@testable import`, so Benchmarks/run builds this product with
-// `-enable-testing` (release, optimised) in its own scratch folder.
+// Internal engine types are reached with `@testable import`, so it is built optimised with testing enabled, in its
+// own scratch folder:
+//   cd Benchmarks && swift build -c release -Xswiftc -enable-testing --scratch-path ../.build-engine-bench \
+//       --product engine-bench && ../.build-engine-bench/release/engine-bench --runs 51
 import Foundation
 @testable import AEMEmulator
 
