@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The whole node tree of a package's `jcr_root/`: folders are walked first (never through symbolic links), every
@@ -64,14 +63,10 @@ enum PackageTree {
     }
 
     private static func parseAll(_ documents: [Document]) throws(ContentPackageError) -> [DocViewNode] {
-        let slots = Slots(count: documents.count)
-        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
-            let document = documents[index]
-            slots.set(index, Result { () throws(ContentPackageError) in
-                try DocViewParser.parse(document.url, name: document.name)
-            })
+        let results = documents.concurrentMap { document in
+            Result { () throws(ContentPackageError) in try DocViewParser.parse(document.url, name: document.name) }
         }
-        return try slots.results.map { result throws(ContentPackageError) in try result.get() }
+        return try results.map { result throws(ContentPackageError) in try result.get() }
     }
 
     private static func assemble(_ folder: Folder, stub: DocViewNode?, parsed: [DocViewNode]) -> DocViewNode {
@@ -97,24 +92,6 @@ enum PackageTree {
             node.setChild(assemble(subfolder, stub: node.child(subfolder.name), parsed: parsed))
         }
         return node
-    }
-
-    /// One result per document, each written once by the parse that owns its index.
-    private final class Slots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Result<DocViewNode, ContentPackageError>?]
-
-        init(count: Int) {
-            storage = Array(repeating: nil, count: count)
-        }
-
-        func set(_ index: Int, _ result: Result<DocViewNode, ContentPackageError>) {
-            lock.withLock { storage[index] = result }
-        }
-
-        var results: [Result<DocViewNode, ContentPackageError>] {
-            lock.withLock { storage.compactMap { $0 } }
-        }
     }
 }
 
