@@ -8,13 +8,27 @@ enum ContentPackageLoader {
     static func load(jcrRoot: URL) throws(ContentPackageError) -> ContentRepository {
         let root = try PackageTree.load(jcrRoot: jcrRoot)
         var repository = ContentRepository(models: [:], fragments: [:], assets: [:], queries: [:])
-        try visit(root, path: "", into: &repository)
+        var damAssets: [(node: DocViewNode, path: String)] = []
+        try visit(root, path: "", into: &repository, damAssets: &damAssets)
+        let read = damAssets.concurrentMap { asset in
+            let fragment = FragmentReader.fragment(asset.node, path: asset.path)
+            return (fragment, fragment == nil ? AssetReader.asset(asset.node, path: asset.path) : nil)
+        }
+        for (fragment, asset) in read {
+            if let fragment {
+                repository.fragments[fragment.path] = fragment
+            } else if let asset {
+                repository.assets[asset.path] = asset
+            }
+        }
         return repository
     }
 
-    private static func visit(_ node: DocViewNode, path: String, into repository: inout ContentRepository)
-        throws(ContentPackageError)
-    {
+    /// Reads models and queries into `repository` and collects the `dam:Asset` nodes, read afterwards on all cores.
+    private static func visit(
+        _ node: DocViewNode, path: String, into repository: inout ContentRepository,
+        damAssets: inout [(node: DocViewNode, path: String)]
+    ) throws(ContentPackageError) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         if segments.first == "conf", segments.count >= 3, segments[2] == "settings" {
             let configuration = String(segments[1])
@@ -33,15 +47,11 @@ enum ContentPackageLoader {
             }
         }
         if node.primaryType == "dam:Asset", path.hasPrefix("/content/dam/") {
-            if let fragment = FragmentReader.fragment(node, path: path) {
-                repository.fragments[path] = fragment
-            } else if let asset = AssetReader.asset(node, path: path) {
-                repository.assets[path] = asset
-            }
+            damAssets.append((node, path))
             return
         }
         for child in node.children where child.name != "jcr:content" {
-            try visit(child, path: path + "/" + child.name, into: &repository)
+            try visit(child, path: path + "/" + child.name, into: &repository, damAssets: &damAssets)
         }
     }
 }

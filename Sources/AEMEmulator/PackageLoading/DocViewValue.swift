@@ -71,10 +71,12 @@ extension JCRValue {
 
     /// A single value with its `\` escapes removed.
     private static func unescaped(_ body: Substring) -> String {
-        guard body.contains("\\") else { return String(body) }
+        var text = String(body)
+        let hasEscapes = text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "\\")) }
+        guard hasEscapes else { return text }
         var result = ""
         var escaped = false
-        for character in body {
+        for character in text {
             if escaped || character != "\\" {
                 result.append(character)
                 escaped = false

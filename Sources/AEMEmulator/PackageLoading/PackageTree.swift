@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The whole node tree of a package's `jcr_root/`: folders are walked first (never through symbolic links), every
@@ -35,46 +34,39 @@ enum PackageTree {
         var files: [(fileName: String, url: URL)] = []
     }
 
-    private static let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey, .isSymbolicLinkKey]
-
     private static func scan(_ url: URL, name: String, documents: inout [Document]) throws(ContentPackageError) -> Folder {
-        let entries: [URL]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: keys)
+        let entries: [DirectoryEntry]
+        do throws(DirectoryEntry.ListingError) {
+            entries = try DirectoryEntry.list(url.path).sorted { $0.name < $1.name }
         } catch {
-            throw .unreadable(file: url.path, reason: error.localizedDescription)
+            throw .unreadable(file: url.path, reason: error.description)
         }
         var folder = Folder(name: name)
-        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            let fileName = entry.lastPathComponent
-            guard let values = try? entry.resourceValues(forKeys: Set(keys)), values.isSymbolicLink != true else {
-                continue
-            }
-            if fileName == ".content.xml" {
-                guard values.isRegularFile == true else { continue }
+        for entry in entries {
+            let entryURL = url.appendingPathComponent(entry.name, isDirectory: entry.kind == .directory)
+            switch entry.kind {
+            case .file where entry.name == ".content.xml":
                 folder.document = documents.count
-                documents.append(Document(url: entry, name: name))
-            } else if fileName.hasPrefix(".") {
+                documents.append(Document(url: entryURL, name: name))
+            case _ where entry.name.hasPrefix("."):
                 continue
-            } else if values.isDirectory == true {
-                let childName = PlatformName.repositoryName(fileName: fileName)
-                folder.subfolders.append((fileName, try scan(entry, name: childName, documents: &documents)))
-            } else if values.isRegularFile == true {
-                folder.files.append((fileName, entry))
+            case .directory:
+                let childName = PlatformName.repositoryName(fileName: entry.name)
+                folder.subfolders.append((entry.name, try scan(entryURL, name: childName, documents: &documents)))
+            case .file:
+                folder.files.append((entry.name, entryURL))
+            case .other:
+                continue
             }
         }
         return folder
     }
 
     private static func parseAll(_ documents: [Document]) throws(ContentPackageError) -> [DocViewNode] {
-        let slots = Slots(count: documents.count)
-        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
-            let document = documents[index]
-            slots.set(index, Result { () throws(ContentPackageError) in
-                try DocViewParser.parse(document.url, name: document.name)
-            })
+        let results = documents.concurrentMap { document in
+            Result { () throws(ContentPackageError) in try DocViewParser.parse(document.url, name: document.name) }
         }
-        return try slots.results.map { result throws(ContentPackageError) in try result.get() }
+        return try results.map { result throws(ContentPackageError) in try result.get() }
     }
 
     private static func assemble(_ folder: Folder, stub: DocViewNode?, parsed: [DocViewNode]) -> DocViewNode {
@@ -100,24 +92,6 @@ enum PackageTree {
             node.setChild(assemble(subfolder, stub: node.child(subfolder.name), parsed: parsed))
         }
         return node
-    }
-
-    /// One result per document, each written once by the parse that owns its index.
-    private final class Slots: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Result<DocViewNode, ContentPackageError>?]
-
-        init(count: Int) {
-            storage = Array(repeating: nil, count: count)
-        }
-
-        func set(_ index: Int, _ result: Result<DocViewNode, ContentPackageError>) {
-            lock.withLock { storage[index] = result }
-        }
-
-        var results: [Result<DocViewNode, ContentPackageError>] {
-            lock.withLock { storage.compactMap { $0 } }
-        }
     }
 }
 

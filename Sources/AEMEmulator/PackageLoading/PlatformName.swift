@@ -21,28 +21,55 @@ enum PlatformName {
 
     /// `name` with every `_xHHHH_` replaced by the character of that hexadecimal code.
     static func iso9075Decoded(_ name: String) -> String {
-        guard name.contains("_x") else { return name }
-        let scalars = Array(name.unicodeScalars)
-        var result = String.UnicodeScalarView()
+        guard mayHoldEscapes(name) else { return name }
+        let bytes = Array(name.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var index = 0
-        while index < scalars.count {
-            if scalars[index] == "_", index + 6 < scalars.count, scalars[index + 1] == "x", scalars[index + 6] == "_",
-                let code = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "_"), index + 6 < bytes.count, bytes[index + 1] == UInt8(ascii: "x"),
+                bytes[index + 6] == UInt8(ascii: "_"), let code = hexValue(bytes[(index + 2)..<(index + 6)]),
                 let scalar = Unicode.Scalar(code)
             {
-                result.append(scalar)
+                result.append(contentsOf: String(Character(scalar)).utf8)
                 index += 7
             } else {
-                result.append(scalars[index])
+                result.append(bytes[index])
                 index += 1
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The value of four hexadecimal digits.
+    private static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        var value: UInt32 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// Whether `name` holds `_x` (checked on its bytes: most names do not, and this runs for every attribute).
+    private static func mayHoldEscapes(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count > 1 else { return false }
+            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "x") && bytes[index - 1] == UInt8(ascii: "_") {
+                return true
+            }
+            return false
+        }
     }
 
     /// `%XX` sequences decoded as UTF-8 bytes; text that is not valid escaping is kept.
     private static func percentDecoded(_ name: String) -> String {
-        guard name.contains("%") else { return name }
+        guard name.utf8.contains(UInt8(ascii: "%")) else { return name }
         return name.removingPercentEncoding ?? name
     }
 }
