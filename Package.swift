@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
@@ -72,6 +74,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .executableTarget(
@@ -85,6 +89,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: the sample content as tests change it.
+        .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "AEMHeadlessTests",
             dependencies: [
@@ -102,12 +108,14 @@ let package = Package(
             name: "AEMEmulatorTests",
             dependencies: [
                 "AEMEmulator",
+                "EmulatorTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache"]
+            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "EmulatorTestSupport"]
         ),
     ]
 )

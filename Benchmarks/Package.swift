@@ -29,6 +29,21 @@ let package = Package(
                 .product(name: "AEMHeadless", package: mainPackage),
             ]
         ),
+        // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
+        // internal types with `@testable import`: build it with `-Xswiftc -enable-testing` (see its main.swift).
+        .executableTarget(
+            name: "engine-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage),
+            ]
+        ),
+        // Loads a generated content package of 10,000 fragments into the emulator's repository: time and peak RSS.
+        .executableTarget(
+            name: "package-load-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage),
+            ]
+        ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
         // Start-up probes for the "where the time goes" breakdown: no Foundation, Foundation, FoundationNetworking.

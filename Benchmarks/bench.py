@@ -379,6 +379,18 @@ def bench_decode(table, args):
               "— (in-process)", "— (report only)")
 
 
+def bench_package_load(table, args):
+    progress(f"package load: package-load-bench --fragments {args.fragments} --runs {args.pairs}")
+    stdout, _ = output_of([os.path.join(args.bin, "package-load-bench"), "--fragments", str(args.fragments),
+                           "--runs", str(args.pairs)])
+    r = json.loads(stdout.strip().splitlines()[-1])
+    goal = f"{goal_text(r['load_median_s'], 2, ' s')}; {goal_text(r['peak_rss_mib'], 300, ' MiB')}"
+    table.add("6", f"load a content package of {r['fragments']:,} fragments (`ContentPackage(jcrRoot:)`: "
+                   f"{r['loaded']})",
+              ms(r["load_median_s"]), "—", "—", f"min–max {ms(r['load_min_s'])}–{ms(r['load_max_s'])}",
+              f"{r['peak_rss_mib']:.1f} MiB (in-process)", goal)
+
+
 def bench_large(table, args, work, slug):
     server = Server(os.path.join(args.bin, "bench-server"), ["--synthetic-image", f"{slug}={args.large_bytes}"],
                     "bench-server (large image)")
@@ -493,6 +505,7 @@ def main():
     parser.add_argument("--large-pairs", type=int, default=10, help="pairs for the large image (default 10)")
     parser.add_argument("--large-bytes", type=int, default=500_000_000, help="the large image's size")
     parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
+    parser.add_argument("--fragments", type=int, default=10_000, help="fragments in the package-loading benchmark")
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
     parser.add_argument("--only", default="0,1,2,3,4,5,6", help="comma-separated items to run (default all)")
     args = parser.parse_args()
@@ -547,6 +560,8 @@ def main():
             bench_large(table, args, work, slug)
         else:
             table.not_measured("5", "peak memory of `wknd download` on a 500 MB image", "wknd download missing")
+    if "6" in only:
+        bench_package_load(table, args)
 
     print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}. "
           f"Load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")

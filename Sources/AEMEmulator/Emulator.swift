@@ -4,9 +4,11 @@ import Logging
 
 /// A local stand-in for an AEM publish service, over real HTTP.
 ///
-/// It answers the WKND persisted queries (`/graphql/execute.json/wknd-shared/adventures-all` and
-/// `.../adventure-by-slug`) with AEM-shaped JSON, lists them at `/graphql/list.json`, and serves the images at their
-/// `_path` and `_dynamicUrl`.
+/// It serves a content package (``EmulatorContent``; the bundled WKND sample by default): it runs the package's
+/// persisted queries with real GraphQL over the schema AEM generates from its models
+/// (`/graphql/execute.json/<configuration>/<name>`), lists and stores queries (`/graphql/list.json`,
+/// `/graphql/persist.json`), gives each configuration's schema as SDL, and serves the assets at their `_path` and
+/// `_dynamicUrl`.
 ///
 /// ```swift
 /// let emulator = try await Emulator.start()             // 127.0.0.1, a free port
@@ -25,11 +27,13 @@ public enum Emulator {
         port: Int = 0,
         onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let content = try options.content ?? EmulatorContent.sample()
+        let repository = try (options.content ?? EmulatorContent.sample()).repository
+        let settings = EngineSettings(dynamicURLs: options.dynamicURLs, dynamicURLBase: options.dynamicURLBase)
         let responder = EmulatorResponder(
-            context: QueryContext(
-                catalog: ContentCatalog(content), dynamicURLs: options.dynamicURLs,
-                dynamicURLBase: options.dynamicURLBase),
+            endpoints: GraphQLEndpoints(
+                engine: QueryEngine(repository: repository, settings: settings),
+                queries: StoredQueries(repository.queries), allowsAdHocQueries: options.allowsAdHocQueries),
+            assets: ServedAssets(repository.assets),
             authentication: options.authentication,
             faults: options.faults,
             requestLog: options.requestLog)

@@ -1,5 +1,5 @@
 /// How an emulator behaves. Everything has a default: `EmulatorOptions()` serves the bundled sample content
-/// anonymously, with `_dynamicUrl` rendered as a host-relative path.
+/// anonymously, with `_dynamicUrl` rendered as a host-relative path and ad-hoc queries refused, as on publish.
 public struct EmulatorOptions: Sendable {
     /// Whether `_dynamicUrl` is rendered. When `false` it is `null`, as on the local AEM SDK, so that clients use
     /// the `_path` fallback.
@@ -11,6 +11,9 @@ public struct EmulatorOptions: Sendable {
     public var authentication: EmulatorAuthentication?
     /// The content served; `nil` serves ``EmulatorContent/sample()``.
     public var content: EmulatorContent?
+    /// Whether ad-hoc queries are answered at `POST /content/_cq_graphql/<configuration>/endpoint.json`; off by
+    /// default, as AEM publish blocks them.
+    public var allowsAdHocQueries: Bool
     /// Faults to inject; keep a reference to change them while the emulator runs.
     public var faults: EmulatorFaults
     /// Called once per answered request (e.g. to print an access log).
@@ -22,6 +25,7 @@ public struct EmulatorOptions: Sendable {
         dynamicURLBase: String? = nil,
         authentication: EmulatorAuthentication? = nil,
         content: EmulatorContent? = nil,
+        allowsAdHocQueries: Bool = false,
         faults: EmulatorFaults = EmulatorFaults(),
         requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil
     ) {
@@ -29,6 +33,7 @@ public struct EmulatorOptions: Sendable {
         self.dynamicURLBase = dynamicURLBase
         self.authentication = authentication
         self.content = content
+        self.allowsAdHocQueries = allowsAdHocQueries
         self.faults = faults
         self.requestLog = requestLog
     }

@@ -38,6 +38,17 @@ enum HTTPTestClient {
         return HTTPResult(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
     }
 
+    /// Sends `body` with `method` (`PUT`, `POST`) and reads the whole answer.
+    static func send(
+        _ url: String, method: HTTPMethod, body: String, headers: [(String, String)] = []
+    ) async throws -> HTTPResult {
+        var request = request(url, headers, method)
+        request.body = .bytes(ByteBuffer(string: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+        let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)
+        return HTTPResult(status: Int(response.status.code), headers: response.headers, body: Array(bytes.readableBytesView))
+    }
+
     /// GETs `url`, counting the body bytes that arrive until the body ends or fails.
     static func getCountingBytes(_ url: String, headers: [(String, String)] = []) async throws -> BrokenResult {
         let response = try await HTTPClient.shared.execute(request(url, headers, .GET), timeout: .seconds(20))

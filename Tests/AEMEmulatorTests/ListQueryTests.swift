@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Testing
 
 /// `adventures-all`: shape, `sort`, `offset` and `limit`.
@@ -10,7 +11,11 @@ struct ListQueryTests {
             #expect(response.header("Content-Type") == "application/json")
             let items = try response.json()["data"]["adventureList"]["items"].array
             #expect(items.count == (try EmulatorContent.sample().adventures.count))
-            #expect(response.text.hasPrefix(#"{"data":{"adventureList":{"items":[{"_path":"/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf","slug":"lofoten-winter-surf","title":"Lofoten Winter Surf Week","activity":"Surfing","price":2450,"tripLength":"6\#u{00A0}days","primaryImage":{"_path":"/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/Lofoten surf.jpg","_dynamicUrl":"/adobe/dynamicmedia/deliver/dm-aid--"#))
+            // Without `sort`, list queries answer in path order.
+            #expect(response.text.hasPrefix(#"{"data":{"adventureList":{"items":[{"_path":"/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves","slug":"algarve-first-waves","title":"Algarve First Waves","activity":"Surfing","price":95.5,"tripLength":"#))
+            #expect(response.text.contains(#""slug":"lofoten-winter-surf","title":"Lofoten Winter Surf Week","activity":"Surfing","price":2450,"tripLength":"6\#u{00A0}days","primaryImage":{"_path":"/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/Lofoten surf.jpg","_dynamicUrl":"/adobe/dynamicmedia/deliver/dm-aid--"#))
+            let paths = items.compactMap(\.["_path"].string)
+            #expect(paths == paths.sorted())
             for item in items {
                 #expect(Set(item.keys) == ["_path", "slug", "title", "activity", "price", "tripLength", "primaryImage"])
             }

@@ -1,7 +1,7 @@
 import AEMEmulator
 import Testing
 
-/// `adventure-by-slug`, unknown queries and `/graphql/list.json`.
+/// `adventure-by-slug` and unknown queries.
 struct SlugQueryTests {
     @Test func returnsTheFullItemWithRichTextRenditions() async throws {
         try await withEmulator { emulator in
@@ -19,28 +19,29 @@ struct SlugQueryTests {
             #expect(item["description"]["json"][0]["nodeType"].string == "paragraph")
             #expect(item["description"]["html"].string?.hasPrefix("<p><b>Expert skiers only.</b>") == true)
             #expect(item["description"]["plaintext"].string?.hasPrefix("Expert skiers only. Four days") == true)
-            #expect(item["itinerary"]["html"].string?.contains("<table><tbody><tr><td>Day</td>") == true)
+            #expect(item["itinerary"]["html"].string?.contains("<table>\n<tbody>\n<tr>\n<td>Day</td>") == true)
+            #expect(item["itinerary"]["json"].array.contains { $0["nodeType"].string == "table" })
         }
     }
 
     @Test func referencesListTheLinkedAdventures() async throws {
         try await withEmulator { emulator in
             let list = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"]["adventureList"]
-            let references = list["_references"].array
+            let references = list["_references"].array.filter { $0["__typename"].string == "AdventureModel" }
             #expect(references.count == 1)
             #expect(references.first?["slug"].string == "algarve-first-waves")
-            #expect(references.first?["__typename"].string == "AdventureModel")
             #expect(references.first?["price"].double == 95.5)
             #expect(references.first?["_path"].string == "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves")
+            // The primary image is a reference of the item too.
+            #expect(list["_references"].array.contains { $0["__typename"].string == "ImageRef" && $0["_path"].string == Paths.lofotenImage })
         }
     }
 
     @Test func referencesIncludeInlineImages() async throws {
         try await withEmulator { emulator in
             let references = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()["data"]["adventureList"]["_references"].array
-            #expect(references.count == 1)
-            #expect(references.first?["__typename"].string == "ImageRef")
-            #expect(references.first?["_path"].string == "/content/dam/wknd-shared/en/adventures/lake-district-wild-camp/lake-district-wild-camp.jpg")
+            #expect(references.allSatisfy { $0["__typename"].string == "ImageRef" })
+            #expect(references.contains { $0["_path"].string == "/content/dam/wknd-shared/en/adventures/lake-district-wild-camp/lake-district-wild-camp.jpg" })
         }
     }
 
@@ -71,14 +72,6 @@ struct SlugQueryTests {
                 #expect(response.header("Content-Type") == "application/json")
                 #expect(try response.json()["errors"][0]["message"].string?.isEmpty == false)
             }
-        }
-    }
-
-    @Test func listJSONNamesTheStoredQueries() async throws {
-        try await withEmulator { emulator in
-            let queries = try await emulator.get("/graphql/list.json").json().array
-            #expect(queries.compactMap(\.["path"]["shortForm"].string) == ["/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug"])
-            #expect(queries.first?["query"].string?.hasPrefix("query ($offset: Int, $limit: Int, $sort: String") == true)
         }
     }
 

@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Testing
 
 /// Every spelling of the variable suffix that AEM accepts gives the same answer over HTTP.
@@ -35,7 +36,7 @@ struct VariableFormTests {
 
     @Test func nonASCIISlugsAndSlashesDecode() async throws {
         var content = try EmulatorContent.sample()
-        content[slug: "a/b;é"] = EmulatorAdventure(slug: "a/b;é", title: "Hostile")
+        content[slug: "a/b;é"] = content.makeAdventure(slug: "a/b;é", title: "Hostile")
         try await withEmulator(EmulatorOptions(content: content)) { emulator in
             let response = try await emulator.get(Paths.adventureBySlug + ";slug=a%2Fb%3B%C3%A9;")
             #expect(try response.json()["data"]["adventureList"]["items"][0]["title"].string == "Hostile")

@@ -4,7 +4,7 @@ import Testing
 struct VariableValidationTests {
     @Test func defaultsApplyToMissingImageVariables() async throws {
         try await withEmulator { emulator in
-            let item = try await emulator.get(Paths.adventuresAll + ";limit=1;").json()["data"]["adventureList"]["items"][0]
+            let item = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"]["adventureList"]["items"][0]
             let url = try #require(item["primaryImage"]["_dynamicUrl"].string)
             #expect(url.hasPrefix("/adobe/dynamicmedia/deliver/dm-aid--"))
             #expect(url.hasSuffix("/Lofoten%20surf.jpg?quality=80&preferwebp=true&width=1200"))

@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -19,12 +20,8 @@ func names(in folder: URL) throws -> [String] {
 
 /// The bytes the sample content holds for the primary image of `slug`.
 func sampleImageBytes(_ slug: String, in content: EmulatorContent) throws -> Data {
-    let image = try #require(content[slug: slug]?.primaryImage)
-    guard case .data(let data) = image.bytes else { throw ImageNotInMemory() }
-    return data
+    try #require(try content.primaryImageBytes(ofSlug: slug))
 }
-
-struct ImageNotInMemory: Error {}
 
 /// Images being downloaded or left half-written: temporary `.part` files.
 func partFiles(in folder: URL) throws -> [String] {
@@ -66,12 +63,12 @@ struct DownloadCommandTests {
         for adventure in content.adventures {
             for copy in 1...2 {
                 var extra = adventure
-                extra.slug = "\(adventure.slug)-copy\(copy)"
-                extra.path = adventure.path + "-copy\(copy)"
-                many[slug: extra.slug] = extra
+                extra.master["slug"] = .string("\(adventure.slug)-copy\(copy)")
+                extra.uuid = UUID().uuidString.lowercased()
+                many[fragment: adventure.path + "-copy\(copy)"] = extra
             }
         }
-        let withImages = many.adventures.filter { $0.primaryImage != nil }
+        let withImages = many.adventures.filter { $0.primaryImagePath != nil }
         try await withEmulator(EmulatorOptions(content: many)) { emulator, environment in
             try await withDownloadFolder { folder, _ in
                 let first = try await WkndRun.run(["download", "--all", "--output", folder.path, "--concurrency", "4"],
@@ -84,7 +81,7 @@ struct DownloadCommandTests {
                     #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(original, in: content))
                 }
                 let imageRequests = emulator.requests.filter { !$0.path.hasPrefix("/graphql/") }
-                #expect(imageRequests.count == content.adventures.filter { $0.primaryImage != nil }.count)
+                #expect(imageRequests.count == Set(content.adventures.compactMap(\.primaryImagePath)).count)
                 #expect(Set(imageRequests.map(\.target)).count == imageRequests.count)
                 let pages = emulator.requests.filter { $0.path == QueryPath.list }
                 #expect(pages.count == 2)
@@ -122,7 +119,7 @@ struct DownloadCommandTests {
 
     /// Downloads `slug` with `faults` scripted on its image path (images served at `_path`).
     func download(_ slug: String, faults: [FaultAction]) async throws -> (WkndRun, [EmulatorRequestRecord], [String]) {
-        let imagePath = try #require(content[slug: slug]?.primaryImage?.path)
+        let imagePath = try #require(content[slug: slug]?.primaryImagePath)
         return try await withEmulator(EmulatorOptions(dynamicURLs: false)) { emulator, environment in
             emulator.faults.script(imagePath, faults)
             return try await withDownloadFolder { folder, _ in
@@ -202,12 +199,12 @@ struct DownloadCommandTests {
     @Test("hostile slugs in a response cannot write outside the folder")
     func hostileSlugs() async throws {
         var hostile = content
-        let image = try #require(content[slug: "lofoten-winter-surf"]?.primaryImage)
+        let image = try #require(content[slug: "lofoten-winter-surf"]?.primaryImagePath)
         let slugs = ["../../escaped", "/tmp/absolute-escape", "..", ".hidden", "a/../../b", "UPPER case"]
         for (index, slug) in slugs.enumerated() {
-            hostile[slug: slug] = EmulatorAdventure(slug: slug, title: "Hostile \(index)",
-                                                     path: EmulatorAdventure.contentRoot + "/hostile-\(index)",
-                                                     primaryImage: image)
+            let path = EmulatorContent.adventuresFolder + "/hostile-\(index)"
+            hostile[fragment: path] = hostile.makeAdventure(slug: slug, title: "Hostile \(index)", path: path,
+                                                            primaryImage: image)
         }
         try await withEmulator(EmulatorOptions(content: hostile)) { _, environment in
             try await withDownloadFolder { folder, parent in

@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct ShowCommandTests {
     /// The sample content plus an adventure with nothing but its slug and title.
     static func contentWithBareAdventure() throws -> EmulatorOptions {
         var content = try EmulatorContent.sample()
-        content[slug: "bare-minimum-trip"] = EmulatorAdventure(slug: "bare-minimum-trip", title: "Bare Minimum")
+        content[slug: "bare-minimum-trip"] = content.makeAdventure(slug: "bare-minimum-trip", title: "Bare Minimum")
         return EmulatorOptions(content: content)
     }
 

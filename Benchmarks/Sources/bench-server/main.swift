@@ -39,10 +39,16 @@ do {
     fail("cannot load the sample content: \(error)")
 }
 for image in syntheticImages {
-    guard content[slug: image.slug] != nil else { fail("no sample adventure has the slug \(image.slug)") }
-    content.setSyntheticImage(forSlug: image.slug, byteCount: image.bytes)
+    guard let adventure = content.fragments(where: "slug", is: image.slug).first else {
+        fail("no sample adventure has the slug \(image.slug)")
+    }
+    guard let path = adventure.master["primaryImage"]?.text, var asset = content[asset: path] else {
+        fail("the sample adventure \(image.slug) has no image")
+    }
+    asset.bytes = .synthetic(byteCount: image.bytes)
+    content[asset: path] = asset
 }
-let slugs = content.adventures.map(\.slug)
+let slugs = content.fragments(ofModelTitled: "Adventure").compactMap { $0.master["slug"]?.text }
 
 let options = EmulatorOptions(dynamicURLs: dynamicURLs, content: content)
 do {

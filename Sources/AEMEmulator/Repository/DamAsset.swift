@@ -1,30 +1,44 @@
 import Foundation
 
 /// A DAM asset that is not a fragment (an image or a document), served at its path and `_dynamicUrl`.
-struct DamAsset: Sendable {
+public struct DamAsset: Sendable {
     /// The repository path (`/content/dam/wknd-shared/en/adventures/bali-surf-camp/adobestock-175749320.jpg`),
     /// unencoded: it may hold spaces and non-ASCII.
-    let path: String
+    public var path: String
     /// `jcr:uuid`; `_dynamicUrl` is `/adobe/dynamicmedia/deliver/dm-aid--<uuid>/<name>.<ext>`.
-    let uuid: String
+    public var uuid: String
     /// `jcr:mimeType` of the original rendition (else `dc:format`), e.g. `image/jpeg`.
-    let mimeType: String
+    public var mimeType: String
     /// `metadata/@tiff:ImageWidth`, when known.
-    let width: Int?
+    public var width: Int?
     /// `metadata/@tiff:ImageLength`, when known.
-    let height: Int?
+    public var height: Int?
     /// `jcr:content/@jcr:lastModified`, sent as `Last-Modified`.
-    let lastModified: Date?
+    public var lastModified: Date?
     /// The original rendition's bytes.
-    var bytes: Bytes
+    public var bytes: Bytes
 
     /// Where an asset's bytes come from.
-    enum Bytes: Sendable {
+    public enum Bytes: Sendable {
         /// `_jcr_content/renditions/original` in the package, read when served.
         case file(URL)
         /// Bytes held in memory.
         case data(Data)
         /// `byteCount` bytes starting like a JPEG file, generated while they are sent (memory tests).
         case synthetic(byteCount: Int)
+    }
+
+    /// An asset with the given values; see each property.
+    public init(
+        path: String, uuid: String, mimeType: String, width: Int? = nil, height: Int? = nil, lastModified: Date? = nil,
+        bytes: Bytes
+    ) {
+        self.path = path
+        self.uuid = uuid
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.lastModified = lastModified
+        self.bytes = bytes
     }
 }

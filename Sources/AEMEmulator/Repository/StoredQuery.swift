@@ -1,21 +1,33 @@
 /// A persisted query, `/conf/<configuration>/settings/graphql/persistentQueries/<name>`, whose
 /// `jcr:content/jcr:data` is the GraphQL text.
-struct StoredQuery: Sendable {
+public struct StoredQuery: Sendable {
     /// `wknd-shared`.
-    let configuration: String
+    public var configuration: String
     /// `adventures-all`.
-    let name: String
+    public var name: String
     /// The GraphQL text as stored.
-    let text: String
+    public var text: String
     /// `Cache-Control` values given when it was persisted (`max-age`…); `nil` uses AEM's defaults.
-    let cacheControl: [String: Int]?
+    public var cacheControl: [String: Int]?
     /// `Surrogate-Control` values given when it was persisted (`max-age`, `stale-while-revalidate`,
     /// `stale-if-error`); `nil` uses AEM's defaults.
-    let surrogateControl: [String: Int]?
+    public var surrogateControl: [String: Int]?
 
     /// `/wknd-shared/adventures-all`.
-    var shortPath: String { "/\(configuration)/\(name)" }
+    public var shortPath: String { "/\(configuration)/\(name)" }
 
     /// `/conf/wknd-shared/settings/graphql/persistentQueries/adventures-all`.
-    var longPath: String { "/conf/\(configuration)/settings/graphql/persistentQueries/\(name)" }
+    public var longPath: String { "/conf/\(configuration)/settings/graphql/persistentQueries/\(name)" }
+
+    /// A query with the given values; see each property.
+    public init(
+        configuration: String, name: String, text: String, cacheControl: [String: Int]? = nil,
+        surrogateControl: [String: Int]? = nil
+    ) {
+        self.configuration = configuration
+        self.name = name
+        self.text = text
+        self.cacheControl = cacheControl
+        self.surrogateControl = surrogateControl
+    }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A ``ContentRepository`` prepared for queries: its models indexed (``ModelIndex``), and the renditions of rich
+/// text cached, since the same stored HTML is served again and again.
+final class ContentIndex: @unchecked Sendable {
+    let repository: ContentRepository
+    let settings: EngineSettings
+    /// Every model, by path.
+    let models: [String: ModelIndex]
+
+    private let lock = NSLock()
+    private var richTexts: [String: HTMLRichText] = [:]
+    private static let maximumRichTexts = 4096
+
+    init(repository: ContentRepository, settings: EngineSettings) {
+        self.repository = repository
+        self.settings = settings
+        var fragmentsByModel: [String: [ContentFragment]] = [:]
+        for fragment in repository.fragments.values { fragmentsByModel[fragment.modelPath, default: []].append(fragment) }
+        models = repository.models.mapValues { ModelIndex(model: $0, fragments: fragmentsByModel[$0.path] ?? []) }
+    }
+
+    /// The fragment at `path` as a GraphQL source, when it exists and its model is known.
+    func fragmentNode(at path: String, variation: String?, transform: AssetTransformation?) -> FragmentNode? {
+        guard let fragment = repository.fragments[path], let model = models[fragment.modelPath] else { return nil }
+        return FragmentNode(fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform)
+    }
+
+    /// The asset at `path` as a GraphQL source, when it exists.
+    func assetNode(at path: String, transform: AssetTransformation?) -> AssetNode? {
+        repository.assets[path].map { AssetNode(asset: $0, transform: transform) }
+    }
+
+    /// The `json` rendition of `html`, parsed once.
+    func richText(html: String) -> HTMLRichText {
+        lock.lock()
+        if let cached = richTexts[html] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let repository = repository
+        let richText = HTMLRichText(
+            html: html,
+            targets: HTMLRichText.Targets(
+                isFragment: { repository.fragments[$0] != nil },
+                mimeType: { repository.assets[$0]?.mimeType }))
+        lock.lock()
+        if richTexts.count >= Self.maximumRichTexts { richTexts.removeAll() }
+        richTexts[html] = richText
+        lock.unlock()
+        return richText
+    }
+}

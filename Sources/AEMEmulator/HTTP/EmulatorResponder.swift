@@ -1,0 +1,151 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Answers every request of an emulator: latency and scripted faults first, then authentication, then routing on
+/// the raw request target (so that the variable suffix reaches ``RequestTarget`` undecoded) to the GraphQL endpoints
+/// or the assets.
+struct EmulatorResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let endpoints: GraphQLEndpoints
+    let assets: ServedAssets
+    let authentication: EmulatorAuthentication?
+    let faults: EmulatorFaults
+    let requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
+
+    func respond(to request: Request, context _: BasicRequestContext) async throws -> Response {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let rawTarget = request.head.path ?? "/"
+        let target = RequestTarget(raw: rawTarget)
+        let latency = faults.latency
+        if latency > .zero { try await Task.sleep(for: latency) }
+
+        var delivery = Delivery()
+        let reply: Reply
+        switch faults.takeAction(for: target.path)?.kind {
+        case .respond(let status, let headers, let body)?:
+            reply = .raw(status: status, headers: headers, body: body)
+        case .delay(let duration)?:
+            try await Task.sleep(for: duration)
+            reply = await answer(request, target)
+        case .dropConnection(let bytes)?:
+            delivery.breakage = .dropAfter(bytes: bytes)
+            reply = await answer(request, target)
+        case .overstateContentLength(let extra)?:
+            delivery.breakage = .overstateLength(by: extra)
+            reply = await answer(request, target)
+        case .ignoreRange?:
+            delivery.ignoreRange = true
+            reply = await answer(request, target)
+        case .addGraphQLError(let message)?:
+            reply = await answer(request, target).addingGraphQLError(message)
+        case nil:
+            reply = await answer(request, target)
+        }
+
+        let response = ResponseRendering(request: request, delivery: delivery).response(for: reply)
+        requestLog?(
+            EmulatorRequestRecord(
+                method: request.method.rawValue, target: rawTarget, path: target.path, status: response.status.code,
+                duration: clock.now - start, headers: Self.headers(of: request)))
+        return response
+    }
+
+    /// The normal answer: 401 without the required credentials, else the resource at the path.
+    private func answer(_ request: Request, _ target: RequestTarget) async -> Reply {
+        guard isAuthorized(request) else { return .empty(401) }
+        let path = target.path
+        let reading = request.method == .get || request.method == .head
+        if let name = path.dropPrefix("/graphql/execute.json/") {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            return await endpoints.execute(name, variables: target.variableValues)
+        }
+        if path == "/graphql/list.json" || path.hasPrefix("/graphql/list.json/") {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            let configuration = path.dropPrefix("/graphql/list.json/").flatMap { $0.isEmpty ? nil : $0 }
+            return endpoints.list(configuration: configuration)
+        }
+        if let name = path.dropPrefix("/graphql/persist.json/") {
+            guard request.method == .put || request.method == .post else { return Self.methodNotAllowed("PUT, POST") }
+            guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
+            return endpoints.persist(name, body: body, creating: request.method == .put)
+        }
+        if let configuration = Self.endpointConfiguration(path, file: "endpoint.GQLschema") {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            return endpoints.schema(configuration: configuration)
+        }
+        if let configuration = Self.endpointConfiguration(path, file: "endpoint.json"), request.method == .post {
+            guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
+            if let reply = await endpoints.adHoc(configuration: configuration, body: body) { return reply }
+        }
+        if let asset = assets.asset(atRequestPath: path) {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            return .asset(asset)
+        }
+        return .raw(
+            status: 404, headers: [("Content-Type", "text/html;charset=utf-8")],
+            body: Array("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>".utf8))
+    }
+
+    /// The configuration of `/content/cq:graphql/<configuration>/<file>` (also spelled `_cq_graphql`).
+    private static func endpointConfiguration(_ path: String, file: String) -> String? {
+        for prefix in ["/content/cq:graphql/", "/content/_cq_graphql/"] {
+            guard let rest = path.dropPrefix(prefix), let configuration = rest.dropSuffix("/" + file),
+                !configuration.isEmpty, !configuration.contains("/")
+            else { continue }
+            return configuration
+        }
+        return nil
+    }
+
+    private static func methodNotAllowed(_ allowed: String) -> Reply {
+        .empty(405, headers: [("Allow", allowed)])
+    }
+
+    private static let bodyTooLarge = Reply.empty(413)
+
+    /// The request body, or `nil` when it is larger than ``GraphQLEndpoints/maximumBodyBytes``.
+    private static func body(of request: Request) async -> [UInt8]? {
+        guard let buffer = try? await request.body.collect(upTo: GraphQLEndpoints.maximumBodyBytes) else { return nil }
+        return Array(buffer.readableBytesView)
+    }
+
+    private func isAuthorized(_ request: Request) -> Bool {
+        guard let authentication else { return true }
+        guard let header = request.headers[.authorization] else { return false }
+        let parts = header.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return false }
+        switch authentication {
+        case .basic(let username, let password):
+            guard parts[0].lowercased() == "basic", let decoded = Data(base64Encoded: parts[1]) else { return false }
+            return decoded == Data("\(username):\(password)".utf8)
+        case .bearer(let token):
+            return parts[0].lowercased() == "bearer" && parts[1] == token
+        case .imsTokens(let store):
+            return parts[0].lowercased() == "bearer" && store.isValid(parts[1])
+        }
+    }
+
+    private static func headers(of request: Request) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            let name = field.name.canonicalName
+            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+        }
+        return headers
+    }
+}
+
+extension String {
+    /// The rest of this text after `prefix`, or `nil` when it does not start with it.
+    func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+
+    /// This text without `suffix`, or `nil` when it does not end with it.
+    func dropSuffix(_ suffix: String) -> String? {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : nil
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads a DAM asset that is not a fragment: a `dam:Asset` with its original rendition stored as the file
+/// `_jcr_content/renditions/original`.
+enum AssetReader {
+    /// The asset `node` stores at `path`, or `nil` when its original rendition is not in the package.
+    static func asset(_ node: DocViewNode, path: String) -> DamAsset? {
+        guard let content = node.child("jcr:content"), let original = content.descendant("renditions/original"),
+            let file = original.file
+        else { return nil }
+        let metadata = content.child("metadata")
+        let mimeType =
+            original.descendant("jcr:content")?.text("jcr:mimeType") ?? original.text("jcr:mimeType")
+            ?? metadata?.text("dc:format") ?? mimeType(forName: node.name)
+        let lastModified: JCRValue? = content.value("jcr:lastModified")
+        return DamAsset(
+            path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), mimeType: mimeType,
+            width: dimension(metadata, "tiff:ImageWidth", "exif:PixelXDimension"),
+            height: dimension(metadata, "tiff:ImageLength", "exif:PixelYDimension"),
+            lastModified: lastModified?.date, bytes: .file(file))
+    }
+
+    /// The first of `names` that holds a positive whole number.
+    private static func dimension(_ metadata: DocViewNode?, _ names: String...) -> Int? {
+        for name in names {
+            switch metadata?.value(name) {
+            case .long(let value) where value > 0: return value
+            case .string(let text): if let value = Int(text), value > 0 { return value }
+            case .array(let values): if case .long(let value) = values.first, value > 0 { return value }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The MIME type an asset's file name suggests.
+    static func mimeType(forName name: String) -> String {
+        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last.map { $0.lowercased() } : nil
+        switch ext {
+        case "jpg", "jpeg": return "image/jpeg"
+        case "png": return "image/png"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "svg": return "image/svg+xml"
+        case "tif", "tiff": return "image/tiff"
+        case "pdf": return "application/pdf"
+        case "mp4": return "video/mp4"
+        case "txt": return "text/plain"
+        default: return "application/octet-stream"
+        }
+    }
+}

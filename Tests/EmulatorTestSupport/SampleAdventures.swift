@@ -1,0 +1,65 @@
+import AEMEmulator
+import Foundation
+
+/// The sample content's adventures, as tests change them: found by slug, copied, added with hostile slugs, given huge
+/// synthetic images.
+extension EmulatorContent {
+    /// The folder that holds the sample adventures.
+    public static let adventuresFolder = "/content/dam/wknd-shared/en/adventures"
+
+    /// The fragments of the Adventure model, sorted by path.
+    public var adventures: [ContentFragment] {
+        fragments(ofModelTitled: "Adventure")
+    }
+
+    /// The adventure with this slug. Setting replaces it (or adds one); `nil` removes it.
+    public subscript(slug slug: String) -> ContentFragment? {
+        get { fragments(where: "slug", is: slug).first }
+        set {
+            if let old = self[slug: slug] { self[fragment: old.path] = nil }
+            if let newValue { self[fragment: newValue.path] = newValue }
+        }
+    }
+
+    /// A new adventure of the sample's model, at `<adventuresFolder>/<slug>/<slug>` unless `path` is given.
+    public func makeAdventure(slug: String, title: String, path: String? = nil, primaryImage: String? = nil)
+        -> ContentFragment
+    {
+        var master: [String: JCRValue] = ["slug": .string(slug), "title": .string(title)]
+        if let primaryImage { master["primaryImage"] = .string(primaryImage) }
+        return ContentFragment(
+            path: path ?? "\(Self.adventuresFolder)/\(slug)/\(slug)", uuid: UUID().uuidString.lowercased(),
+            modelPath: modelPath(titled: "Adventure") ?? "", title: title, master: master)
+    }
+
+    /// Gives the primary image of adventure `slug` `byteCount` synthetic bytes, generated while they are sent; adds an
+    /// image at `<folder>/<slug>-large.jpg` when it had none.
+    public mutating func setSyntheticImage(forSlug slug: String, byteCount: Int) {
+        guard var adventure = self[slug: slug] else { return }
+        if let path = adventure.primaryImagePath, var asset = self[asset: path] {
+            asset.bytes = .synthetic(byteCount: byteCount)
+            self[asset: path] = asset
+            return
+        }
+        let path = "\(Self.adventuresFolder)/\(slug)/\(slug)-large.jpg"
+        self[asset: path] = DamAsset(
+            path: path, uuid: UUID().uuidString.lowercased(), mimeType: "image/jpeg", width: 8000, height: 6000,
+            lastModified: Date(timeIntervalSince1970: 1_714_550_400), bytes: .synthetic(byteCount: byteCount))
+        adventure.master["primaryImage"] = .string(path)
+        self[slug: slug] = adventure
+    }
+
+    /// The bytes of the primary image of adventure `slug`.
+    public func primaryImageBytes(ofSlug slug: String) throws -> Data? {
+        guard let path = self[slug: slug]?.primaryImagePath else { return nil }
+        return try bytes(ofAssetAt: path)
+    }
+}
+
+extension ContentFragment {
+    /// The master value of `slug`.
+    public var slug: String { master["slug"]?.text ?? "" }
+
+    /// The DAM path in the master value of `primaryImage`.
+    public var primaryImagePath: String? { master["primaryImage"]?.text }
+}
