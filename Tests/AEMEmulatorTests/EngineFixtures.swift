@@ -124,7 +124,7 @@ enum EngineFixtures {
         return parsed(answer)
     }
 
-    static func parsed(_ value: JSONValue) -> (text: String, json: JSONNode) {
+    static func parsed(_ value: OrderedJSON) -> (text: String, json: JSONNode) {
         let bytes = value.serialized
         let text = String(decoding: bytes, as: UTF8.self)
         return (text, JSONNode(try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])))

@@ -8,7 +8,7 @@ import Testing
         mimeType: { $0.hasSuffix(".png") ? "image/png" : nil })
 
     private func json(_ html: String) -> String {
-        let value = JSONValue.array(HTMLRichText(html: html, targets: targets).nodes.map { ResultEncoding.json($0.map) })
+        let value = OrderedJSON.array(HTMLRichText(html: html, targets: targets).nodes.map { ResultEncoding.json($0.map) })
         return String(decoding: value.serialized, as: UTF8.self)
     }
 

@@ -121,7 +121,7 @@ struct ImageTests {
                 #expect(image.status == 200)
                 #expect(images.requests.count == 1)
                 #expect(images.requests.first?.authorization == nil)
-                #expect(queries.requests.allSatisfy { $0.path == Paths.adventuresAll })
+                #expect(queries.requests.allSatisfy { $0.path == Paths.adventureBySlug })
             }
         }
     }

@@ -98,7 +98,7 @@ func stored(_ text: String, _ name: String) -> StoredQuery {
 }
 
 /// Milliseconds of each of `runs` executions (after one warm-up), and of the first one.
-@MainActor func measure(_ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (JSONValue) -> Bool) async -> (cold: Double, samples: [Double]) {
+@MainActor func measure(_ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (OrderedJSON) -> Bool) async -> (cold: Double, samples: [Double]) {
     func once() async -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = await engine.execute(query, rawVariables: variables)
@@ -117,7 +117,7 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-func items(_ value: JSONValue, _ field: String, _ list: String) -> Int {
+func items(_ value: OrderedJSON, _ field: String, _ list: String) -> Int {
     guard case .object(let root) = value, let data = root.first(where: { $0.0 == "data" })?.1,
         case .object(let members)? = data[field], case .array(let elements)? = members.first(where: { $0.0 == list })?.1
     else { return -1 }

@@ -25,10 +25,10 @@ final class QueryEngine: @unchecked Sendable {
     /// The answer to a persisted query.
     enum Outcome: Sendable {
         /// A GraphQL response (`data`, `errors` or both), answered with 200.
-        case response(JSONValue)
+        case response(OrderedJSON)
         /// The stored text no longer validates against the schema: AEM answers 500 with this body
         /// (`{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":…}]}`).
-        case invalidQuery(JSONValue)
+        case invalidQuery(OrderedJSON)
         /// The configuration has no GraphQL schema (no models).
         case unknownConfiguration
     }
@@ -95,7 +95,7 @@ final class QueryEngine: @unchecked Sendable {
     }
 
     /// Runs `text` (an ad-hoc query, `POST …/endpoint.json`) with variables already in GraphQL form.
-    func execute(_ text: String, configuration: String, variables: [String: Map] = [:], operationName: String? = nil) async -> JSONValue {
+    func execute(_ text: String, configuration: String, variables: [String: Map] = [:], operationName: String? = nil) async -> OrderedJSON {
         guard let schema = schemas[configuration] else {
             return .object([("errors", .array([Self.requestError("No schema for configuration '\(configuration)'")]))])
         }
@@ -107,7 +107,7 @@ final class QueryEngine: @unchecked Sendable {
         }
     }
 
-    private func run(_ document: Document, schema: ConfigurationSchema, variables: [String: Map], operationName: String? = nil) async -> JSONValue {
+    private func run(_ document: Document, schema: ConfigurationSchema, variables: [String: Map], operationName: String? = nil) async -> OrderedJSON {
         do {
             let result = try await GraphQL.execute(
                 schema: schema.schema, documentAST: document, rootValue: (), context: (), variableValues: variables,
@@ -157,8 +157,8 @@ final class QueryEngine: @unchecked Sendable {
         Problem(message: error.message, line: error.locations.first?.line, column: error.locations.first?.column)
     }
 
-    private static func json(_ problem: Problem) -> JSONValue {
-        var members: [(String, JSONValue)] = [("message", .string(problem.message))]
+    private static func json(_ problem: Problem) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = [("message", .string(problem.message))]
         if let line = problem.line, let column = problem.column {
             members.append(("locations", .array([.object([("line", .int(line)), ("column", .int(column))])])))
         }
@@ -166,12 +166,12 @@ final class QueryEngine: @unchecked Sendable {
         return .object(members)
     }
 
-    private static func requestError(_ message: String) -> JSONValue {
+    private static func requestError(_ message: String) -> OrderedJSON {
         .object([("message", .string(message)), ("extensions", .object([("classification", .string("ValidationError"))]))])
     }
 
     /// AEM's answer to a stored query that does not validate.
-    static func validationErrorBody(_ problems: [Problem]) -> JSONValue {
+    static func validationErrorBody(_ problems: [Problem]) -> OrderedJSON {
         let details = problems.map { problem in
             var text = "Error: type=ValidationError; message=\(problem.message);"
             if let line = problem.line, let column = problem.column { text += " location=\(line),\(column);" }

@@ -3,15 +3,15 @@ import GraphQL
 /// A GraphQL result as the emulator's ordered JSON, in graphql-java's shape (which AEM answers): `errors` first when
 /// there are any, then `data`; each error with `message`, `locations`, `path` and `extensions.classification`.
 enum ResultEncoding {
-    static func json(_ result: GraphQLResult) -> JSONValue {
-        var members: [(String, JSONValue)] = []
+    static func json(_ result: GraphQLResult) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = []
         if !result.errors.isEmpty { members.append(("errors", .array(result.errors.map(json)))) }
         if let data = result.data { members.append(("data", json(data))) }
         return .object(members)
     }
 
-    static func json(_ error: GraphQL.GraphQLError) -> JSONValue {
-        var members: [(String, JSONValue)] = [("message", .string(error.message))]
+    static func json(_ error: GraphQL.GraphQLError) -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = [("message", .string(error.message))]
         if !error.locations.isEmpty {
             members.append((
                 "locations",
@@ -34,7 +34,7 @@ enum ResultEncoding {
         return .object(members)
     }
 
-    static func json(_ map: Map) -> JSONValue {
+    static func json(_ map: Map) -> OrderedJSON {
         switch map {
         case .undefined, .null: .null
         case .bool(let flag): .bool(flag)

@@ -12,7 +12,7 @@ enum VariableCoercion {
         let column: Int
 
         /// graphql-java's error object for it.
-        var json: JSONValue {
+        var json: OrderedJSON {
             .object([
                 ("message", .string(message)),
                 ("locations", .array([.object([("line", .int(line)), ("column", .int(column))])])),

@@ -46,7 +46,7 @@ public struct FaultAction: Sendable {
     public static func persistedQueryValidationError(
         details: String = "Validation error (FieldUndefined@[adventureList/items/unknownField]) : Field 'unknownField' in type 'AdventureModel' is undefined"
     ) -> FaultAction {
-        let body = JSONValue.object([
+        let body = OrderedJSON.object([
             ("errors", .array([.object([
                 ("errorType", .string("QueryValidationError")),
                 ("message", .string("Persisted Query Validation Error")),

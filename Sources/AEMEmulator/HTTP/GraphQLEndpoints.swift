@@ -38,7 +38,7 @@ struct GraphQLEndpoints: Sendable {
         var configurations: [String] = []
         for query in stored where configurations.last != query.configuration { configurations.append(query.configuration) }
         if let configuration, configurations.isEmpty { configurations = [configuration] }
-        let document = JSONValue.array(configurations.map { name in
+        let document = OrderedJSON.array(configurations.map { name in
             .object([
                 ("configurationName", .string(name)),
                 ("queries", .array(stored.filter { $0.configuration == name }.map { query in
@@ -112,7 +112,7 @@ struct GraphQLEndpoints: Sendable {
         return .document(status: 200, document, cacheControl: nil)
     }
 
-    private static func errors(_ message: String) -> JSONValue {
+    private static func errors(_ message: String) -> OrderedJSON {
         .object([("errors", .array([.object([("message", .string(message))])]))])
     }
 

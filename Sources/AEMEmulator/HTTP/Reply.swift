@@ -1,7 +1,7 @@
 /// What the emulator answers, before conditional requests, ranges and delivery faults are applied.
 enum Reply: Sendable {
     /// A JSON document; one with cache headers also carries an `ETag` and answers `If-None-Match` with 304.
-    case document(status: Int, JSONValue, cacheControl: CacheHeaders?)
+    case document(status: Int, OrderedJSON, cacheControl: CacheHeaders?)
     /// An asset's bytes.
     case asset(ServedAsset)
     /// Exactly these headers and bytes.
@@ -15,8 +15,8 @@ enum Reply: Sendable {
     /// This answer with a GraphQL error added before its `data` (graphql-java lists `errors` first).
     func addingGraphQLError(_ message: String) -> Reply {
         guard case .document(let status, .object(let members), let cacheControl) = self else { return self }
-        var errors: [JSONValue] = []
-        if case .array(let existing)? = JSONValue.object(members)["errors"] { errors = existing }
+        var errors: [OrderedJSON] = []
+        if case .array(let existing)? = OrderedJSON.object(members)["errors"] { errors = existing }
         errors.append(.object([
             ("message", .string(message)),
             ("extensions", .object([("classification", .string("DataFetchingException"))])),

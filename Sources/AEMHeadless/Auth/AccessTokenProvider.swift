@@ -13,4 +13,9 @@ public protocol AccessTokenProvider: AnyObject, Sendable, CustomStringConvertibl
     /// - Parameter transport: how to reach the service that issues tokens (the client's own transport).
     /// - Throws: `SignInError` naming the step that failed.
     func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws -> AccessToken
+
+    /// What tells this credential apart from others, the same in every run: for keys such as a
+    /// response cache's. It may hold a secret (a fixed token is its own identity), so it is never
+    /// shown or stored as it is: keys keep a one-way digest of it.
+    var identity: String { get }
 }

@@ -60,4 +60,6 @@ public final class StaticTokenProvider: AccessTokenProvider {
     }
 
     public var description: String { "token from \(source)" }
+
+    public var identity: String { "token\n" + token.value }
 }

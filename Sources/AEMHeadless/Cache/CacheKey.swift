@@ -27,6 +27,7 @@ extension Authentication {
         case .none: "anonymous"
         case .basic(let username, _): "basic:" + username
         case .token(let token): "token:" + digest(token)
+        case .provider(let provider): "provider:" + digest(provider.identity)
         }
     }
 }

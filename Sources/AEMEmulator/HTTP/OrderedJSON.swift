@@ -2,26 +2,26 @@ import Foundation
 
 /// A JSON document whose objects keep their keys in insertion order, so the emulator's answers list fields in the
 /// order AEM gives them (the order of the stored query's selection set).
-enum JSONValue: Sendable {
+enum OrderedJSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
 
-    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+    static func int(_ value: Int) -> OrderedJSON { .number(Double(value)) }
 
-    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    static func optional(_ value: String?) -> OrderedJSON { value.map(OrderedJSON.string) ?? .null }
 
     /// The value of `key` when this is an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> OrderedJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// Returns this object with `key` set to `value`, replacing an existing member in place or appending a new one.
-    func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    func setting(_ key: String, to value: OrderedJSON) -> OrderedJSON {
         guard case .object(var members) = self else { return self }
         if let index = members.firstIndex(where: { $0.0 == key }) {
             members[index].1 = value
