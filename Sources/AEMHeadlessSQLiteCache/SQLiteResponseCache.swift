@@ -222,12 +222,26 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private static func open(_ fileURL: URL, configuration: Configuration) throws -> DatabasePool {
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         do {
-            try CacheSchema.migrator.migrate(pool)
+            try migrate(pool)
             _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
             return pool
         } catch {
             try? pool.close()
             throw error
+        }
+    }
+
+    /// Brings the schema up to date. Two processes opening a new file at once both see it empty,
+    /// and the slower one's `CREATE TABLE` then fails: by that time the faster one's migration is
+    /// committed and recorded, so migrating again finds nothing left to do.
+    private static func migrate(_ pool: DatabasePool) throws {
+        for attempt in 1...3 {
+            do {
+                try CacheSchema.migrator.migrate(pool)
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 3 {
+                continue
+            }
         }
     }
 
