@@ -1,10 +1,28 @@
 /// One entry of a GraphQL response's `errors`, in the standard shape (`message`, `locations`,
 /// `path`, `extensions`) or AEM's own (`errorType`, `message`, `details`). Every field but the
 /// message is optional, and a missing message decodes as empty rather than failing.
-public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible {
-    public struct Location: Sendable, Hashable, Codable {
+public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible, JSONTreeDecodable {
+    public struct Location: Sendable, Hashable, Codable, JSONTreeDecodable {
         public var line: Int?
         public var column: Int?
+
+        enum CodingKeys: String, CodingKey { case line, column }
+
+        public init(line: Int? = nil, column: Int? = nil) {
+            self.line = line
+            self.column = column
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try self.init(decodingTreeFrom: decoder)
+        }
+
+        /// Both members must be whole numbers when present.
+        init(tree: JSONTree) throws(JSONTreeMismatch) {
+            let tree = try tree.requireObject(for: Location.self)
+            line = try tree.wholeNumber(CodingKeys.line)
+            column = try tree.wholeNumber(CodingKeys.column)
+        }
     }
 
     public var message: String
@@ -29,13 +47,23 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        message = (try? container.decodeIfPresent(String.self, forKey: .message)) ?? ""
-        locations = try? container.decodeIfPresent([Location].self, forKey: .locations)
-        path = try? container.decodeIfPresent([JSONValue].self, forKey: .path)
-        extensions = try? container.decodeIfPresent([String: JSONValue].self, forKey: .extensions)
-        errorType = try? container.decodeIfPresent(String.self, forKey: .errorType)
-        details = try? container.decodeIfPresent(String.self, forKey: .details)
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    /// Each member that is missing or of another shape reads as nil (the message as empty);
+    /// `locations` is nil unless every entry is well formed.
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: GraphQLError.self)
+        message = tree.lenientString(CodingKeys.message) ?? ""
+        locations = try? tree[CodingKeys.locations.stringValue]?.elements?.map { entry throws(JSONTreeMismatch) in
+            try Location(tree: entry)
+        }
+        path = tree[CodingKeys.path.stringValue]?.elements?.map(\.jsonValue)
+        extensions = tree[CodingKeys.extensions.stringValue]?.members.map { members in
+            Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first })
+        }
+        errorType = tree.lenientString(CodingKeys.errorType)
+        details = tree.lenientString(CodingKeys.details)
     }
 
     /// The message, with AEM's error type and details when present.

@@ -51,6 +51,9 @@ struct GraphQLResponseDecoder: Sendable {
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             throw statusFailure(status: status, body: body, errors: errors)
         }
+        if let result = Self.decodeLibraryModel(Response.self, body: body, queryPath: queryPath, url: url) {
+            return result
+        }
         let envelope: Envelope<Response>
         do {
             envelope = try JSONDecoder().decode(Envelope<Response>.self, from: body)
@@ -65,6 +68,29 @@ struct GraphQLResponseDecoder: Sendable {
                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
         }
         return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [], queryPath: queryPath, url: url)
+    }
+
+    /// The fast path for the library's own models: one parse into a `JSONTree`, then the model
+    /// read from it. Nil whenever the answer is not a well-formed GraphQL response of the model's
+    /// shape, so that the `JSONDecoder` path reports exactly what is wrong.
+    private static func decodeLibraryModel<Response: Decodable & Sendable>(
+        _ type: Response.Type, body: Data, queryPath: String, url: URL
+    ) -> GraphQLResult<Response>? {
+        guard let model = Response.self as? any JSONTreeDecodable.Type,
+              let root = JSONTreeParser.parse(body), case .object = root
+        else { return nil }
+        var data: Response?
+        if let value = root["data"], !value.isNull {
+            guard let decoded = try? model.init(tree: value) as? Response else { return nil }
+            data = decoded
+        }
+        var errors: [GraphQLError]?
+        if let value = root["errors"], !value.isNull {
+            guard let elements = value.elements else { return nil }
+            errors = elements.compactMap { try? GraphQLError(tree: $0) }
+        }
+        guard root.contains("data") || errors != nil else { return nil }
+        return GraphQLResult(data: data, errors: errors ?? [], queryPath: queryPath, url: url)
     }
 
     /// The `AemError` for a status that is not a success.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every field is optional: a query asks for only some of them, and `_dynamicUrl` is null on the
 /// local AEM SDK and for Dynamic Media assets. Use `url(on:)` for the address to load.
-public struct ImageReference: Sendable, Hashable, Codable {
+public struct ImageReference: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// The DAM path (`_path`), such as `/content/dam/wknd-shared/en/adventures/x/x.jpg`.
     public var path: String?
     /// The web-optimised delivery path (`_dynamicUrl`), without host and with its own query
@@ -40,14 +40,18 @@ public struct ImageReference: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        path = container.lenientString(forKey: .path)
-        dynamicUrl = container.lenientString(forKey: .dynamicUrl)
-        authorUrl = container.lenientString(forKey: .authorUrl)
-        publishUrl = container.lenientString(forKey: .publishUrl)
-        width = container.lenientInt(forKey: .width)
-        height = container.lenientInt(forKey: .height)
-        mimeType = container.lenientString(forKey: .mimeType)
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: ImageReference.self)
+        path = tree.lenientString(CodingKeys.path)
+        dynamicUrl = tree.lenientString(CodingKeys.dynamicUrl)
+        authorUrl = tree.lenientString(CodingKeys.authorUrl)
+        publishUrl = tree.lenientString(CodingKeys.publishUrl)
+        width = tree.lenientInt(CodingKeys.width)
+        height = tree.lenientInt(CodingKeys.height)
+        mimeType = tree.lenientString(CodingKeys.mimeType)
     }
 
     /// The value the image is loaded from: `_dynamicUrl` when present and not blank, else

@@ -5,7 +5,7 @@
 /// `data`, `content`, and any other member — so a node encodes back to the same JSON. `kind`
 /// reads that shape as a Swift enum; a node type this library does not know is `.unknown` and
 /// keeps its children and text, so new node types never fail decoding.
-public struct RichTextNode: Sendable, Hashable, Codable {
+public struct RichTextNode: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// What a node is, read from its `nodeType` (and `style` or `data` where they matter).
     public enum Kind: Sendable, Hashable {
         case paragraph
@@ -66,7 +66,7 @@ public struct RichTextNode: Sendable, Hashable, Codable {
 
     /// The node's `data`: link targets and reference details. Members not named here are kept
     /// in `other`.
-    public struct NodeData: Sendable, Hashable, Codable {
+    public struct NodeData: Sendable, Hashable, Codable, JSONTreeDecodable {
         /// A link's or fragment reference's target.
         public var href: String?
         /// A link's target window, such as `_blank`.
@@ -94,13 +94,17 @@ public struct RichTextNode: Sendable, Hashable, Codable {
         private static let known: Set<String> = ["href", "target", "path", "mimetype", "type"]
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyKey.self)
-            href = container.lenientString(forKey: AnyKey("href"))
-            target = container.lenientString(forKey: AnyKey("target"))
-            path = container.lenientString(forKey: AnyKey("path"))
-            mimetype = container.lenientString(forKey: AnyKey("mimetype"))
-            type = container.lenientString(forKey: AnyKey("type"))
-            other = container.others(excluding: Self.known)
+            try self.init(decodingTreeFrom: decoder)
+        }
+
+        init(tree: JSONTree) throws(JSONTreeMismatch) {
+            let tree = try tree.requireObject(for: NodeData.self)
+            href = tree.lenientString(AnyKey("href"))
+            target = tree.lenientString(AnyKey("target"))
+            path = tree.lenientString(AnyKey("path"))
+            mimetype = tree.lenientString(AnyKey("mimetype"))
+            type = tree.lenientString(AnyKey("type"))
+            other = tree.others(excluding: Self.known)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -204,20 +208,19 @@ public struct RichTextNode: Sendable, Hashable, Codable {
     private enum FormatKeys: String, CodingKey { case variants }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
-        nodeType = container.lenientString(forKey: AnyKey("nodeType")) ?? ""
-        value = container.lenientString(forKey: AnyKey("value"))
-        style = container.lenientString(forKey: AnyKey("style"))
-        if let format = try? container.nestedContainer(keyedBy: FormatKeys.self, forKey: AnyKey("format")),
-           let names = format.lenient([JSONValue].self, forKey: .variants)
-        {
-            variants = names.compactMap { $0.stringValue.map(Variant.init(rawValue:)) }
-        } else {
-            variants = []
-        }
-        data = container.lenient(NodeData.self, forKey: AnyKey("data"))
-        children = container.lenient(LenientList<RichTextNode>.self, forKey: AnyKey("content"))?.elements ?? []
-        other = container.others(excluding: Self.known)
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: RichTextNode.self)
+        nodeType = tree.lenientString(AnyKey("nodeType")) ?? ""
+        value = tree.lenientString(AnyKey("value"))
+        style = tree.lenientString(AnyKey("style"))
+        let names = tree["format"]?[FormatKeys.variants.stringValue]?.elements ?? []
+        variants = names.compactMap { $0.string.map(Variant.init(rawValue:)) }
+        data = tree.lenient(NodeData.self, AnyKey("data"))
+        children = tree.lenientList(RichTextNode.self, AnyKey("content")) ?? []
+        other = tree.others(excluding: Self.known)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -252,12 +255,12 @@ struct AnyKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
-extension KeyedDecodingContainer where Key == AnyKey {
-    /// Every member not in `known`, as JSON; members that cannot be read are left out.
+extension JSONTree {
+    /// Every member of an object not in `known`, as JSON.
     func others(excluding known: Set<String>) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
-        for key in allKeys where !known.contains(key.stringValue) {
-            if let value = try? decode(JSONValue.self, forKey: key) { result[key.stringValue] = value }
+        for member in members ?? [] where !known.contains(member.key) {
+            result[member.key] = member.value.jsonValue
         }
         return result
     }

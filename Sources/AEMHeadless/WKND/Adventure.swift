@@ -5,7 +5,7 @@
 /// may leave out: a missing, `null` or wrongly typed field reads as nil and never fails the
 /// response. Enumeration fields are kept as text so that new values never fail decoding; see
 /// `difficultyLevel` for a typed reading.
-public struct Adventure: Sendable, Hashable, Codable {
+public struct Adventure: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// The fragment's path in the DAM (`_path`), unique per adventure.
     public var path: String?
     /// The URL name, such as `lofoten-winter-surf`.
@@ -54,20 +54,24 @@ public struct Adventure: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        path = container.lenientString(forKey: .path)
-        slug = container.lenientString(forKey: .slug)
-        title = container.lenientString(forKey: .title)
-        activity = container.lenientString(forKey: .activity)
-        adventureType = container.lenientString(forKey: .adventureType)
-        difficulty = container.lenientString(forKey: .difficulty)
-        groupSize = container.lenientInt(forKey: .groupSize)
-        price = container.lenientDouble(forKey: .price)
-        tripLength = container.lenientString(forKey: .tripLength)
-        primaryImage = container.lenient(ImageReference.self, forKey: .primaryImage)
-        description = container.lenient(RichText.self, forKey: .description)
-        itinerary = container.lenient(RichText.self, forKey: .itinerary)
-        gearList = container.lenient(RichText.self, forKey: .gearList)
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: Adventure.self)
+        path = tree.lenientString(CodingKeys.path)
+        slug = tree.lenientString(CodingKeys.slug)
+        title = tree.lenientString(CodingKeys.title)
+        activity = tree.lenientString(CodingKeys.activity)
+        adventureType = tree.lenientString(CodingKeys.adventureType)
+        difficulty = tree.lenientString(CodingKeys.difficulty)
+        groupSize = tree.lenientInt(CodingKeys.groupSize)
+        price = tree.lenientDouble(CodingKeys.price)
+        tripLength = tree.lenientString(CodingKeys.tripLength)
+        primaryImage = tree.lenient(ImageReference.self, CodingKeys.primaryImage)
+        description = tree.lenient(RichText.self, CodingKeys.description)
+        itinerary = tree.lenient(RichText.self, CodingKeys.itinerary)
+        gearList = tree.lenient(RichText.self, CodingKeys.gearList)
     }
 
     /// The WKND difficulty levels, in increasing order.

@@ -1,5 +1,5 @@
 /// One adventure with the content its rich text links to, as `adventure(slug:)` returns it.
-public struct AdventureDetail: Sendable, Hashable, Codable {
+public struct AdventureDetail: Sendable, Hashable, Codable, JSONTreeDecodable {
     public var adventure: Adventure
     /// The response's `_references`: adventures, images and other content linked from the
     /// adventure's rich text; empty when there were none.
@@ -22,9 +22,13 @@ public struct AdventureDetail: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        adventure = try container.decode(Adventure.self, forKey: .adventure)
-        references = container.lenient(LenientList<AdventureReference>.self, forKey: .references)?.elements ?? []
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: AdventureDetail.self)
+        adventure = try tree.decode(Adventure.self, CodingKeys.adventure)
+        references = tree.lenientList(AdventureReference.self, CodingKeys.references) ?? []
     }
 
     /// The reference whose `_path` is `path` (a rich-text node's `data.href` or `data.path`).

@@ -1,13 +1,24 @@
 /// The `data` of both WKND adventure queries: `{"adventureList": {"items": [...], "_references": [...]}}`.
-public struct AdventureListData: Sendable, Hashable, Codable {
+public struct AdventureListData: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// Nil when AEM sent `null` for the list, which happens with errors beside the data.
     public var adventureList: AdventureList?
 
     public init(adventureList: AdventureList?) { self.adventureList = adventureList }
+
+    enum CodingKeys: String, CodingKey { case adventureList }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        adventureList = try tree.requireObject(for: AdventureListData.self)
+            .decodeIfPresent(AdventureList.self, CodingKeys.adventureList)
+    }
 }
 
 /// An `adventureList` result: the adventures and the content their rich text links to.
-public struct AdventureList: Sendable, Hashable, Codable {
+public struct AdventureList: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// The adventures in the order AEM sent them. An entry that is `null` (GraphQL sets an item
     /// to null when one of its required fields failed, with an error beside the data) or not an
     /// object is **skipped**, so indices in error paths may not match this array.
@@ -26,8 +37,12 @@ public struct AdventureList: Sendable, Hashable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        items = container.lenient(LenientList<Adventure>.self, forKey: .items)?.elements ?? []
-        references = container.lenient(LenientList<AdventureReference>.self, forKey: .references)?.elements
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: AdventureList.self)
+        items = tree.lenientList(Adventure.self, CodingKeys.items) ?? []
+        references = tree.lenientList(AdventureReference.self, CodingKeys.references)
     }
 }

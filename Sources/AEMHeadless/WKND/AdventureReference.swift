@@ -1,6 +1,6 @@
 /// One entry of a response's `_references`: content linked from an adventure's rich text,
 /// decoded by its `__typename`. Types this library does not model are kept as JSON, not dropped.
-public enum AdventureReference: Sendable, Hashable, Codable {
+public enum AdventureReference: Sendable, Hashable, Codable, JSONTreeDecodable {
     /// `AdventureModel`: another adventure.
     case adventure(Adventure)
     /// `ImageRef`: an image in the DAM.
@@ -14,15 +14,18 @@ public enum AdventureReference: Sendable, Hashable, Codable {
     public static let imageTypename = "ImageRef"
 
     private enum TypeKeys: String, CodingKey { case typename = "__typename" }
-    private enum PathKeys: String, CodingKey { case path = "_path" }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: TypeKeys.self)
-        let typename = container.lenientString(forKey: .typename)
+        try self.init(decodingTreeFrom: decoder)
+    }
+
+    init(tree: JSONTree) throws(JSONTreeMismatch) {
+        let tree = try tree.requireObject(for: AdventureReference.self)
+        let typename = tree.lenientString(TypeKeys.typename)
         switch typename {
-        case Self.adventureTypename: self = .adventure(try Adventure(from: decoder))
-        case Self.imageTypename: self = .image(try ImageReference(from: decoder))
-        default: self = .unknown(typename: typename, json: try JSONValue(from: decoder))
+        case Self.adventureTypename: self = .adventure(try Adventure(tree: tree))
+        case Self.imageTypename: self = .image(try ImageReference(tree: tree))
+        default: self = .unknown(typename: typename, json: tree.jsonValue)
         }
     }
 
