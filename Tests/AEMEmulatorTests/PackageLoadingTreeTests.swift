@@ -37,6 +37,7 @@ struct PackageLoadingTreeTests {
             #expect(file == broken.path)
             #expect(line == 5)
             #expect(error.description.hasPrefix("\(broken.path):5:"))
+            #expect(error.description.contains("an end tag does not match the element it closes"), "\(error.description)")
         }
     }
 

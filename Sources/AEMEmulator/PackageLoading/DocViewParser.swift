@@ -23,7 +23,7 @@ enum DocViewParser {
         let parsed = parser.parse()
         guard parsed, delegate.failure == nil, let root = delegate.root else {
             let line = delegate.failure?.line ?? parser.lineNumber
-            let reason = delegate.failure?.reason ?? parser.parserError?.localizedDescription ?? "not a docview document"
+            let reason = delegate.failure?.reason ?? parser.parserError.map(XMLErrorReason.words(for:)) ?? "not a docview document"
             throw .malformed(file: file.path, line: line, reason: reason)
         }
         return root
@@ -64,7 +64,7 @@ enum DocViewParser {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             if failure == nil {
-                failure = (parser.lineNumber, parseError.localizedDescription)
+                failure = (parser.lineNumber, XMLErrorReason.words(for: parseError))
             }
         }
     }
