@@ -51,6 +51,11 @@ struct GraphQLResponseDecoder: Sendable {
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             throw statusFailure(status: status, body: body, errors: errors)
         }
+        if Response.self == UntypedJSON.self {
+            let untyped = try decodeUntyped(status: status, body: body)
+            return GraphQLResult(data: untyped.data.flatMap { $0 as? Response }, errors: untyped.errors,
+                                 queryPath: queryPath, url: url)
+        }
         let envelope: Envelope<Response>
         do {
             envelope = try JSONDecoder().decode(Envelope<Response>.self, from: body)
@@ -65,6 +70,35 @@ struct GraphQLResponseDecoder: Sendable {
                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
         }
         return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [], queryPath: queryPath, url: url)
+    }
+
+    /// The answer read into `UntypedJSON` by its own parser, so that member order and number text
+    /// are kept; `data: null` reads as nil, like a typed answer.
+    private func decodeUntyped(status: Int, body: Data) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError]) {
+        let document: UntypedJSON
+        do {
+            document = try UntypedJSON(parsing: body)
+        } catch {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is not valid JSON (\(error)).", underlying: error)
+        }
+        guard document.members != nil else {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
+        }
+        let data = document["data"]
+        let errors = document["errors"]
+        guard data != nil || errors != nil else {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
+        }
+        return (data == .null ? nil : data, (errors?.arrayValue ?? []).compactMap(Self.graphQLError))
+    }
+
+    /// One entry of `errors`, read as the typed decoder reads it; nil when it is not an object.
+    private static func graphQLError(_ value: UntypedJSON) -> GraphQLError? {
+        guard value.members != nil else { return nil }
+        return try? JSONDecoder().decode(GraphQLError.self, from: Data(value.jsonBytes()))
     }
 
     /// The `AemError` for a status that is not a success.
