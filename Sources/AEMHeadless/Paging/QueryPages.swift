@@ -81,7 +81,7 @@ public struct QueryPages: AsyncSequence, Sendable {
 
         private var size: Int {
             let name = style == .cursor ? "first" : "limit"
-            return pages.variables[name].flatMap { $0.flatMap { Int($0.text) } }.map { max(1, $0) } ?? pages.pageSize
+            return pages.variables[name].flatMap { $0.flatMap { Int($0.text) } }.map { Swift.max(1, $0) } ?? pages.pageSize
         }
 
         private mutating func nextCursorPage() async throws -> QueryPage {
@@ -178,6 +178,6 @@ extension Aem {
     public func pages(of path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle? = nil,
                       pageSize: Int = 100) -> QueryPages
     {
-        QueryPages(aem: self, path: path, variables: variables, style: style, pageSize: max(1, pageSize))
+        QueryPages(aem: self, path: path, variables: variables, style: style, pageSize: Swift.max(1, pageSize))
     }
 }
