@@ -33,7 +33,7 @@ struct QueryCommand: AsyncParsableCommand {
 
             EXAMPLES
               wknd query wknd-shared/adventures-all --var limit=3
-              wknd query wknd-shared/adventure-by-slug --var slug=bali-surf-camp | jq .adventureList.items[0].title
+              wknd query wknd-shared/adventure-by-slug --var slug=lofoten-winter-surf | jq .adventureList.items[0].title
               wknd query my-site/articles --var-json 'filter={"author":{"_expressions":[{"value":"Olsen"}]}}'
               wknd query wknd-shared/adventures-paginated --all --jsonl | wc -l
             """

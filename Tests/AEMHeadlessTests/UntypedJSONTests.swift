@@ -83,10 +83,3 @@ struct UntypedJSONTests {
         #expect(images.map(\.field) == ["hero", "gallery", "hero", "_references"])
     }
 }
-
-/// A transport for tests that never send.
-private struct NoTransport: AemHTTPTransport {
-    func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
-        throw AemHTTPTransportError(.connectionFailed, "no transport in this test")
-    }
-}

@@ -51,10 +51,10 @@ struct QueryCommandTests {
             let text = "query ($filter: AdventureModelFilter) { adventureList(filter: $filter, sort: \"slug\") { items { slug } } }"
             #expect(try await persist(text, as: "wknd-shared/filtered", environment: environment) == 0)
             let run = try await WkndRun.run(["query", "wknd-shared/filtered", "--var-json",
-                                             #"filter={"slug": {"_expressions": [{"value": "bali-surf-camp"}]}}"#],
+                                             #"filter={"slug": {"_expressions": [{"value": "lofoten-winter-surf"}]}}"#],
                                             environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == #"{"adventureList":{"items":[{"slug":"bali-surf-camp"}]}}"# + "\n")
+            #expect(run.stdout == #"{"adventureList":{"items":[{"slug":"lofoten-winter-surf"}]}}"# + "\n")
             let bad = try await WkndRun.run(["query", "wknd-shared/filtered", "--var-json", "filter={nope"], environment: environment)
             #expect(bad.status == 64)
         }
