@@ -24,6 +24,7 @@ struct WKND: AsyncParsableCommand {
               wknd list                       (the built-in sample service)
               AEM_HOST=publish-p123-e456.adobeaemcloud.com wknd list --limit 5
               wknd show bali-surf-camp --json | jq .title
+              wknd query wknd-shared/adventures-paginated --all --jsonl   (any query)
               wknd list --auth token --token-file ~/.aem-token \\
                         --host author-p123-e456.adobeaemcloud.com
 
