@@ -83,6 +83,18 @@ struct QueryPagingTests {
         }
     }
 
+    @Test("items decode into the library's models")
+    func typedItems() async throws {
+        try await withEmulatorAem { _, aem in
+            var adventures: [Adventure] = []
+            for try await item in aem.pages(of: "wknd-shared/adventures-paginated", pageSize: 8).items {
+                adventures.append(try item.decode(Adventure.self))
+            }
+            #expect(adventures.count == Self.sampleCount)
+            #expect(adventures.allSatisfy { $0.slug != nil && $0.title != nil })
+        }
+    }
+
     @Test("items come one by one across pages; the variables set where paging starts")
     func itemsAndStartingPoint() async throws {
         try await withEmulatorAem { _, aem in

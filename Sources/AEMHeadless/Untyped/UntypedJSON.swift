@@ -134,6 +134,13 @@ extension UntypedJSON: Decodable {
 }
 
 extension UntypedJSON {
+    /// Decodes this value into a `Decodable` type, such as one item of a page into a model:
+    /// `try item.decode(Adventure.self)`.
+    /// - Throws: `DecodingError` when it does not fit.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(jsonBytes()))
+    }
+
     /// The same value as a `JSONValue` (members unordered, numbers as `Double`).
     public var jsonValue: JSONValue {
         switch self {
