@@ -3,7 +3,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("wknd download --query: the images of any query's answer")
+@Suite("wknd download --query: the images of any query's answer", .serialized)
 struct DownloadQueryTests {
     @Test("the images of a list query, named by slug; a rerun downloads nothing")
     func listQuery() async throws {

@@ -2,7 +2,7 @@ import AEMEmulator
 import Foundation
 import Testing
 
-@Suite("wknd queries: list, show and persist against the emulator")
+@Suite("wknd queries: list, show and persist against the emulator", .serialized)
 struct QueriesCommandTests {
     static let byActivity = "query ($activity: String!) { adventureList(filter: {activity: {_expressions: [{value: $activity}]}}, sort: \"slug\") { items { slug activity } } }\n"
 

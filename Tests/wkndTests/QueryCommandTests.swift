@@ -3,7 +3,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@Suite("wknd query: any persisted query against the emulator")
+@Suite("wknd query: any persisted query against the emulator", .serialized)
 struct QueryCommandTests {
     @Test("the WKND list query: data as AEM sent it, member order and numbers kept")
     func listQuery() async throws {
