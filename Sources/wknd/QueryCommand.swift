@@ -77,12 +77,17 @@ struct QueryCommand: AsyncParsableCommand {
             let output = QueryOutput(console: context.console)
             let values = try variables.variables()
             status = try await context.withAem { aem -> ExitStatus in
-                if all {
-                    let pages = aem.pages(of: path, variables: values, style: paging, pageSize: pageSize)
-                    let hadErrors = try await output.stream(pages, jsonl: jsonl)
-                    return hadErrors ? .graphQLErrors : .success
+                do {
+                    if all {
+                        let pages = aem.pages(of: path, variables: values, style: paging, pageSize: pageSize)
+                        let hadErrors = try await output.stream(pages, jsonl: jsonl)
+                        return hadErrors ? .graphQLErrors : .success
+                    }
+                    return try await runOnce(aem, variables: values, output: output)
+                } catch let error as AemError where error.kind == .queryNotFound {
+                    throw Failure(.unavailable, error.message + " `wknd queries list` shows the queries that exist.",
+                                  details: error.detailLines)
                 }
-                return try await runOnce(aem, variables: values, output: output)
             }
         }
         if status != .success { throw ExitCode(status.rawValue) }

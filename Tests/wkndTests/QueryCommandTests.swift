@@ -92,6 +92,7 @@ struct QueryCommandTests {
             #expect(run.stdout.isEmpty)
             #expect(run.stderrLines.count == 1)
             #expect(run.stderr.contains("wknd-shared/no-such-query"))
+            #expect(run.stderr.contains("wknd queries list"))
             let malformed = try await WkndRun.run(["query", "no-slash"], environment: environment)
             #expect(malformed.status == 64)
         }
