@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "AEMEmulator",
                 "EmulatorTestSupport",
+                "AEMHeadless",
+                "AEMHeadlessAsyncHTTPClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Fixtures")]

@@ -429,6 +429,38 @@ def bench_large(table, args, work, slug):
         table.notes.append(f"Item 5: wknd wrote {sizes.get('wknd')} bytes, expected {args.large_bytes}.")
 
 
+def bench_query_all(table, args, work):
+    """`wknd query --all --jsonl` over many items (offset pages of `--page-size`, asking limit + 1 each) against a
+    shell loop of curl fetching exactly the same page URLs, one after the other."""
+    server = Server(os.path.join(args.bin, "bench-server"), ["--synthetic-adventures", str(args.items)],
+                    "bench-server (many adventures)")
+    env = client_environment(server, os.environ, fresh_dir(work, "cache-"))
+    page = 100
+    total = args.items + 20
+    query = ["query", "wknd-shared/adventures-all", "--all", "--jsonl", "--paging", "offset", "--page-size", str(page)]
+    stdout, stderr = output_of([args.wknd] + query + ["--verbose"], env=env, cwd=work)
+    lines = stdout.count("\n")
+    urls = re.findall(r"GET (http\S+)", stderr)
+    expected = [f"{server.base_url.rstrip('/')}/graphql/execute.json/wknd-shared/adventures-all;limit={page + 1};offset={offset};"
+                for offset in range(0, total, page)]
+    if urls != expected:
+        table.notes.append(f"Item 8: wknd requested {len(urls)} pages, the curl loop fetches {len(expected)} "
+                           f"(first {urls[:1]} vs {expected[:1]}).")
+    if lines != total:
+        table.notes.append(f"Item 8: wknd printed {lines} items, expected {total}.")
+    loop = "for url in \"$@\"; do curl -s --fail -H 'Accept: application/json' \"$url\" || exit 1; echo; done"
+    a = Side("wknd", fixed([args.wknd] + query), env=env, cwd=work)
+    b = Side("curl loop", fixed(["sh", "-c", loop, "sh"] + expected))
+    c = Comparison("query --all --jsonl", a, b, args.pairs)
+    server.stop()
+    peak = c.peak_rss_mib(c.a)
+    table.add("8", f"`wknd query wknd-shared/adventures-all --all --jsonl --page-size {page}`, {total:,} items in "
+                   f"{len(expected)} pages, vs a shell loop of `curl` on the same page URLs",
+              ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
+              f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 64, ' MiB peak RSS')}")
+
+
 def bench_startup(table, args, env, cwd):
     a = Side("wknd --version", fixed([args.wknd, "--version"]))
     b = Side("curl --version", fixed(["curl", "--version"]))
@@ -507,7 +539,8 @@ def main():
     parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
     parser.add_argument("--fragments", type=int, default=10_000, help="fragments in the package-loading benchmark")
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7", help="comma-separated items to run (default all)")
+    parser.add_argument("--items", type=int, default=10_000, help="synthetic adventures for item 8 (default 10,000)")
+    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8", help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -562,6 +595,8 @@ def main():
             table.not_measured("5", "peak memory of `wknd download` on a 500 MB image", "wknd download missing")
     if "7" in only:
         bench_package_load(table, args)
+    if "8" in only:
+        bench_query_all(table, args, work)
 
     print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}. "
           f"Load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")

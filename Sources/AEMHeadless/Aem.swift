@@ -35,6 +35,17 @@ public struct Aem: Sendable {
     /// beside the data. Throws `AemError` when the answer is not a GraphQL response (with the
     /// status, URL, body excerpt and an explanation), or `CancellationError`.
     public func execute<Response>(_ query: PersistedQuery<Response>) async throws -> GraphQLResult<Response> {
+        let (head, body) = try await rawResponse(query)
+        return try responseDecoder(for: query, url: query.url(on: configuration.origin))
+            .decode(Response.self, status: head.status, headers: head.headers, body: body)
+    }
+
+    /// Runs a persisted query and returns its answer undecoded, whatever the status: the bytes
+    /// exactly as AEM sent them (for `decode(_:body:status:headers:)`, or to show as they are).
+    /// Retries and redirects are handled as for `execute`.
+    /// - Throws: `AemError` for a body over `configuration.maxResponseBytes` or no answer at all,
+    ///   or `CancellationError`.
+    public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (head: AemHTTPResponseHead, body: Data) {
         let url = query.url(on: configuration.origin)
         let limit = configuration.maxResponseBytes
         let (response, body) = try await fetch(url, headers: ["Accept": "application/json"]) { response in
@@ -45,8 +56,7 @@ public struct Aem: Sendable {
                                url: url, status: response.status, underlyingError: error)
             }
         }
-        return try responseDecoder(for: query, url: url)
-            .decode(Response.self, status: response.status, headers: response.headers, body: body)
+        return (response.head, body)
     }
 
     /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
@@ -130,7 +140,9 @@ public struct Aem: Sendable {
     }
 
     /// The request for `url`: on the configured origin with the extra headers and `authorization`.
-    func request(for url: URL, headers: AemHTTPHeaders, authorization: String?) -> AemHTTPRequest {
+    func request(for url: URL, method: String = "GET", body: Data? = nil, headers: AemHTTPHeaders,
+                 authorization: String?) -> AemHTTPRequest
+    {
         var all = headers
         if configuration.origin.contains(url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
@@ -140,10 +152,10 @@ public struct Aem: Sendable {
         } else {
             all.remove(name: "Authorization")
         }
-        return AemHTTPRequest(url: url, headers: all, timeout: configuration.timeout)
+        return AemHTTPRequest(method: method, url: url, headers: all, body: body, timeout: configuration.timeout)
     }
 
-    private func networkError(_ error: AemHTTPTransportError, url: URL) -> AemError {
+    func networkError(_ error: AemHTTPTransportError, url: URL) -> AemError {
         let host = AemOrigin(of: url)?.description ?? url.absoluteString
         switch error.kind {
         case .timedOut:

@@ -33,6 +33,13 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         public static let network = Kind("network")
         /// The request took longer than the configured timeout.
         public static let timedOut = Kind("timedOut")
+        /// Persisting a new query under a name that is already taken.
+        public static let queryAlreadyExists = Kind("queryAlreadyExists")
+        /// AEM refused a query text it was asked to persist (it does not validate); the
+        /// `graphQLErrors` say why.
+        public static let queryRejected = Kind("queryRejected")
+        /// The service does not store queries: a publish service, which is read-only.
+        public static let persistingNotAllowed = Kind("persistingNotAllowed")
     }
 
     public var kind: Kind

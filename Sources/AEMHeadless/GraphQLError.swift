@@ -1,8 +1,8 @@
 /// One entry of a GraphQL response's `errors`, in the standard shape (`message`, `locations`,
 /// `path`, `extensions`) or AEM's own (`errorType`, `message`, `details`). Every field but the
 /// message is optional, and a missing message decodes as empty rather than failing.
-public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible, JSONTreeDecodable {
-    public struct Location: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible, UntypedJSONDecodable {
+    public struct Location: Sendable, Hashable, Codable, UntypedJSONDecodable {
         public var line: Int?
         public var column: Int?
 
@@ -14,12 +14,12 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
         }
 
         public init(from decoder: any Decoder) throws {
-            try self.init(decodingTreeFrom: decoder)
+            try self.init(decodingJSONFrom: decoder)
         }
 
         /// Both members must be whole numbers when present.
-        init(tree: JSONTree) throws(JSONTreeMismatch) {
-            let tree = try tree.requireObject(for: Location.self)
+        init(json: UntypedJSON) throws(JSONShapeMismatch) {
+            let tree = try json.requireObject(for: Location.self)
             line = try tree.wholeNumber(CodingKeys.line)
             column = try tree.wholeNumber(CodingKeys.column)
         }
@@ -47,18 +47,18 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
     /// Each member that is missing or of another shape reads as nil (the message as empty);
     /// `locations` is nil unless every entry is well formed.
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: GraphQLError.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: GraphQLError.self)
         message = tree.lenientString(CodingKeys.message) ?? ""
-        locations = try? tree[CodingKeys.locations.stringValue]?.elements?.map { entry throws(JSONTreeMismatch) in
-            try Location(tree: entry)
+        locations = try? tree[CodingKeys.locations.stringValue]?.arrayValue?.map { entry throws(JSONShapeMismatch) in
+            try Location(json: entry)
         }
-        path = tree[CodingKeys.path.stringValue]?.elements?.map(\.jsonValue)
+        path = tree[CodingKeys.path.stringValue]?.arrayValue?.map(\.jsonValue)
         extensions = tree[CodingKeys.extensions.stringValue]?.members.map { members in
             Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first })
         }

@@ -51,6 +51,11 @@ struct GraphQLResponseDecoder: Sendable {
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
             throw statusFailure(status: status, body: body, errors: errors)
         }
+        if Response.self == UntypedJSON.self {
+            let untyped = try decodeUntyped(status: status, body: body)
+            return GraphQLResult(data: untyped.data.flatMap { $0 as? Response }, errors: untyped.errors,
+                                 queryPath: queryPath, url: url)
+        }
         if let result = Self.decodeLibraryModel(Response.self, body: body, queryPath: queryPath, url: url) {
             return result
         }
@@ -70,24 +75,47 @@ struct GraphQLResponseDecoder: Sendable {
         return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [], queryPath: queryPath, url: url)
     }
 
-    /// The fast path for the library's own models: one parse into a `JSONTree`, then the model
+    /// The answer read into `UntypedJSON` by its own parser, so that member order and number text
+    /// are kept; `data: null` reads as nil, like a typed answer.
+    private func decodeUntyped(status: Int, body: Data) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError]) {
+        let document: UntypedJSON
+        do {
+            document = try UntypedJSON(parsing: body)
+        } catch {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is not valid JSON (\(error)).", underlying: error)
+        }
+        guard document.members != nil else {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
+        }
+        let data = document["data"]
+        let errors = document["errors"]
+        guard data != nil || errors != nil else {
+            throw failure(.invalidResponse, status: status, body: body,
+                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
+        }
+        return (data == .null ? nil : data, (errors?.arrayValue ?? []).compactMap { try? GraphQLError(json: $0) })
+    }
+
+    /// The fast path for the library's own models: one parse into `UntypedJSON`, then the model
     /// read from it. Nil whenever the answer is not a well-formed GraphQL response of the model's
     /// shape, so that the `JSONDecoder` path reports exactly what is wrong.
     private static func decodeLibraryModel<Response: Decodable & Sendable>(
         _ type: Response.Type, body: Data, queryPath: String, url: URL
     ) -> GraphQLResult<Response>? {
-        guard let model = Response.self as? any JSONTreeDecodable.Type,
-              let root = JSONTreeParser.parse(body), case .object = root
+        guard let model = Response.self as? any UntypedJSONDecodable.Type,
+              let root = UntypedJSONParser.parseAsJSONDecoderWould(body), case .object = root
         else { return nil }
         var data: Response?
         if let value = root["data"], !value.isNull {
-            guard let decoded = try? model.init(tree: value) as? Response else { return nil }
+            guard let decoded = try? model.init(json: value) as? Response else { return nil }
             data = decoded
         }
         var errors: [GraphQLError]?
         if let value = root["errors"], !value.isNull {
-            guard let elements = value.elements else { return nil }
-            errors = elements.compactMap { try? GraphQLError(tree: $0) }
+            guard let elements = value.arrayValue else { return nil }
+            errors = elements.compactMap { try? GraphQLError(json: $0) }
         }
         guard root.contains("data") || errors != nil else { return nil }
         return GraphQLResult(data: data, errors: errors ?? [], queryPath: queryPath, url: url)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every field is optional: a query asks for only some of them, and `_dynamicUrl` is null on the
 /// local AEM SDK and for Dynamic Media assets. Use `url(on:)` for the address to load.
-public struct ImageReference: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// The DAM path (`_path`), such as `/content/dam/wknd-shared/en/adventures/x/x.jpg`.
     public var path: String?
     /// The web-optimised delivery path (`_dynamicUrl`), without host and with its own query
@@ -40,11 +40,11 @@ public struct ImageReference: Sendable, Hashable, Codable, JSONTreeDecodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: ImageReference.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: ImageReference.self)
         path = tree.lenientString(CodingKeys.path)
         dynamicUrl = tree.lenientString(CodingKeys.dynamicUrl)
         authorUrl = tree.lenientString(CodingKeys.authorUrl)

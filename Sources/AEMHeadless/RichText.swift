@@ -1,6 +1,6 @@
 /// A multi-line text field (such as an adventure's `description` or `itinerary`) in the forms
 /// the query asked for. Every form is optional: a query selects only some of them.
-public struct RichText: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct RichText: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var plaintext: String?
     public var html: String?
     public var markdown: String?
@@ -18,15 +18,15 @@ public struct RichText: Sendable, Hashable, Codable, JSONTreeDecodable {
     enum CodingKeys: String, CodingKey { case plaintext, html, markdown, json }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: RichText.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: RichText.self)
         plaintext = tree.lenientString(CodingKeys.plaintext)
         html = tree.lenientString(CodingKeys.html)
         markdown = tree.lenientString(CodingKeys.markdown)
-        json = tree.lenientList(RichTextNode.self, CodingKeys.json)
+        self.json = tree.lenientList(RichTextNode.self, CodingKeys.json)
     }
 
     /// The text without markup: `plaintext` when present, else the text of the `json` blocks,

@@ -5,7 +5,7 @@
 /// `data`, `content`, and any other member — so a node encodes back to the same JSON. `kind`
 /// reads that shape as a Swift enum; a node type this library does not know is `.unknown` and
 /// keeps its children and text, so new node types never fail decoding.
-public struct RichTextNode: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// What a node is, read from its `nodeType` (and `style` or `data` where they matter).
     public enum Kind: Sendable, Hashable {
         case paragraph
@@ -66,7 +66,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, JSONTreeDecodable {
 
     /// The node's `data`: link targets and reference details. Members not named here are kept
     /// in `other`.
-    public struct NodeData: Sendable, Hashable, Codable, JSONTreeDecodable {
+    public struct NodeData: Sendable, Hashable, Codable, UntypedJSONDecodable {
         /// A link's or fragment reference's target.
         public var href: String?
         /// A link's target window, such as `_blank`.
@@ -94,11 +94,11 @@ public struct RichTextNode: Sendable, Hashable, Codable, JSONTreeDecodable {
         private static let known: Set<String> = ["href", "target", "path", "mimetype", "type"]
 
         public init(from decoder: any Decoder) throws {
-            try self.init(decodingTreeFrom: decoder)
+            try self.init(decodingJSONFrom: decoder)
         }
 
-        init(tree: JSONTree) throws(JSONTreeMismatch) {
-            let tree = try tree.requireObject(for: NodeData.self)
+        init(json: UntypedJSON) throws(JSONShapeMismatch) {
+            let tree = try json.requireObject(for: NodeData.self)
             href = tree.lenientString(AnyKey("href"))
             target = tree.lenientString(AnyKey("target"))
             path = tree.lenientString(AnyKey("path"))
@@ -208,16 +208,16 @@ public struct RichTextNode: Sendable, Hashable, Codable, JSONTreeDecodable {
     private enum FormatKeys: String, CodingKey { case variants }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: RichTextNode.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: RichTextNode.self)
         nodeType = tree.lenientString(AnyKey("nodeType")) ?? ""
         value = tree.lenientString(AnyKey("value"))
         style = tree.lenientString(AnyKey("style"))
-        let names = tree["format"]?[FormatKeys.variants.stringValue]?.elements ?? []
-        variants = names.compactMap { $0.string.map(Variant.init(rawValue:)) }
+        let names = tree["format"]?[FormatKeys.variants.stringValue]?.arrayValue ?? []
+        variants = names.compactMap { $0.stringValue.map(Variant.init(rawValue:)) }
         data = tree.lenient(NodeData.self, AnyKey("data"))
         children = tree.lenientList(RichTextNode.self, AnyKey("content")) ?? []
         other = tree.others(excluding: Self.known)
@@ -255,7 +255,7 @@ struct AnyKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
-extension JSONTree {
+extension UntypedJSON {
     /// Every member of an object not in `known`, as JSON.
     func others(excluding known: Set<String>) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]

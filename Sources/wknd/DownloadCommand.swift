@@ -2,11 +2,12 @@ import AEMHeadless
 import ArgumentParser
 import Foundation
 
-/// `wknd download`: the adventures' primary images, saved to a folder as `<slug>.<ext>`.
+/// `wknd download`: the adventures' primary images, or those any query's answer references,
+/// saved to a folder as `<slug>.<ext>`.
 struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Save adventures' primary images to a folder.",
+        abstract: "Save adventures' primary images, or any query's images, to a folder.",
         discussion: """
             Each image (_dynamicUrl, else _path) is saved as DIR/<slug>.<ext>, the
             extension from the Content-Type, else the URL. A slug that does not
@@ -23,6 +24,13 @@ struct DownloadCommand: AsyncParsableCommand {
             once and copied. Credentials go only to the AEM service, never to an
             image on another host.
 
+            --query <configuration>/<name> (with --var and --var-json) downloads
+            every image (ImageRef) the query's answer references instead, each
+            named after the fragment that holds it (its slug, else the last part
+            of its _path; -2, -3 for further images of one fragment), or after
+            the image's own file name; with --all the query's pages are followed
+            as by `wknd query --all`.
+
             stdout lists the files written, one per line; progress goes to stderr
             (a bar on a terminal, kept below every other line), with a summary at
             the end. The exit code is not
@@ -31,14 +39,21 @@ struct DownloadCommand: AsyncParsableCommand {
             EXAMPLES
               wknd download bali-surf-camp climbing-new-zealand --output images
               wknd download --all --output images --concurrency 8 --width 800 --format webp
+              wknd download --query wknd-shared/adventures-paginated --all --output images
+              wknd download --query my-site/article-by-slug --var slug=summer-kitchen
             """
     )
 
     @Argument(help: "The adventures' slugs, as `wknd list` shows them.")
     var slugs: [String] = []
 
-    @Flag(help: "Download the images of every adventure.")
+    @Flag(help: "Download the images of every adventure; with --query, follow the query's pages.")
     var all = false
+
+    @Option(help: ArgumentHelp("Download the images this persisted query's answer references.", valueName: "configuration/name"))
+    var query: String?
+
+    @OptionGroup var variables: QueryVariableOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to save to; created when missing.", valueName: "dir"))
     var output = "."
@@ -64,8 +79,17 @@ struct DownloadCommand: AsyncParsableCommand {
     static let pageSize = 50
 
     func validate() throws {
-        if all, !slugs.isEmpty { throw ValidationError("Give either slugs or --all, not both.") }
-        if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, or --all.") }
+        if let query {
+            guard QueryCommand.isQueryPath(query) else { throw ValidationError("Give --query as <configuration>/<name>.") }
+            if !slugs.isEmpty { throw ValidationError("Give either slugs or --query, not both.") }
+            if width != nil || quality != nil || format != nil {
+                throw ValidationError("--width, --quality and --format are for the adventures; give a query's own variables with --var.")
+            }
+        } else {
+            if !variables.texts.isEmpty || !variables.jsonTexts.isEmpty { throw ValidationError("--var and --var-json go with --query.") }
+            if all, !slugs.isEmpty { throw ValidationError("Give either slugs or --all, not both.") }
+            if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, --all or --query.") }
+        }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
         if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
         if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
@@ -106,8 +130,7 @@ struct DownloadCommand: AsyncParsableCommand {
                                     manifestOrigin: isSample ? BuiltInSample.manifestOrigin : nil)
         interruption.addCleanup { batch.removeTemporaryFiles() }
 
-        let (adventures, missing) = try await fetchAdventures(aem: aem, context: context)
-        let plan = DownloadPlan(adventures, origin: aem.configuration.origin)
+        let (plan, missing) = try await makePlan(aem: aem, context: context)
         for note in plan.notes { context.console.note(note) }
         for problem in plan.problems { context.console.report(Failure(.badResponse, problem)) }
 
@@ -148,6 +171,27 @@ struct DownloadCommand: AsyncParsableCommand {
             context.console.report(failure)
             summary.add { $0.failures.append(failure) }
         }
+    }
+
+    /// What to download: the images of a query's answer with --query, else the adventures'.
+    private func makePlan(aem: Aem, context: CommandContext) async throws -> (DownloadPlan, [Failure]) {
+        let origin = aem.configuration.origin
+        guard let query else {
+            let (adventures, missing) = try await fetchAdventures(aem: aem, context: context)
+            return (DownloadPlan(adventures, origin: origin), missing)
+        }
+        var plan = DownloadPlan()
+        let values = try variables.variables()
+        if all {
+            for try await page in aem.pages(of: query, variables: values) {
+                context.warnAboutErrors(in: page.result)
+                for item in page.items { plan.add(item.referencedImages, origin: origin) }
+            }
+        } else {
+            let data = try context.data(of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)))
+            plan.add(data.referencedImages, origin: origin)
+        }
+        return (plan, [])
     }
 
     /// The adventures to download: every one, page by page, with --all; else each slug's, with

@@ -3,7 +3,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     /// A wrong command line: unknown option, missing argument, invalid value.
     case usage = 64
-    /// The answer could not be understood: an HTML page, not JSON, or not the expected shape.
+    /// The answer could not be understood (an HTML page, not JSON, not the expected shape), or AEM
+    /// refused a query to persist.
     case badResponse = 65
     /// No adventure with the slug asked for.
     case notFound = 66
@@ -12,9 +13,12 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case unavailable = 69
     /// A failure inside `wknd` itself.
     case internalError = 70
-    /// An output file could not be created or written (`wknd download`).
+    /// An output file could not be created or written (`wknd download`), or a persisted query of
+    /// that name exists already (`wknd queries persist`).
     case cannotCreate = 73
-    /// The credentials were refused (401/403).
+    /// AEM answered a query with GraphQL errors (`wknd query`, which prints any partial data first).
+    case graphQLErrors = 76
+    /// The credentials were refused (401/403), or the service does not store queries (publish).
     case authentication = 77
     /// The configuration cannot work: an invalid host or scheme, missing credentials, an unreadable file.
     case configuration = 78
@@ -28,12 +32,13 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         let rows: [(ExitStatus, String)] = [
             (.success, "success"),
             (.usage, "usage error (unknown option, missing or invalid argument)"),
-            (.badResponse, "bad response: not JSON, an HTML page, or not the expected shape"),
+            (.badResponse, "bad response (not JSON, an HTML page, not the expected shape), or a query refused"),
             (.notFound, "no adventure with that slug"),
             (.unavailable, "network or server failure, or the persisted query is not deployed"),
             (.internalError, "internal error"),
-            (.cannotCreate, "an output file could not be written (download)"),
-            (.authentication, "authentication failed (401/403)"),
+            (.cannotCreate, "an output file could not be written, or the query name is taken"),
+            (.graphQLErrors, "GraphQL errors in the answer (query; partial data is still printed)"),
+            (.authentication, "authentication failed (401/403), or the service stores no queries"),
             (.configuration, "invalid configuration (host, scheme, credentials, files)"),
             (.interrupted, "interrupted (Ctrl-C)"),
             (.terminated, "terminated (SIGTERM)"),

@@ -43,10 +43,14 @@ struct Failure: Error, Sendable {
             .authentication
         case .notFound:
             .notFound
-        case .htmlResponse, .emptyResponse, .invalidResponse, .decodingFailed, .bodyTooLarge:
+        case .htmlResponse, .emptyResponse, .invalidResponse, .decodingFailed, .bodyTooLarge, .queryRejected:
             .badResponse
         case .queryNotFound, .graphQLErrors, .httpStatus, .network, .timedOut:
             .unavailable
+        case .queryAlreadyExists:
+            .cannotCreate
+        case .persistingNotAllowed:
+            .authentication
         default:
             .internalError
         }

@@ -8,13 +8,13 @@ struct VerboseObserver: AemObserver {
     let console: Console
 
     func didReceive(_ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
-        var line = "GET \(request.url.absoluteString) → \(response.status)"
+        var line = "\(request.method) \(request.url.absoluteString) → \(response.status)"
         if let location = response.headers["Location"], (300..<400).contains(response.status) { line += " (to \(location))" }
         console.detail(line + " " + Self.timing(attempt: attempt, duration: duration))
     }
 
     func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
-        console.detail("GET \(request.url.absoluteString) failed: \(error.detail) " + Self.timing(attempt: attempt, duration: duration))
+        console.detail("\(request.method) \(request.url.absoluteString) failed: \(error.detail) " + Self.timing(attempt: attempt, duration: duration))
     }
 
     /// `(attempt 2, 12 ms)`.

@@ -11,7 +11,9 @@ struct WKND: AsyncParsableCommand {
         usage: """
             wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
             wknd show <slug> [--json] [--offline | --refresh | --no-cache]
-            wknd download (<slug>... | --all) [--output <dir>] [--concurrency <n>] [--force]
+            wknd download (<slug>... | --all | --query <conf>/<name> [--var <name=value>]... [--all]) [--output <dir>] [--concurrency <n>] [--force]
+            wknd query <conf>/<name> [--var <name=value>]... [--var-json <name=JSON>]... [--all [--jsonl]] [--raw]
+            wknd queries list [<conf>] | show <conf>/<name> | persist <conf>/<name> <file> [--update]
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
@@ -22,6 +24,7 @@ struct WKND: AsyncParsableCommand {
               wknd list                       (the built-in sample service)
               AEM_HOST=publish-p123-e456.adobeaemcloud.com wknd list --limit 5
               wknd show bali-surf-camp --json | jq .title
+              wknd query wknd-shared/adventures-paginated --all --jsonl   (any query)
               wknd list --auth token --token-file ~/.aem-token \\
                         --host author-p123-e456.adobeaemcloud.com
 
@@ -75,7 +78,7 @@ struct WKND: AsyncParsableCommand {
               man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self,
-                      CacheCommand.self, ServeCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
+                      ConfigCommand.self, AuthCommand.self, CacheCommand.self, ServeCommand.self]
     )
 }

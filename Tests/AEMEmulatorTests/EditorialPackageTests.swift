@@ -34,18 +34,10 @@ struct EditorialPackageTests {
 
     @Test func pagingFollowsCursorsOverEveryArticle() async throws {
         try await withEmulator(EmulatorOptions(content: try Self.content())) { emulator in
-            var after: String?
-            var slugs: [String] = []
-            var pages = 0
-            repeat {
-                var target = "/graphql/execute.json/editorial/articles-paginated;first=5;"
-                if let after { target += "after=\(Self.encoded(after));" }
-                let connection = try await emulator.get(target).json()["data"]["articlePaginated"]
-                slugs += connection["edges"].array.compactMap(\.["node"]["slug"].string)
-                after = connection["pageInfo"]["hasNextPage"].value as? Bool == true ? connection["pageInfo"]["endCursor"].string : nil
-                pages += 1
-            } while after != nil && pages < 10
-            #expect(pages == 3)
+            let pages = try await emulator.allPages(of: "editorial/articles-paginated", pageSize: 5)
+            let slugs = pages.flatMap(\.items).compactMap { $0["slug"]?.stringValue }
+            #expect(pages.count == 3)
+            #expect(pages.allSatisfy { $0.style == .cursor })
             #expect(slugs.count == 12)
             #expect(Set(slugs).count == 12)
         }

@@ -117,18 +117,10 @@ struct QueryManagementTests {
 
     @Test func paginatedQueryFollowsCursorsToTheEnd() async throws {
         try await withEmulator { emulator in
-            var after: String?
-            var slugs: [String] = []
-            var pages = 0
-            repeat {
-                var target = "/graphql/execute.json/wknd-shared/adventures-paginated;first=6;"
-                if let after { target += "after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after);" }
-                let connection = try await emulator.get(target).json()["data"]["adventurePaginated"]
-                slugs += connection["edges"].array.compactMap(\.["node"]["slug"].string)
-                after = connection["pageInfo"]["hasNextPage"].value as? Bool == true ? connection["pageInfo"]["endCursor"].string : nil
-                pages += 1
-            } while after != nil && pages < 10
-            #expect(pages == 4)
+            let pages = try await emulator.allPages(of: "wknd-shared/adventures-paginated", pageSize: 6)
+            let slugs = pages.flatMap(\.items).compactMap { $0["slug"]?.stringValue }
+            #expect(pages.count == 4)
+            #expect(pages.allSatisfy { $0.style == .cursor })
             #expect(slugs.count == 20)
             #expect(Set(slugs).count == 20)
         }

@@ -1,6 +1,9 @@
 // bench-server: one AEM emulator for the benchmark run, on 127.0.0.1 and a free port, until killed.
 //
-//   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url]
+//   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]
+//
+// --synthetic-adventures adds <count> adventures (copies of the sample's, each with its own path,
+// slug and UUID), for paging through many items.
 //
 // stdout, line 1: the base URL (http://127.0.0.1:<port>).
 // stdout, line 2: a JSON object with the URLs the library builds for the default WKND queries
@@ -17,6 +20,7 @@ func fail(_ message: String) -> Never {
 
 var syntheticImages: [(slug: String, bytes: Int)] = []
 var dynamicURLs = true
+var syntheticAdventures = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -27,8 +31,13 @@ while let argument = arguments.popFirst() {
         syntheticImages.append((String(value[..<equals]), bytes))
     case "--no-dynamic-url":
         dynamicURLs = false
+    case "--synthetic-adventures":
+        guard let value = arguments.popFirst(), let count = Int(value), count >= 0 else {
+            fail("--synthetic-adventures needs a count")
+        }
+        syntheticAdventures = count
     default:
-        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url]")
+        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]")
     }
 }
 
@@ -49,6 +58,14 @@ for image in syntheticImages {
     content[asset: path] = asset
 }
 let slugs = content.fragments(ofModelTitled: "Adventure").compactMap { $0.master["slug"]?.text }
+let originals = content.fragments(ofModelTitled: "Adventure")
+for index in 0..<(originals.isEmpty ? 0 : syntheticAdventures) {
+    var copy = originals[index % originals.count]
+    let slug = "synthetic-\(index)"
+    copy.master["slug"] = .string(slug)
+    copy.uuid = String(format: "00000000-0000-4000-8000-%012d", index)
+    content[fragment: "/content/dam/wknd-shared/en/synthetic/\(slug)/\(slug)"] = copy
+}
 
 let options = EmulatorOptions(dynamicURLs: dynamicURLs, content: content)
 do {

@@ -30,7 +30,7 @@ enum XMLErrorReason {
              .entityReferenceWithoutNameError, .unparsedEntityError, .entityBoundaryError:
             "a malformed or unknown entity (an & that does not start &amp;, &lt;, &gt;, &quot;, &apos; or &#…;)"
         case .lessThanSymbolInAttributeError: "a < inside an attribute value (write &lt;)"
-        case .attributeNotStartedError, .attributeNotFinishedError, .attributeWithoutValueError,
+        case .attributeNotStartedError, .attributeNotFinishedError,
              .attributeRedefinedError, .attributeHasNoValueError:
             "a malformed attribute (each needs name=\"value\", once per element)"
         case .spaceRequiredError: "a space is missing between attributes"

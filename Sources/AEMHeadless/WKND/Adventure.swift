@@ -5,7 +5,7 @@
 /// may leave out: a missing, `null` or wrongly typed field reads as nil and never fails the
 /// response. Enumeration fields are kept as text so that new values never fail decoding; see
 /// `difficultyLevel` for a typed reading.
-public struct Adventure: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// The fragment's path in the DAM (`_path`), unique per adventure.
     public var path: String?
     /// The URL name, such as `lofoten-winter-surf`.
@@ -54,11 +54,11 @@ public struct Adventure: Sendable, Hashable, Codable, JSONTreeDecodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: Adventure.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: Adventure.self)
         path = tree.lenientString(CodingKeys.path)
         slug = tree.lenientString(CodingKeys.slug)
         title = tree.lenientString(CodingKeys.title)

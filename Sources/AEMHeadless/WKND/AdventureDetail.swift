@@ -1,5 +1,5 @@
 /// One adventure with the content its rich text links to, as `adventure(slug:)` returns it.
-public struct AdventureDetail: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct AdventureDetail: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var adventure: Adventure
     /// The response's `_references`: adventures, images and other content linked from the
     /// adventure's rich text; empty when there were none.
@@ -22,11 +22,11 @@ public struct AdventureDetail: Sendable, Hashable, Codable, JSONTreeDecodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: AdventureDetail.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: AdventureDetail.self)
         adventure = try tree.decode(Adventure.self, CodingKeys.adventure)
         references = tree.lenientList(AdventureReference.self, CodingKeys.references) ?? []
     }

@@ -1,5 +1,5 @@
 /// The `data` of both WKND adventure queries: `{"adventureList": {"items": [...], "_references": [...]}}`.
-public struct AdventureListData: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct AdventureListData: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// Nil when AEM sent `null` for the list, which happens with errors beside the data.
     public var adventureList: AdventureList?
 
@@ -8,17 +8,17 @@ public struct AdventureListData: Sendable, Hashable, Codable, JSONTreeDecodable 
     enum CodingKeys: String, CodingKey { case adventureList }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        adventureList = try tree.requireObject(for: AdventureListData.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        adventureList = try json.requireObject(for: AdventureListData.self)
             .decodeIfPresent(AdventureList.self, CodingKeys.adventureList)
     }
 }
 
 /// An `adventureList` result: the adventures and the content their rich text links to.
-public struct AdventureList: Sendable, Hashable, Codable, JSONTreeDecodable {
+public struct AdventureList: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// The adventures in the order AEM sent them. An entry that is `null` (GraphQL sets an item
     /// to null when one of its required fields failed, with an error beside the data) or not an
     /// object is **skipped**, so indices in error paths may not match this array.
@@ -37,11 +37,11 @@ public struct AdventureList: Sendable, Hashable, Codable, JSONTreeDecodable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: AdventureList.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: AdventureList.self)
         items = tree.lenientList(Adventure.self, CodingKeys.items) ?? []
         references = tree.lenientList(AdventureReference.self, CodingKeys.references)
     }

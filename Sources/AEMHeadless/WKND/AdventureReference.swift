@@ -1,6 +1,6 @@
 /// One entry of a response's `_references`: content linked from an adventure's rich text,
 /// decoded by its `__typename`. Types this library does not model are kept as JSON, not dropped.
-public enum AdventureReference: Sendable, Hashable, Codable, JSONTreeDecodable {
+public enum AdventureReference: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// `AdventureModel`: another adventure.
     case adventure(Adventure)
     /// `ImageRef`: an image in the DAM.
@@ -16,15 +16,15 @@ public enum AdventureReference: Sendable, Hashable, Codable, JSONTreeDecodable {
     private enum TypeKeys: String, CodingKey { case typename = "__typename" }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(decodingTreeFrom: decoder)
+        try self.init(decodingJSONFrom: decoder)
     }
 
-    init(tree: JSONTree) throws(JSONTreeMismatch) {
-        let tree = try tree.requireObject(for: AdventureReference.self)
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        let tree = try json.requireObject(for: AdventureReference.self)
         let typename = tree.lenientString(TypeKeys.typename)
         switch typename {
-        case Self.adventureTypename: self = .adventure(try Adventure(tree: tree))
-        case Self.imageTypename: self = .image(try ImageReference(tree: tree))
+        case Self.adventureTypename: self = .adventure(try Adventure(json: tree))
+        case Self.imageTypename: self = .image(try ImageReference(json: tree))
         default: self = .unknown(typename: typename, json: tree.jsonValue)
         }
     }

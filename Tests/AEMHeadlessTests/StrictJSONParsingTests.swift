@@ -4,12 +4,12 @@ import Testing
 
 /// The fast parser must never accept what `JSONDecoder` refuses, and must read the same values
 /// where both accept: otherwise the two decode paths of `Aem.decode` would disagree.
-@Suite("JSONTreeParser: strict JSON, the same as JSONDecoder")
-struct JSONTreeParserTests {
-    private func parse(_ text: String) -> JSONTree? { JSONTreeParser.parse(Data(text.utf8)) }
+@Suite("Parsing as JSONDecoder would, for the fast decode path")
+struct StrictJSONParsingTests {
+    private func parse(_ text: String) -> UntypedJSON? { UntypedJSONParser.parseAsJSONDecoderWould(Data(text.utf8)) }
 
     private func decoderAccepts(_ data: Data) -> Bool {
-        (try? JSONDecoder().decode(JSONTree.self, from: data)) != nil
+        (try? JSONDecoder().decode(UntypedJSON.self, from: data)) != nil
     }
 
     @Test(arguments: [
@@ -42,12 +42,15 @@ struct JSONTreeParserTests {
 
     @Test func refusesInvalidUTF8InsteadOfRepairingIt() {
         for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
-            #expect(JSONTreeParser.parse(Data(bytes)) == nil)
+            #expect(UntypedJSONParser.parseAsJSONDecoderWould(Data(bytes)) == nil)
+            #expect((try? JSONDecoder().decode(String.self, from: Data(bytes))) == nil)
+            // Untyped reading repairs it instead.
+            #expect((try? UntypedJSON(parsing: Data(bytes)))?.stringValue?.contains("\u{FFFD}") == true)
         }
     }
 
     @Test func limitsNestingLikeJSONDecoder() {
-        let deepest = String(repeating: "[", count: JSONTreeParser.maximumDepth) + String(repeating: "]", count: JSONTreeParser.maximumDepth)
+        let deepest = String(repeating: "[", count: UntypedJSONParser.maximumDepth) + String(repeating: "]", count: UntypedJSONParser.maximumDepth)
         let tooDeep = "[" + deepest + "]"
         #expect(parse(deepest) != nil)
         #expect(parse(tooDeep) == nil)
@@ -66,7 +69,7 @@ struct JSONTreeParserTests {
 
     @Test func decodesEscapesToTheSameText() throws {
         let text = #"["a\"b\\c\/d\u00e9\ud83c\udfd4\n"]"#
-        let fast = try #require(parse(text)?.elements?.first?.string)
+        let fast = try #require(parse(text)?.arrayValue?.first?.stringValue)
         let slow = try JSONDecoder().decode([String].self, from: Data(text.utf8)).first
         #expect(fast == slow)
         #expect(fast == "a\"b\\c/dé🏔\n")

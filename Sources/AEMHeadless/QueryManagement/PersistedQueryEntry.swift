@@ -1,0 +1,42 @@
+/// One persisted query as `/graphql/list.json` lists it.
+public struct PersistedQueryEntry: Sendable, Hashable {
+    /// The configuration it belongs to, such as `wknd-shared`.
+    public var configuration: String
+    /// The query's name, such as `adventures-all`.
+    public var name: String
+    /// AEM's short form, such as `/wknd-shared/adventures-all`.
+    public var shortPath: String
+    /// AEM's long form, such as `/wknd-shared/settings/graphql/persistentQueries/adventures-all`, when sent.
+    public var longPath: String?
+    /// The stored GraphQL text, when sent.
+    public var text: String?
+
+    public init(configuration: String, name: String, shortPath: String, longPath: String? = nil, text: String? = nil) {
+        self.configuration = configuration
+        self.name = name
+        self.shortPath = shortPath
+        self.longPath = longPath
+        self.text = text
+    }
+
+    /// `configuration/name`, the path `PersistedQuery` and `Aem.pages(of:)` take.
+    public var path: String { "\(configuration)/\(name)" }
+
+    /// The entries of a `list.json` answer: an array with one element per configuration. Entries
+    /// without a usable short path are skipped; anything else of the wrong shape reads as none.
+    static func entries(in document: UntypedJSON) -> [PersistedQueryEntry] {
+        var entries: [PersistedQueryEntry] = []
+        for group in document.arrayValue ?? [] {
+            let groupName = group["configurationName"]?.stringValue
+            for query in group["queries"]?.arrayValue ?? [] {
+                guard let shortPath = query["path"]?["shortForm"]?.stringValue else { continue }
+                let parts = shortPath.split(separator: "/").map(String.init)
+                guard let name = parts.last, parts.count >= 2 else { continue }
+                entries.append(PersistedQueryEntry(
+                    configuration: groupName ?? parts[0], name: name, shortPath: shortPath,
+                    longPath: query["path"]?["longForm"]?.stringValue, text: query["data"]?["query"]?.stringValue))
+            }
+        }
+        return entries
+    }
+}

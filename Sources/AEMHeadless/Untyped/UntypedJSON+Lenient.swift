@@ -1,0 +1,47 @@
+import Foundation
+
+// MARK: - Lenient reading
+
+extension UntypedJSON {
+    /// Whether this is an object with the member `key` (of any value, `null` included).
+    func contains(_ key: String) -> Bool { self[key] != nil }
+
+    /// Text, or nil when the member is missing, `null` or not a string.
+    func lenientString(_ key: some CodingKey) -> String? {
+        self[key.stringValue]?.stringValue
+    }
+
+    /// Any finite JSON number (`4500`, `95.5`), or a string holding one; else nil.
+    func lenientDouble(_ key: some CodingKey) -> Double? {
+        let number: Double?
+        switch self[key.stringValue] {
+        case .number(let text): number = Double(text)
+        case .string(let text): number = Double(text.trimmingCharacters(in: .whitespaces))
+        default: number = nil
+        }
+        guard let number, number.isFinite else { return nil }
+        return number
+    }
+
+    /// A whole number, written as `8`, `8.0` or `"8"`; else nil.
+    func lenientInt(_ key: some CodingKey) -> Int? {
+        if case .number(let text) = self[key.stringValue], let number = Int(text) { return number }
+        guard let number = lenientDouble(key), number.rounded() == number,
+              number >= Double(Int.min), number < Double(Int.max)
+        else { return nil }
+        return Int(number)
+    }
+
+    /// The member read as `T`, or nil when it is missing, `null` or of another shape.
+    func lenient<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> T? {
+        guard let value = self[key.stringValue], !value.isNull else { return nil }
+        return try? T(json: value)
+    }
+
+    /// The elements of an array member that read as `T`, the others skipped; nil when the
+    /// member is missing, `null` or not an array.
+    func lenientList<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
+        guard let elements = self[key.stringValue]?.arrayValue else { return nil }
+        return elements.compactMap { try? T(json: $0) }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Any JSON value exactly as it was sent: object members in the order they came and numbers as
+/// their literal text (`10` stays `10`, `0.1000000000000000055` loses no digit). The `data` of
+/// any persisted query can be read into it, with no type to declare:
+///
+/// ```swift
+/// let result = try await aem.execute(PersistedQuery<UntypedJSON>("my-site/articles-all"))
+/// for item in result.data?["articleList"]?["items"]?.arrayValue ?? [] {
+///     print(item["title"]?.stringValue ?? "", item.jsonText())
+/// }
+/// ```
+///
+/// It compares and hashes by value, member order included.
+public enum UntypedJSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number as the literal text it was sent as, such as `4500`, `95.5` or `1e-7`.
+    case number(String)
+    case string(String)
+    case array([UntypedJSON])
+    /// Members in the order they were sent; a key sent twice is kept twice.
+    case object([Member])
+
+    /// One member of an object.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: UntypedJSON
+
+        public init(_ key: String, _ value: UntypedJSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Parses one JSON document (white space around it allowed).
+    /// - Throws: `UntypedJSONError` naming the byte offset of the first problem.
+    public init(parsing data: Data) throws(UntypedJSONError) {
+        let parsed = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<UntypedJSON, UntypedJSONError> in
+            var parser = UntypedJSONParser(bytes: buffer.bindMemory(to: UInt8.self))
+            return Result { () throws(UntypedJSONError) -> UntypedJSON in try parser.parseDocument() }
+        }
+        self = try parsed.get()
+    }
+
+    /// Parses one JSON document from text.
+    public init(parsing text: String) throws(UntypedJSONError) {
+        try self.init(parsing: Data(text.utf8))
+    }
+
+    /// The member `key` of an object (the first, if sent twice), else nil.
+    public subscript(key: String) -> UntypedJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The element at `index` of an array, else nil.
+    public subscript(index: Int) -> UntypedJSON? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The text of a string, else nil.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The value of a boolean, else nil.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// A number that is a whole number within `Int`'s range, else nil.
+    public var intValue: Int? {
+        if case .number(let text) = self { return Int(text) }
+        return nil
+    }
+
+    /// A number as a `Double` (which may round it), else nil.
+    public var doubleValue: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
+    }
+
+    /// The elements of an array, else nil.
+    public var arrayValue: [UntypedJSON]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The members of an object, in the order they were sent, else nil.
+    public var members: [Member]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+}
+
+/// JSON that `UntypedJSON(parsing:)` could not read.
+public struct UntypedJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset of the problem.
+    public var offset: Int
+    public var reason: String
+
+    public var description: String { "\(reason) at byte \(offset)" }
+}
+
+extension UntypedJSON: Decodable {
+    /// Decodes through a `Decoder`, which cannot say in which order members came or how a number
+    /// was written: members are sorted by key and numbers are written in Swift's shortest form
+    /// (a number beyond `Double`'s range reads as `Infinity`). `Aem.execute` and `Aem.decode`
+    /// never take this path for `UntypedJSON`: they parse the bytes themselves and keep
+    /// everything as sent. Objects and arrays are tried first: they are the common case.
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: JSONPathKey.self) {
+            var members: [Member] = []
+            members.reserveCapacity(container.allKeys.count)
+            for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members.append(Member(key.stringValue, try container.decode(UntypedJSON.self, forKey: key)))
+            }
+            self = .object(members)
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var elements: [UntypedJSON] = []
+            while !container.isAtEnd { elements.append(try container.decode(UntypedJSON.self)) }
+            self = .array(elements)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .number(String(value))
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(String(value))
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else {
+            self = .number("Infinity")
+        }
+    }
+}
+
+extension UntypedJSON {
+    /// Decodes this value into a `Decodable` type, such as one item of a page into a model:
+    /// `try item.decode(Adventure.self)`.
+    /// - Throws: `DecodingError` when it does not fit.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if let model = type as? any UntypedJSONDecodable.Type {
+            do {
+                if let value = try model.init(json: self) as? Value { return value }
+            } catch {
+                throw error.decodingError(below: [])
+            }
+        }
+        return try JSONDecoder().decode(type, from: Data(jsonBytes()))
+    }
+
+    /// The same value as a `JSONValue` (members unordered, numbers as `Double`).
+    public var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let text): .number(Double(text) ?? 0)
+        case .string(let value): .string(value)
+        case .array(let elements): .array(elements.map(\.jsonValue))
+        case .object(let members):
+            .object(Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import AEMHeadless
+import ArgumentParser
+
+/// `wknd query <configuration>/<name>`: any persisted query, its `data` printed as JSON.
+struct QueryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Run any persisted query and print its data as JSON.",
+        discussion: """
+            Prints the answer's data as JSON on stdout, members in the order AEM
+            sent them and numbers as sent: indented on a terminal, compact
+            otherwise, never coloured. Variables go into the URL through the same
+            encoder as every other command (;name=value; with ; = / ? # % + &,
+            spaces and non-ASCII percent-encoded).
+
+            GraphQL errors are printed on stderr, one line each; any partial data
+            is still printed on stdout, and the exit code is 76 (69 when AEM
+            cannot be reached, the query does not exist, or the answer is not
+            GraphQL).
+
+            --all follows the query's paging and prints every item: for a
+            …Paginated query it passes first/after and follows pageInfo until
+            hasNextPage is false; for a list query with offset/limit it asks for
+            limit + 1 items per page to see whether more follow. The style comes
+            from the variables the stored query declares (or its name, when AEM
+            does not list it); --paging chooses it. Items are printed as pages
+            arrive: one array, or one item per line with --jsonl. A --var first,
+            limit, after or offset sets the page size or where paging starts. If
+            a page fails, the output stops there (an array is left unclosed) and
+            the exit code says why.
+
+            --raw prints the whole body as AEM sent it, whatever its status.
+
+            EXAMPLES
+              wknd query wknd-shared/adventures-all --var limit=3
+              wknd query wknd-shared/adventure-by-slug --var slug=lofoten-winter-surf | jq .adventureList.items[0].title
+              wknd query my-site/articles --var-json 'filter={"author":{"_expressions":[{"value":"Olsen"}]}}'
+              wknd query wknd-shared/adventures-paginated --all --jsonl | wc -l
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The persisted query, as <configuration>/<name>.", valueName: "configuration/name"))
+    var path: String
+
+    @OptionGroup var variables: QueryVariableOptions
+
+    @Flag(help: "Follow the paging and print every item.")
+    var all = false
+
+    @Flag(help: "With --all: one item per line (JSON Lines) instead of one array.")
+    var jsonl = false
+
+    @Option(help: ArgumentHelp("With --all: items per request (1-1000; AEM allows up to 100 per …Paginated page).", valueName: "n"))
+    var pageSize = 100
+
+    @Option(help: ArgumentHelp("With --all: how the query pages (\(PagingStyle.allCases.map(\.rawValue).joined(separator: ", "))); found from the stored query by default.",
+                               valueName: "style"))
+    var paging: PagingStyle?
+
+    @Flag(help: "Print the response body exactly as AEM sent it.")
+    var raw = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard Self.isQueryPath(path) else {
+            throw ValidationError("Give the query as <configuration>/<name>, such as wknd-shared/adventures-all.")
+        }
+        if raw, all { throw ValidationError("--raw prints one answer as it came; it cannot be used with --all.") }
+        if !all, jsonl || paging != nil { throw ValidationError("--jsonl and --paging go with --all.") }
+        guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 1000.") }
+    }
+
+    func run() async throws {
+        var status = ExitStatus.success
+        try await CommandContext.run(options) { context in
+            let output = QueryOutput(console: context.console)
+            let values = try variables.variables()
+            status = try await context.withAem { aem -> ExitStatus in
+                do {
+                    if all {
+                        let pages = aem.pages(of: path, variables: values, style: paging, pageSize: pageSize)
+                        let hadErrors = try await output.stream(pages, jsonl: jsonl)
+                        return hadErrors ? .graphQLErrors : .success
+                    }
+                    return try await runOnce(aem, variables: values, output: output)
+                } catch let error as AemError where error.kind == .queryNotFound {
+                    throw Failure(.unavailable, error.message + " `wknd queries list` shows the queries that exist.",
+                                  details: error.detailLines)
+                }
+            }
+        }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// One request: the data (or the body with --raw) on stdout, the errors on stderr.
+    private func runOnce(_ aem: Aem, variables: [String: QueryVariable?], output: QueryOutput) async throws -> ExitStatus {
+        let query = PersistedQuery<UntypedJSON>(path, variables: variables)
+        let (head, body) = try await aem.rawResponse(query)
+        if raw { output.writeRaw(Array(body)) }
+        let result = try aem.decode(query, body: body, status: head.status, headers: head.headers)
+        if !raw, let data = result.data { output.write(data) }
+        output.report(result.errors)
+        return result.errors.isEmpty ? .success : .graphQLErrors
+    }
+
+    /// `configuration/name`: two parts, neither empty.
+    static func isQueryPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty }
+    }
+}
+
+extension PagingStyle: ExpressibleByArgument {}

@@ -1,0 +1,73 @@
+import AEMHeadless
+
+/// How `wknd query` prints: JSON indented on a terminal and compact otherwise (never coloured),
+/// items streamed as one array or as JSON Lines, and GraphQL errors as readable lines on stderr.
+struct QueryOutput {
+    var terminal = Terminal.standardOutput
+    var console: Console
+
+    private var layout: UntypedJSON.Layout { terminal.isTerminal ? .pretty : .compact }
+
+    /// One value and a line break.
+    func write(_ value: UntypedJSON) {
+        terminal.write(value.jsonText(layout) + "\n")
+    }
+
+    /// Bytes exactly as they are (`--raw`).
+    func writeRaw(_ bytes: [UInt8]) {
+        terminal.write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Writes the items of every page as they arrive: one compact line each (`jsonl`), or the
+    /// elements of one array. Returns whether any page had GraphQL errors.
+    func stream(_ pages: QueryPages, jsonl: Bool) async throws -> Bool {
+        var hadErrors = false
+        var count = 0
+        if !jsonl { terminal.write("[") }
+        for try await page in pages {
+            report(page.result.errors, page: page.number)
+            hadErrors = hadErrors || !page.result.errors.isEmpty
+            var text = ""
+            for item in page.items {
+                if jsonl {
+                    text += item.jsonText(.compact) + "\n"
+                } else {
+                    text += count == 0 ? "" : ","
+                    text += layout == .compact ? item.jsonText(.compact)
+                        // Strings hold no raw line break, so every "\n" is layout: indent it one level more.
+                        : "\n  " + item.jsonText(layout).replacingOccurrences(of: "\n", with: "\n  ")
+                }
+                count += 1
+            }
+            if !text.isEmpty { terminal.write(text) }
+        }
+        if !jsonl { terminal.write(count > 0 && layout != .compact ? "\n]\n" : "]\n") }
+        return hadErrors
+    }
+
+    /// Each GraphQL error as one line on stderr: the message, AEM's type and details, where in
+    /// the answer and where in the query.
+    func report(_ errors: [GraphQLError], page: Int? = nil) {
+        for error in errors {
+            var line = "AEM reported: \(error)"
+            if let path = error.path, !path.isEmpty {
+                line += " at " + path.map { $0.stringValue ?? $0.numberText }.joined(separator: ".")
+            }
+            let locations = (error.locations ?? []).compactMap { location -> String? in
+                guard let line = location.line else { return nil }
+                return location.column.map { "line \(line), column \($0)" } ?? "line \(line)"
+            }
+            if !locations.isEmpty { line += " (query \(locations.joined(separator: "; ")))" }
+            if let page { line += " [page \(page)]" }
+            console.report(Failure(.graphQLErrors, line))
+        }
+    }
+}
+
+extension JSONValue {
+    /// A number as people write it: `3`, not `3.0`.
+    fileprivate var numberText: String {
+        guard case .number(let value) = self else { return "\(self)" }
+        return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
