@@ -1,0 +1,124 @@
+import AEMHeadless
+import Foundation
+
+/// One page of a sync: read it (conditionally), read in full the items that are new or whose
+/// list entry changed, fetch their images, and apply it all in one transaction.
+struct PagePass<Source: SyncSource>: Sendable {
+    let source: Source
+    let database: StoreDatabase
+    let images: ImageFetcher
+    let report: ReportBox
+    let run: Int64
+    let concurrency: Int
+    let revalidateAll: Bool
+
+    /// Reads and applies the page after `cursor`.
+    /// - Returns: the cursor of the next page (nil after the last), the page's item count, and
+    ///   whether the server answered 304.
+    func apply(after cursor: String?) async throws -> (next: String?, items: Int, notModified: Bool) {
+        let key = cursor ?? ""
+        let stored = revalidateAll ? nil : try database.storedPage(cursor: key)
+        report.update { $0.requests += 1 }
+        switch try await source.page(after: cursor, validator: stored?.validator) {
+        case .notModified:
+            guard let stored else {
+                throw AemError(.invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
+            }
+            let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
+            try database.applyNotModified(stored, cursor: key, run: run, images: rows, now: Date())
+            report.update {
+                $0.unchanged += stored.fragmentIDs.count
+                $0.pagesNotModified += 1
+            }
+            return (stored.nextCursor, stored.fragmentIDs.count, true)
+        case .page(let page):
+            let (changes, counts) = try await read(page, cursor: key)
+            try database.apply(changes)
+            report.update {
+                $0.pagesRead += 1
+                $0.added += counts.added
+                $0.changed += counts.changed
+                $0.moved += counts.moved
+                $0.unchanged += counts.unchanged
+            }
+            return (page.nextCursor, page.items.count, false)
+        }
+    }
+
+    /// What a page adds to the report once it is applied.
+    private struct Counts {
+        var added = 0, changed = 0, moved = 0, unchanged = 0
+    }
+
+    private func read(_ page: SyncPage, cursor: String) async throws -> (PageChanges, Counts) {
+        let known = try database.match(page.items, run: run)
+        let listHashes = page.items.map { CanonicalJSON.hash($0.json) }
+        var entries = [PageChanges.Entry?](repeating: nil, count: page.items.count)
+        var counts = Counts()
+        var toRead: [Int] = []
+        var unchangedIDs: [Int64] = []
+        for (index, item) in page.items.enumerated() {
+            if let existing = known[index], !revalidateAll, existing.path == item.path, existing.listHash == listHashes[index] {
+                entries[index] = .unchanged(id: existing.id, listHash: listHashes[index])
+                unchangedIDs.append(existing.id)
+            } else {
+                toRead.append(index)
+            }
+        }
+        var imageRows = try await fetchImages(try database.missingImages(of: unchangedIDs), revalidate: false)
+
+        try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
+            var next = toRead.makeIterator()
+            func addNext() {
+                guard let index = next.next() else { return }
+                group.addTask { try await readItem(page.items[index], known: known[index], listHash: listHashes[index], index: index) }
+            }
+            for _ in 0..<concurrency { addNext() }
+            while let result = try await group.next() {
+                addNext()
+                guard let (index, entry, rows) = result else { continue }
+                entries[index] = entry
+                imageRows += rows
+            }
+        }
+        for entry in entries {
+            switch entry {
+            case .unchanged?:
+                counts.unchanged += 1
+            case .read(let existing, let item, _, _, let contentHash)?:
+                if let existing {
+                    if existing.path != item.path { counts.moved += 1 }
+                    if existing.path != item.path || existing.contentHash != contentHash { counts.changed += 1 } else { counts.unchanged += 1 }
+                } else {
+                    counts.added += 1
+                }
+            case nil:
+                break  // gone between the list and its detail: removed at the end of the run if still gone
+            }
+        }
+        let changes = PageChanges(run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
+                                  entries: entries.compactMap { $0 }, images: imageRows, now: Date())
+        return (changes, counts)
+    }
+
+    /// Reads one item in full with its images; nil when it is gone.
+    private func readItem(_ item: SyncListItem, known: KnownFragment?, listHash: String, index: Int) async throws
+        -> (Int, PageChanges.Entry, [ImageRow])?
+    {
+        report.update { $0.requests += 1 }
+        guard let detail = try await source.detail(of: item) else { return nil }
+        let contentHash = CanonicalJSON.hash(detail.json)
+        // A new fragment uses images already on disk as they are; a changed one asks about them.
+        let changed = known.map { $0.contentHash != contentHash || $0.path != item.path } ?? false
+        let rows = try await fetchImages(detail.imageLocations, revalidate: changed || revalidateAll)
+        return (index, .read(existing: known, item: item, listHash: listHash, detail: detail, contentHash: contentHash), rows)
+    }
+
+    private func fetchImages(_ locations: [String], revalidate: Bool) async throws -> [ImageRow] {
+        var rows: [ImageRow] = []
+        for location in locations {
+            if let row = try await images.image(location, revalidate: revalidate) { rows.append(row) }
+        }
+        return rows
+    }
+}
