@@ -14,6 +14,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case internalError = 70
     /// An output file could not be created or written (`wknd download`).
     case cannotCreate = 73
+    /// Another `wknd sync` holds the folder.
+    case busy = 75
     /// The credentials were refused (401/403).
     case authentication = 77
     /// The configuration cannot work: an invalid host or scheme, missing credentials, an unreadable file.
@@ -33,6 +35,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
             (.unavailable, "network or server failure, or the persisted query is not deployed"),
             (.internalError, "internal error"),
             (.cannotCreate, "an output file could not be written (download)"),
+            (.busy, "another sync is running on that folder (sync)"),
             (.authentication, "authentication failed (401/403)"),
             (.configuration, "invalid configuration (host, scheme, credentials, files)"),
             (.interrupted, "interrupted (Ctrl-C)"),

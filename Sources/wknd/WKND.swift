@@ -12,6 +12,7 @@ struct WKND: AsyncParsableCommand {
             wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
             wknd show <slug> [--json] [--offline | --refresh | --no-cache]
             wknd download (<slug>... | --all) [--output <dir>] [--concurrency <n>] [--force]
+            wknd sync <dir> [--concurrency <n>] [--revalidate-all] [--wait] [--json]
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
@@ -75,7 +76,7 @@ struct WKND: AsyncParsableCommand {
               man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self,
+        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, SyncCommand.self, ConfigCommand.self, AuthCommand.self,
                       CacheCommand.self, ServeCommand.self]
     )
 }
