@@ -65,7 +65,17 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
         imageFiles = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path))
     }
 
-    var description: String { "\(fragments.count) fragments, \(images.count) images, \(imageFiles.count) files" }
+    var description: String {
+        "\(fragments.count) fragments (\(fragments.keys.sorted().prefix(3).joined(separator: ", "))…), \(images.count) images, "
+            + "\(imageFiles.count) files"
+    }
+
+    /// What differs from `other`, for a failure message.
+    func difference(from other: StoreSnapshot) -> String {
+        let slugs = Set(fragments.keys).union(other.fragments.keys).filter { fragments[$0] != other.fragments[$0] }
+        let locations = Set(images.keys).union(other.images.keys).filter { images[$0] != other.images[$0] }
+        return "fragments: \(slugs.sorted()); images: \(locations.sorted()); files: \(imageFiles.symmetricDifference(other.imageFiles).sorted())"
+    }
 }
 
 extension EmulatorContent {

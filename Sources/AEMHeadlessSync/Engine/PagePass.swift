@@ -67,19 +67,10 @@ struct PagePass<Source: SyncSource>: Sendable {
         }
         var imageRows = try await fetchImages(try database.missingImages(of: unchangedIDs), revalidate: false)
 
-        try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
-            var next = toRead.makeIterator()
-            func addNext() {
-                guard let index = next.next() else { return }
-                group.addTask { try await readItem(page.items[index], known: known[index], listHash: listHashes[index], index: index) }
-            }
-            for _ in 0..<concurrency { addNext() }
-            while let result = try await group.next() {
-                addNext()
-                guard let (index, entry, rows) = result else { continue }
-                entries[index] = entry
-                imageRows += rows
-            }
+        let work = toRead.map { (index: $0, item: page.items[$0], known: known[$0], listHash: listHashes[$0]) }
+        for (index, entry, rows) in try await readAll(work) {
+            entries[index] = entry
+            imageRows += rows
         }
         for entry in entries {
             switch entry {
@@ -99,6 +90,51 @@ struct PagePass<Source: SyncSource>: Sendable {
         let changes = PageChanges(run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
                                   entries: entries.compactMap { $0 }, images: imageRows, now: Date())
         return (changes, counts)
+    }
+
+    /// Reads the fragments marked stale (what they reference changed, moved, appeared or went)
+    /// again, a batch at a time, each batch in one transaction, until none is left.
+    func rereadStale() async throws {
+        while true {
+            let stale = try database.staleFragments(limit: 100)
+            guard !stale.isEmpty else { return }
+            let work = stale.enumerated().map { index, known in
+                (index: index, item: SyncListItem(path: known.path, slug: known.slug, model: known.model, json: Data()),
+                 known: Optional(known), listHash: known.listHash)
+            }
+            let results = try await readAll(work)
+            try database.apply(PageChanges(run: run, cursor: nil, nextCursor: nil, validator: nil,
+                                           entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))
+            let read = Set(results.map(\.0))
+            try database.clearStale(stale.enumerated().filter { !read.contains($0.offset) }.map(\.element.id))
+            let changed = results.filter { _, entry, _ in
+                if case .read(let existing?, _, _, _, let hash) = entry { existing.contentHash != hash } else { false }
+            }.count
+            report.update {
+                $0.changed += changed
+                $0.unchanged -= changed
+            }
+        }
+    }
+
+    /// Reads items in full with their images, `concurrency` at a time; items that are gone are left out.
+    private func readAll(_ work: [(index: Int, item: SyncListItem, known: KnownFragment?, listHash: String)]) async throws
+        -> [(Int, PageChanges.Entry, [ImageRow])]
+    {
+        try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
+            var next = work.makeIterator()
+            func addNext() {
+                guard let one = next.next() else { return }
+                group.addTask { try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index) }
+            }
+            for _ in 0..<concurrency { addNext() }
+            var results: [(Int, PageChanges.Entry, [ImageRow])] = []
+            while let result = try await group.next() {
+                addNext()
+                if let result { results.append(result) }
+            }
+            return results
+        }
     }
 
     /// Reads one item in full with its images; nil when it is gone.

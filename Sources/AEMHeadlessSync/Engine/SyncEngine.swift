@@ -14,7 +14,8 @@ import Foundation
 ///   sent last time; a 304 means none of its items changed. An item is read in full only when
 ///   it is new or its list entry changed (compared by content hash); images only when the item
 ///   changed or they are missing, with conditional GETs. Fragments no longer listed are removed
-///   with their images; one found at a new path with its slug is the same fragment, moved.
+///   with their images; one found at a new path with its slug is the same fragment, moved. A
+///   fragment whose `_references` show one that changed, moved, appeared or went is read again.
 ///   `revalidateAll` reads every item again and asks about every image (304s are cheap): for
 ///   content whose full form changed while its list entry did not.
 /// - **Crash-safe and resumable.** Each page is applied in one transaction, after its images are
@@ -71,6 +72,7 @@ public struct SyncEngine: Sendable {
                             concurrency: concurrency, revalidateAll: revalidateAll)
         var cursor = run.cursor
         var finished = run.resumed && cursor == nil && run.pagesRead > 0
+        let removed: Int
         do {
             while !finished {
                 let (next, count, notModified) = try await pass.apply(after: cursor)
@@ -78,6 +80,8 @@ public struct SyncEngine: Sendable {
                 cursor = next
                 finished = next == nil
             }
+            removed = try storage { try database.removeUnseen(run.id) }
+            try await pass.rereadStale()
         } catch {
             images.removeTemporaryFiles()
             throw error
@@ -88,7 +92,7 @@ public struct SyncEngine: Sendable {
         }
         sweep(folder, keeping: try storage { try database.imageFiles() })
         report.update {
-            $0.removed = end.removedFragments
+            $0.removed = removed
             $0.imagesRemoved = end.removedImageFiles.count
             $0.seconds = Self.seconds(clock.now - start)
         }

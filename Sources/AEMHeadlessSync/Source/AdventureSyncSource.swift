@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The store keeps an adventure as the `adventureByPath` object AEM sent (`{"item": …,
 /// "_references": […]}`), which `ContentStore` reads back as `AdventureDetail`. Its images are
-/// the primary image and every image among the references.
+/// the primary image and every image among the references; the adventures among the references
+/// are read again when they change.
 public struct AdventureSyncSource: SyncSource {
     /// The stored query that pages through adventures.
     public static let paginatedPath = "wknd-shared/adventures-paginated"
@@ -76,14 +77,16 @@ public struct AdventureSyncSource: SyncSource {
         if let primary = adventure["primaryImage"] as? [String: Any], let location = Self.location(of: primary) {
             locations.append(location)
         }
+        var referenced: [String] = []
         for reference in byPath["_references"] as? [Any] ?? [] {
-            guard let reference = reference as? [String: Any],
-                  reference["__typename"] as? String == AdventureReference.imageTypename,
-                  let location = Self.location(of: reference), !locations.contains(location)
-            else { continue }
-            locations.append(location)
+            guard let reference = reference as? [String: Any] else { continue }
+            if reference["__typename"] as? String == AdventureReference.imageTypename {
+                if let location = Self.location(of: reference), !locations.contains(location) { locations.append(location) }
+            } else if let path = reference["_path"] as? String {
+                referenced.append(path)
+            }
         }
-        return SyncItemDetail(json: try CanonicalJSON.data(byPath), imageLocations: locations)
+        return SyncItemDetail(json: try CanonicalJSON.data(byPath), imageLocations: locations, referencedPaths: referenced)
     }
 
     /// Where an image reference is loaded from, by `ImageReference`'s rule (`_dynamicUrl`, else `_path`).

@@ -15,8 +15,9 @@ public protocol SyncSource: Sendable {
     func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer
 
     /// The item as the store keeps it: its full JSON and the images it shows; nil when the
-    /// item is gone by now. Called only for items that are new or whose list entry changed
-    /// (or for every item when the sync revalidates everything).
+    /// item is gone by now. Called for items that are new or whose list entry changed, for items
+    /// whose referenced fragments changed (then `json` of the item is empty), and for every
+    /// item when the sync revalidates everything.
     func detail(of item: SyncListItem) async throws -> SyncItemDetail?
 }
 
@@ -88,9 +89,13 @@ public struct SyncItemDetail: Sendable, Hashable {
     public var json: Data
     /// The `_dynamicUrl` (else `_path`) of every image the item shows, as AEM sent them.
     public var imageLocations: [String]
+    /// The `_path` of every other fragment whose content the JSON holds (its `_references`):
+    /// when one of them changes, the item is read again.
+    public var referencedPaths: [String]
 
-    public init(json: Data, imageLocations: [String]) {
+    public init(json: Data, imageLocations: [String], referencedPaths: [String] = []) {
         self.json = json
         self.imageLocations = imageLocations
+        self.referencedPaths = referencedPaths
     }
 }

@@ -55,13 +55,41 @@ final class StoreDatabase: Sendable {
         }
     }
 
-    /// Ends a complete run: removes the fragments it did not find, the images no fragment shows
-    /// and the pages it did not read, in one transaction. Returns the image files to delete, to
-    /// be deleted once the transaction is committed.
-    func finishRun(_ run: Int64, now: Date) throws -> RunEnd {
+    /// Removes the fragments a run that read every page did not find, and marks those that
+    /// reference them stale; returns how many were removed.
+    func removeUnseen(_ run: Int64) throws -> Int {
         try pool.write { db in
+            try db.execute(sql: """
+                UPDATE fragment SET stale = 1 WHERE seen_run = ? AND id IN (
+                    SELECT fragment_id FROM fragment_reference WHERE path IN (SELECT path FROM fragment WHERE seen_run != ?))
+                """, arguments: [run, run])
             let removed = try Int.fetchOne(db, sql: "SELECT count(*) FROM fragment WHERE seen_run != ?", arguments: [run]) ?? 0
             try db.execute(sql: "DELETE FROM fragment WHERE seen_run != ?", arguments: [run])
+            return removed
+        }
+    }
+
+    /// Up to `limit` fragments marked stale: to be read again because what they reference changed.
+    func staleFragments(limit: Int) throws -> [KnownFragment] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.knownColumns) FROM fragment WHERE stale = 1 ORDER BY id LIMIT ?", arguments: [limit])
+                .map(Self.known)
+        }
+    }
+
+    /// Clears the stale mark of fragments that could not be read again (gone since the list was read).
+    func clearStale(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try pool.write { db in
+            try db.execute(sql: "UPDATE fragment SET stale = 0 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+        }
+    }
+
+    /// Ends a complete run: removes the images no fragment shows and the pages it did not read,
+    /// in one transaction. Returns the image files to delete, to be deleted once the transaction
+    /// is committed.
+    func finishRun(_ run: Int64, now: Date) throws -> RunEnd {
+        try pool.write { db in
             let unused = "SELECT location FROM image WHERE location NOT IN (SELECT location FROM fragment_image)"
             let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE location IN (\(unused))")
             try db.execute(sql: "DELETE FROM image WHERE location IN (\(unused))")
@@ -69,7 +97,7 @@ final class StoreDatabase: Sendable {
             try db.execute(sql: "UPDATE run SET finished_at = ?, cursor = NULL WHERE id = ?",
                            arguments: [now.timeIntervalSince1970, run])
             try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 20)")
-            return RunEnd(removedFragments: removed, removedImageFiles: files)
+            return RunEnd(removedImageFiles: files)
         }
     }
 
@@ -100,7 +128,7 @@ final class StoreDatabase: Sendable {
         try pool.read { db in
             var taken = Set<Int64>()
             return try items.map { item in
-                let columns = "id, path, slug, list_hash, content_hash"
+                let columns = Self.knownColumns
                 var candidates: [Row] = []
                 if let slug = item.slug, !slug.isEmpty {
                     candidates = try Row.fetchAll(db, sql: """
@@ -110,8 +138,7 @@ final class StoreDatabase: Sendable {
                 candidates += try Row.fetchAll(db, sql: "SELECT \(columns) FROM fragment WHERE path = ? AND seen_run != ? ORDER BY id",
                                                arguments: [item.path, run])
                 guard let row = candidates.first(where: { !taken.contains($0["id"]) }) else { return nil }
-                let known = KnownFragment(id: row["id"], path: row["path"], slug: row["slug"],
-                                          listHash: row["list_hash"], contentHash: row["content_hash"])
+                let known = Self.known(row)
                 taken.insert(known.id)
                 return known
             }
@@ -137,6 +164,13 @@ final class StoreDatabase: Sendable {
         }
     }
 
+    private static let knownColumns = "id, path, slug, model, list_hash, content_hash"
+
+    private static func known(_ row: Row) -> KnownFragment {
+        KnownFragment(id: row["id"], path: row["path"], slug: row["slug"], model: row["model"],
+                      listHash: row["list_hash"], contentHash: row["content_hash"])
+    }
+
     private static func imageRow(_ row: Row) -> ImageRow {
         ImageRow(location: row["location"], file: row["file"], source: row["source"], etag: row["etag"],
                  lastModified: row["last_modified"], length: row["length"])
@@ -144,7 +178,7 @@ final class StoreDatabase: Sendable {
 
     // MARK: Applying a page
 
-    /// Applies a page read in full, in one transaction.
+    /// Applies a page read in full (or fragments read again, with no page), in one transaction.
     func apply(_ changes: PageChanges) throws {
         let now = changes.now.timeIntervalSince1970
         try pool.write { db in
@@ -161,12 +195,13 @@ final class StoreDatabase: Sendable {
                                          contentHash: contentHash, run: changes.run, now: now))
                 }
             }
+            guard let cursor = changes.cursor else { return }
             let idsText = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
             try db.execute(sql: """
                 INSERT INTO page (cursor, etag, last_modified, next_cursor, fragment_ids, run) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cursor) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
                     next_cursor = excluded.next_cursor, fragment_ids = excluded.fragment_ids, run = excluded.run
-                """, arguments: [changes.cursor, changes.validator?.etag, changes.validator?.lastModified,
+                """, arguments: [cursor, changes.validator?.etag, changes.validator?.lastModified,
                                  changes.nextCursor, idsText, changes.run])
             try advance(db, run: changes.run, to: changes.nextCursor)
         }
@@ -190,24 +225,36 @@ final class StoreDatabase: Sendable {
                        contentHash: String, run: Int64, now: Double) throws -> Int64
     {
         let id: Int64
+        let changed: Bool
         if let existing {
             id = existing.id
-            let changed = existing.contentHash != contentHash || existing.path != item.path
+            changed = existing.contentHash != contentHash || existing.path != item.path
             try db.execute(sql: """
                 UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
-                    seen_run = ?, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
+                    seen_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
                 WHERE id = ?
                 """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, changed, now, id])
             try db.execute(sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
         } else {
+            changed = true
             try db.execute(sql: """
                 INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed, seen_run)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run])
             id = db.lastInsertedRowID
         }
+        if changed {
+            // Fragments that show this one (at its old path or its new one) are read again.
+            try db.execute(sql: """
+                UPDATE fragment SET stale = 1 WHERE id != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
+                """, arguments: [id, existing?.path ?? item.path, item.path])
+        }
         for location in Set(detail.imageLocations) {
             try db.execute(sql: "INSERT INTO fragment_image (fragment_id, location) VALUES (?, ?)", arguments: [id, location])
+        }
+        for path in Set(detail.referencedPaths) {
+            try db.execute(sql: "INSERT INTO fragment_reference (fragment_id, path) VALUES (?, ?)", arguments: [id, path])
         }
         return id
     }

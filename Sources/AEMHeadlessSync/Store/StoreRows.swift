@@ -5,6 +5,7 @@ struct KnownFragment: Sendable {
     let id: Int64
     let path: String
     let slug: String?
+    let model: String?
     let listHash: String
     let contentHash: String
 }
@@ -49,8 +50,9 @@ struct PageChanges: Sendable {
     }
 
     let run: Int64
-    /// The cursor the page was asked with ('' for the first page).
-    let cursor: String
+    /// The cursor the page was asked with ('' for the first page); nil for fragments read again
+    /// because what they reference changed, which belong to no page.
+    let cursor: String?
     let nextCursor: String?
     let validator: PageValidator?
     let entries: [Entry]
@@ -61,6 +63,5 @@ struct PageChanges: Sendable {
 
 /// What the end of a complete run removed.
 struct RunEnd: Sendable {
-    let removedFragments: Int
     let removedImageFiles: [String]
 }

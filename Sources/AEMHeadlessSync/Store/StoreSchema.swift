@@ -23,10 +23,19 @@ enum StoreSchema {
                     first_seen DOUBLE NOT NULL,
                     last_seen DOUBLE NOT NULL,
                     last_changed DOUBLE NOT NULL,
-                    seen_run INTEGER NOT NULL
+                    seen_run INTEGER NOT NULL,
+                    stale INTEGER NOT NULL DEFAULT 0
                 );
                 CREATE INDEX fragment_path ON fragment (path);
                 CREATE INDEX fragment_slug ON fragment (slug);
+                -- The fragments each one's full JSON shows (its `_references`): when one of them changes, moves,
+                -- appears or goes, the fragment is marked `stale` and read again before the run ends.
+                CREATE TABLE fragment_reference (
+                    fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
+                    path TEXT NOT NULL,
+                    PRIMARY KEY (fragment_id, path)
+                );
+                CREATE INDEX fragment_reference_path ON fragment_reference (path);
                 -- The images on disk: `location` is the _dynamicUrl (else _path) AEM sent, `file` the name
                 -- in images/, `source`, `etag`, `last_modified` and `length` what conditional GETs need.
                 CREATE TABLE image (
