@@ -38,15 +38,20 @@ struct SyncCommandTests {
         try await withEmulator(options) { _, environment in
             try await withSyncFolders { folder, clean in
                 let arguments = ["sync", folder.path, "--page-size", "9", "--concurrency", "3"]
+                var kills = 0
                 for _ in 0..<3 {
                     let process = try startWknd(arguments, environment: environment)
                     try await Task.sleep(for: .milliseconds(Int(40 + random.next() % 700)))
-                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                    if process.isRunning {
+                        kill(process.processIdentifier, SIGKILL)
+                        kills += 1
+                    }
                     process.waitUntilExit()
                     if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content.sqlite").path) {
                         try expectConsistent(folder)
                     }
                 }
+                #expect(kills > 0, "no run was killed: the sync ended before every kill")
                 let resumed = try await WkndRun.run(arguments + ["--json"], environment: environment)
                 #expect(resumed.status == 0, "\(resumed.stderr)")
                 let fresh = try await WkndRun.run(["sync", clean.path, "--json"], environment: environment)

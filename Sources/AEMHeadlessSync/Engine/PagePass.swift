@@ -12,27 +12,47 @@ struct PagePass<Source: SyncSource>: Sendable {
     let concurrency: Int
     let revalidateAll: Bool
 
-    /// Reads and applies the page after `cursor`.
-    /// - Returns: the cursor of the next page (nil after the last), the page's item count, and
-    ///   whether the server answered 304.
-    func apply(after cursor: String?) async throws -> (next: String?, items: Int, notModified: Bool) {
+    /// A page as the source answered it, not applied yet.
+    struct Fetched: Sendable {
+        /// The cursor it was asked with ('' for the first page).
+        let cursor: String
+        let stored: StoredPage?
+        let answer: PageAnswer
+
+        /// The cursor of the page after it; nil after the last.
+        var next: String? {
+            switch answer {
+            case .notModified: stored?.nextCursor
+            case .page(let page): page.nextCursor
+            }
+        }
+    }
+
+    /// Asks for the page after `cursor`, conditionally when it was read before.
+    func fetch(after cursor: String?) async throws -> Fetched {
         let key = cursor ?? ""
         let stored = revalidateAll ? nil : try database.storedPage(cursor: key)
         report.update { $0.requests += 1 }
-        switch try await source.page(after: cursor, validator: stored?.validator) {
+        return Fetched(cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
+    }
+
+    /// Applies a fetched page: reads in full what changed, fetches images, and stores it all in
+    /// one transaction. Returns the page's item count and whether the server answered 304.
+    func apply(_ fetched: Fetched) async throws -> (items: Int, notModified: Bool) {
+        switch fetched.answer {
         case .notModified:
-            guard let stored else {
+            guard let stored = fetched.stored else {
                 throw AemError(.invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
             }
             let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
-            try database.applyNotModified(stored, cursor: key, run: run, images: rows, now: Date())
+            try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
             report.update {
                 $0.unchanged += stored.fragmentIDs.count
                 $0.pagesNotModified += 1
             }
-            return (stored.nextCursor, stored.fragmentIDs.count, true)
+            return (stored.fragmentIDs.count, true)
         case .page(let page):
-            let (changes, counts) = try await read(page, cursor: key)
+            let (changes, counts) = try await read(page, cursor: fetched.cursor)
             try database.apply(changes)
             report.update {
                 $0.pagesRead += 1
@@ -41,7 +61,7 @@ struct PagePass<Source: SyncSource>: Sendable {
                 $0.moved += counts.moved
                 $0.unchanged += counts.unchanged
             }
-            return (page.nextCursor, page.items.count, false)
+            return (page.items.count, false)
         }
     }
 

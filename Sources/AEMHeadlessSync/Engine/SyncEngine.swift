@@ -70,16 +70,10 @@ public struct SyncEngine: Sendable {
 
         let pass = PagePass(source: source, database: database, images: images, report: report, run: run.id,
                             concurrency: concurrency, revalidateAll: revalidateAll)
-        var cursor = run.cursor
-        var finished = run.resumed && cursor == nil && run.pagesRead > 0
+        let pagesDone = run.resumed && run.cursor == nil && run.pagesRead > 0
         let removed: Int
         do {
-            while !finished {
-                let (next, count, notModified) = try await pass.apply(after: cursor)
-                onEvent(.pageApplied(items: count, notModified: notModified))
-                cursor = next
-                finished = next == nil
-            }
+            if !pagesDone { try await applyPages(pass, from: run.cursor, onEvent: onEvent) }
             removed = try storage { try database.removeUnseen(run.id) }
             try await pass.rereadStale()
         } catch {
@@ -97,6 +91,26 @@ public struct SyncEngine: Sendable {
             $0.seconds = Self.seconds(clock.now - start)
         }
         return report.value
+    }
+
+    /// Applies every page from `cursor` on, in order; the next page is asked for while one is
+    /// applied.
+    private func applyPages<Source>(_ pass: PagePass<Source>, from cursor: String?,
+                                    onEvent: @escaping @Sendable (SyncEvent) -> Void) async throws
+    {
+        var current: PagePass<Source>.Fetched? = try await pass.fetch(after: cursor)
+        var cursors: Set<String> = [cursor ?? ""]
+        while let fetched = current {
+            if let next = fetched.next, !cursors.insert(next).inserted {
+                throw AemError(.invalidResponse, "The server sent the page cursor \(next) a second time; the list would never end.")
+            }
+            current = try await withThrowingTaskGroup(of: PagePass<Source>.Fetched?.self) { group in
+                if let next = fetched.next { group.addTask { try await pass.fetch(after: next) } }
+                let (count, notModified) = try await pass.apply(fetched)
+                onEvent(.pageApplied(items: count, notModified: notModified))
+                return try await group.next() ?? nil
+            }
+        }
     }
 
     /// Deletes what the store does not know from the images folder: files of images a killed run

@@ -60,9 +60,9 @@ final class StoreDatabase: Sendable {
     func removeUnseen(_ run: Int64) throws -> Int {
         try pool.write { db in
             try db.execute(sql: """
-                UPDATE fragment SET stale = 1 WHERE seen_run = ? AND id IN (
+                UPDATE fragment SET stale = 1 WHERE seen_run = ? AND read_run != ? AND id IN (
                     SELECT fragment_id FROM fragment_reference WHERE path IN (SELECT path FROM fragment WHERE seen_run != ?))
-                """, arguments: [run, run])
+                """, arguments: [run, run, run])
             let removed = try Int.fetchOne(db, sql: "SELECT count(*) FROM fragment WHERE seen_run != ?", arguments: [run]) ?? 0
             try db.execute(sql: "DELETE FROM fragment WHERE seen_run != ?", arguments: [run])
             return removed
@@ -231,24 +231,27 @@ final class StoreDatabase: Sendable {
             changed = existing.contentHash != contentHash || existing.path != item.path
             try db.execute(sql: """
                 UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
-                    seen_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
+                    seen_run = ?, read_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
                 WHERE id = ?
-                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, changed, now, id])
+                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, run, changed, now, id])
             try db.execute(sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
         } else {
             changed = true
             try db.execute(sql: """
-                INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed, seen_run)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run])
+                INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed,
+                                      seen_run, read_run)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run, run])
             id = db.lastInsertedRowID
         }
         if changed {
-            // Fragments that show this one (at its old path or its new one) are read again.
+            // Fragments that show this one (at its old path or its new one) are read again, unless this
+            // run read them already, after the change.
             try db.execute(sql: """
-                UPDATE fragment SET stale = 1 WHERE id != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
-                """, arguments: [id, existing?.path ?? item.path, item.path])
+                UPDATE fragment SET stale = 1
+                WHERE id != ? AND read_run != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
+                """, arguments: [id, run, existing?.path ?? item.path, item.path])
         }
         for location in Set(detail.imageLocations) {
             try db.execute(sql: "INSERT INTO fragment_image (fragment_id, location) VALUES (?, ?)", arguments: [id, location])

@@ -11,7 +11,8 @@ enum StoreSchema {
                 -- One row per fragment. A fragment keeps its id when it moves (same slug, new path).
                 -- `json` is the item as AEM sent it (canonical: see CanonicalJSON), `content_hash` its
                 -- SHA-256; `list_hash` is that of its entry in the list query, which decides whether the
-                -- item must be read again. `seen_run` is the last run that found it.
+                -- item must be read again. `seen_run` is the last run that found it, `read_run` the last that
+                -- read it in full.
                 CREATE TABLE fragment (
                     id INTEGER PRIMARY KEY,
                     path TEXT NOT NULL,
@@ -24,12 +25,14 @@ enum StoreSchema {
                     last_seen DOUBLE NOT NULL,
                     last_changed DOUBLE NOT NULL,
                     seen_run INTEGER NOT NULL,
+                    read_run INTEGER NOT NULL,
                     stale INTEGER NOT NULL DEFAULT 0
                 );
                 CREATE INDEX fragment_path ON fragment (path);
                 CREATE INDEX fragment_slug ON fragment (slug);
                 -- The fragments each one's full JSON shows (its `_references`): when one of them changes, moves,
-                -- appears or goes, the fragment is marked `stale` and read again before the run ends.
+                -- appears or goes, the fragment is marked `stale` and read again before the run ends, unless
+                -- it was read in full in the same run (after the change).
                 CREATE TABLE fragment_reference (
                     fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
                     path TEXT NOT NULL,
