@@ -125,7 +125,7 @@ struct SyncCommand: AsyncParsableCommand {
         return "\(report.resumed ? "resumed: " : "")\(report.added) added, \(report.changed) changed\(moved), "
             + "\(report.unchanged) unchanged, \(report.removed) removed; images: \(report.imagesFetched) fetched, "
             + "\(report.imagesReused) reused, \(report.imagesRemoved) removed\(report.imagesFailed > 0 ? ", \(report.imagesFailed) failed" : "")"
-            + " (\(DownloadProgressReporter.size(report.imageBytes))); \(report.requests) requests\(pages)"
+            + " (\(DownloadProgressReporter.size(report.imageBytes))); \(report.requests) request\(report.requests == 1 ? "" : "s")\(pages)"
             + " in \(String(format: "%.1f", report.seconds)) s"
     }
 
