@@ -1,5 +1,6 @@
 import AEMHeadless
 import Foundation
+import GRDB
 
 /// Mirrors a source's content into a folder, then keeps it current with deltas.
 ///
@@ -76,6 +77,9 @@ public struct SyncEngine: Sendable {
             if !pagesDone { try await applyPages(pass, from: run.cursor, onEvent: onEvent) }
             removed = try storage { try database.removeUnseen(run.id) }
             try await pass.rereadStale()
+        } catch let error as DatabaseError {
+            images.removeTemporaryFiles()
+            throw SyncError(.storage, "The store in \(directory.path) cannot be written: \(error)", underlyingError: error)
         } catch {
             images.removeTemporaryFiles()
             throw error
