@@ -168,6 +168,35 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a change that shows only in the full adventure, or only in an image, is picked up by --revalidate-all")
+    func revalidateAll() async throws {
+        try await withSyncFolder { folder, _ in
+            try await sync(sample, into: folder)
+            var next = sample
+            let withImages = sample.adventures.filter { $0.primaryImagePath != nil }
+            let (textSlug, imageSlug) = (withImages[0].slug, withImages[1].slug)
+            next[slug: textSlug]?.master["description"] = .string("<p>Only the full adventure shows this.</p>")
+            let imagePath = try #require(withImages[1].primaryImagePath)
+            next[asset: imagePath]?.bytes = .data(Data("new image bytes".utf8))
+
+            // The list entries did not change: a plain sync asks for the page only (and counts what it sent).
+            try await withService(next) { emulator, aem in
+                let report = try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
+                #expect(report.changed == 0 && report.imagesFetched == 0)
+                #expect(report.requests == 1)
+                #expect(emulator.requests.count == report.requests)
+            }
+            let report = try await sync(next, into: folder, revalidateAll: true)
+            #expect(report.changed == 1)
+            #expect(report.imagesFetched == 1)
+            #expect(report.imagesReused == Set(sample.adventures.compactMap(\.primaryImagePath)).count - 1)
+            let store = try ContentStore(directory: folder)
+            #expect(try store.adventure(slug: textSlug)?.adventure.description?.plaintext == "Only the full adventure shows this.")
+            let file = try #require(try store.adventure(slug: imageSlug)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
+            #expect(try Data(contentsOf: file) == Data("new image bytes".utf8))
+        }
+    }
+
     @Test("hostile slugs and paths stay inside the folder, and are found by slug")
     func hostileNames() async throws {
         var content = sample
