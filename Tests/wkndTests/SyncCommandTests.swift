@@ -40,13 +40,13 @@ struct SyncCommandTests {
                 let arguments = ["sync", folder.path, "--page-size", "9", "--concurrency", "3"]
                 var kills = 0
                 for _ in 0..<3 {
-                    let process = try startWknd(arguments, environment: environment)
+                    let child = try ChildWknd(arguments, environment: environment)
                     try await Task.sleep(for: .milliseconds(Int(40 + random.next() % 700)))
-                    if process.isRunning {
-                        kill(process.processIdentifier, SIGKILL)
+                    if child.process.isRunning {
+                        kill(child.process.processIdentifier, SIGKILL)
                         kills += 1
                     }
-                    process.waitUntilExit()
+                    _ = await child.exitStatus()
                     if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content.sqlite").path) {
                         try expectConsistent(folder)
                     }
@@ -68,16 +68,15 @@ struct SyncCommandTests {
         options.faults.latency = .milliseconds(20)
         try await withEmulator(options) { _, environment in
             try await withSyncFolders { folder, _ in
-                let first = try startWknd(["sync", folder.path], environment: environment)
+                let first = try ChildWknd(["sync", folder.path], environment: environment)
                 try await Task.sleep(for: .milliseconds(500))
                 let second = try await WkndRun.run(["sync", folder.path], environment: environment)
-                #expect(first.isRunning, "the first run should still be running")
+                #expect(first.process.isRunning, "the first run should still be running")
                 #expect(second.status == 75)
                 #expect(second.stderr.contains("Another sync is running on"))
                 let waiting = try await WkndRun.run(["sync", folder.path, "--wait", "--json"], environment: environment)
                 #expect(waiting.status == 0, "\(waiting.stderr)")
-                first.waitUntilExit()
-                #expect(first.terminationStatus == 0)
+                #expect(await first.exitStatus() == 0)
                 let report = try #require(try waiting.json() as? [String: Any])
                 #expect(report["unchanged"] as? Int == content.adventures.count)
             }
@@ -102,17 +101,38 @@ struct SyncCommandTests {
     }
 }
 
-/// Starts the built `wknd` with `arguments` and `environment` (plus `PATH`), output discarded.
-private func startWknd(_ arguments: [String], environment: [String: String]) throws -> Process {
-    let process = Process()
-    process.executableURL = try #require(WkndRun.executable, "the wknd binary was not built")
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                                               "HOME": FileManager.default.temporaryDirectory.path]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+/// The built `wknd` running in the background with `arguments` and `environment` (plus `PATH`),
+/// output discarded. Its end is awaited without blocking a thread: the emulator it talks to runs
+/// in this process, on the same few threads.
+private final class ChildWknd: Sendable {
+    let process: Process
+    private let exited: Task<Int32, Never>
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = try #require(WkndRun.executable, "the wknd binary was not built")
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                                                   "HOME": FileManager.default.temporaryDirectory.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let (statuses, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { ended in
+            continuation.yield(ended.terminationStatus)
+            continuation.finish()
+        }
+        try process.run()
+        self.process = process
+        exited = Task {
+            for await status in statuses { return status }
+            return -1
+        }
+    }
+
+    /// The exit status (or signal number) once the process has ended.
+    func exitStatus() async -> Int32 {
+        await exited.value
+    }
 }
 
 /// Two fresh folders, removed after `body`.
