@@ -197,6 +197,36 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a ContentStore read while a sync writes sees whole pages: every fragment decodes, every image it records is on disk")
+    func readingWhileSyncing() async throws {
+        let content = try EmulatorContent.sampleWithCopies(40)
+        try await withSyncFolder { folder, _ in
+            try await withService(content) { emulator, aem in
+                emulator.faults.latency = .milliseconds(5)
+                let sync = Task {
+                    try await SyncEngine(aem: aem, directory: folder, concurrency: 2).sync(AdventureSyncSource(aem: aem, pageSize: 6))
+                }
+                var counts: [Int] = []
+                while counts.count < 400 {
+                    if let store = try? ContentStore(directory: folder) {
+                        let fragments = try store.fragments()
+                        let adventures = try store.adventures()
+                        #expect(adventures.count == fragments.count)
+                        #expect(fragments.count % 6 == 0 || fragments.count == content.adventures.count, "a page is applied whole")
+                        for image in adventures.compactMap(\.primaryImage) {
+                            if let file = store.imageFile(for: image) { #expect(FileManager.default.fileExists(atPath: file.path)) }
+                        }
+                        counts.append(fragments.count)
+                        if fragments.count == content.adventures.count { break }
+                    }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                _ = try await sync.value
+                #expect(Set(counts).count > 2, "the reader saw the store grow page by page")
+            }
+        }
+    }
+
     @Test("hostile slugs and paths stay inside the folder, and are found by slug")
     func hostileNames() async throws {
         var content = sample
