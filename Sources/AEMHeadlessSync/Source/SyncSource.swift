@@ -22,7 +22,7 @@ public protocol SyncSource: Sendable {
 }
 
 /// What a server said about a page that lets it be asked again conditionally.
-public struct PageValidator: Sendable, Hashable, Codable {
+public struct PageValidator: Sendable, Hashable {
     /// `ETag`, sent back as `If-None-Match`.
     public var etag: String?
     /// `Last-Modified`, sent back as `If-Modified-Since`.
