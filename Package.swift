@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
         .library(name: "AEMHeadlessIMS", targets: ["AEMHeadlessIMS"]),
         .library(name: "AEMHeadlessSQLiteCache", targets: ["AEMHeadlessSQLiteCache"]),
+        .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
     ],
@@ -60,6 +61,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // A local mirror of AEM content kept current with deltas (`SyncEngine`), and `ContentStore`
+        // to read it offline: SQLite (GRDB) and a folder of images.
+        .target(
+            name: "AEMHeadlessSync",
+            dependencies: [
+                "AEMHeadless",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The sample content served by the emulator, kept under Resources/.
         .target(
             name: "SampleContent",
@@ -85,6 +96,7 @@ let package = Package(
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
+                "AEMHeadlessSync",
                 "AEMEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -117,7 +129,12 @@ let package = Package(
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "EmulatorTestSupport"]
+            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
+                           "EmulatorTestSupport"]
+        ),
+        .testTarget(
+            name: "AEMHeadlessSyncTests",
+            dependencies: ["AEMHeadlessSync", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport"]
         ),
     ]
 )

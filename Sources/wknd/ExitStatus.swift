@@ -16,6 +16,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     /// An output file could not be created or written (`wknd download`), or a persisted query of
     /// that name exists already (`wknd queries persist`).
     case cannotCreate = 73
+    /// Another `wknd sync` holds the folder.
+    case busy = 75
     /// AEM answered a query with GraphQL errors (`wknd query`, which prints any partial data first).
     case graphQLErrors = 76
     /// The credentials were refused (401/403), or the service does not store queries (publish).
@@ -37,6 +39,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
             (.unavailable, "network or server failure, or the persisted query is not deployed"),
             (.internalError, "internal error"),
             (.cannotCreate, "an output file could not be written, or the query name is taken"),
+            (.busy, "another sync is running on that folder (sync)"),
             (.graphQLErrors, "GraphQL errors in the answer (query; partial data is still printed)"),
             (.authentication, "authentication failed (401/403), or the service stores no queries"),
             (.configuration, "invalid configuration (host, scheme, credentials, files)"),

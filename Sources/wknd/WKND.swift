@@ -14,6 +14,7 @@ struct WKND: AsyncParsableCommand {
             wknd download (<slug>... | --all | --query <conf>/<name> [--var <name=value>]... [--all]) [--output <dir>] [--concurrency <n>] [--force]
             wknd query <conf>/<name> [--var <name=value>]... [--var-json <name=JSON>]... [--all [--jsonl]] [--raw]
             wknd queries list [<conf>] | show <conf>/<name> | persist <conf>/<name> <file> [--update]
+            wknd sync <dir> [--concurrency <n>] [--revalidate-all] [--wait] [--json]
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
@@ -79,6 +80,6 @@ struct WKND: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
-                      ConfigCommand.self, AuthCommand.self, CacheCommand.self, ServeCommand.self]
+                      SyncCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self, ServeCommand.self]
     )
 }

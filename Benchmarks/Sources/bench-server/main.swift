@@ -1,9 +1,16 @@
 // bench-server: one AEM emulator for the benchmark run, on 127.0.0.1 and a free port, until killed.
 //
+<<<<<<< HEAD
 //   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]
 //
 // --synthetic-adventures adds <count> adventures (copies of the sample's, each with its own path,
 // slug and UUID), for paging through many items.
+=======
+//   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]
+//
+// --adventures N serves N adventures: the sample's and copies of them, each copy with an image of its own of
+// --image-bytes synthetic bytes (16384 by default), the same content every run.
+>>>>>>> issue13-sync
 //
 // stdout, line 1: the base URL (http://127.0.0.1:<port>).
 // stdout, line 2: a JSON object with the URLs the library builds for the default WKND queries
@@ -20,7 +27,12 @@ func fail(_ message: String) -> Never {
 
 var syntheticImages: [(slug: String, bytes: Int)] = []
 var dynamicURLs = true
+<<<<<<< HEAD
 var syntheticAdventures = 0
+=======
+var adventureCount: Int?
+var imageBytes = 16384
+>>>>>>> issue13-sync
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -31,6 +43,7 @@ while let argument = arguments.popFirst() {
         syntheticImages.append((String(value[..<equals]), bytes))
     case "--no-dynamic-url":
         dynamicURLs = false
+<<<<<<< HEAD
     case "--synthetic-adventures":
         guard let value = arguments.popFirst(), let count = Int(value), count >= 0 else {
             fail("--synthetic-adventures needs a count")
@@ -38,6 +51,16 @@ while let argument = arguments.popFirst() {
         syntheticAdventures = count
     default:
         fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]")
+=======
+    case "--adventures":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--adventures needs a count") }
+        adventureCount = value
+    case "--image-bytes":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--image-bytes needs a size") }
+        imageBytes = value
+    default:
+        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]")
+>>>>>>> issue13-sync
     }
 }
 
@@ -56,6 +79,26 @@ for image in syntheticImages {
     }
     asset.bytes = .synthetic(byteCount: image.bytes)
     content[asset: path] = asset
+}
+if let adventureCount {
+    let originals = content.fragments(ofModelTitled: "Adventure")
+    let folder = "/content/dam/wknd-shared/en/adventures/bench"
+    for index in 0..<max(0, adventureCount - originals.count) {
+        var copy = originals[index % originals.count]
+        let slug = "bench-adventure-\(index)"
+        let imagePath = "\(folder)/\(slug)/\(slug).jpg"
+        // Fixed UUIDs, so that every run pages in the same order.
+        let uuid = String(format: "00000000-0000-4000-8000-%012d", index)
+        content[asset: imagePath] = DamAsset(path: imagePath, uuid: String(format: "00000000-0000-4000-9000-%012d", index),
+                                             mimeType: "image/jpeg", width: 1200, height: 800,
+                                             lastModified: Date(timeIntervalSince1970: 1_714_550_400),
+                                             bytes: .synthetic(byteCount: imageBytes))
+        copy.uuid = uuid
+        copy.master["slug"] = .string(slug)
+        copy.master["title"] = .string("Bench adventure \(index)")
+        copy.master["primaryImage"] = .string(imagePath)
+        content[fragment: "\(folder)/\(slug)/\(slug)"] = copy
+    }
 }
 let slugs = content.fragments(ofModelTitled: "Adventure").compactMap { $0.master["slug"]?.text }
 let originals = content.fragments(ofModelTitled: "Adventure")

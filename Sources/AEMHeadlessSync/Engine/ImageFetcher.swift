@@ -1,0 +1,110 @@
+import AEMHeadless
+import Crypto
+import Foundation
+
+/// The images of one sync: each location fetched at most once per run however many fragments
+/// show it (concurrent asks share one download), conditionally when it is already on disk.
+actor ImageFetcher {
+    private let downloader: FileDownloader
+    private let directory: SyncDirectory
+    private let database: StoreDatabase
+    private let report: ReportBox
+    private let onEvent: @Sendable (SyncEvent) -> Void
+    private var tasks: [String: Task<ImageRow?, any Error>] = [:]
+
+    init(aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox,
+         onEvent: @escaping @Sendable (SyncEvent) -> Void)
+    {
+        downloader = FileDownloader(aem: aem)
+        self.directory = directory
+        self.database = database
+        self.report = report
+        self.onEvent = onEvent
+    }
+
+    /// The image at `location` on disk, or nil when it could not be fetched (counted and told as
+    /// a warning; the next sync tries again).
+    ///
+    /// - Parameter revalidate: ask the server whether a file already on disk changed (a
+    ///   conditional GET); else such a file is used as it is, without a request.
+    func image(_ location: String, revalidate: Bool) async throws -> ImageRow? {
+        if let task = tasks[location] { return try await task.value }
+        let task = Task { try await fetch(location, revalidate: revalidate) }
+        tasks[location] = task
+        return try await task.value
+    }
+
+    /// Deletes temporary files of downloads under way, for a process about to exit.
+    nonisolated func removeTemporaryFiles() {
+        downloader.removeTemporaryFiles()
+    }
+
+    private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
+        let stored = try database.image(location)
+        if let stored, !revalidate, let file = directory.imageFile(named: stored.file),
+           (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
+        {
+            report.update { $0.imagesReused += 1 }
+            return stored
+        }
+        let downloader = downloader
+        guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),
+              let name = SafeFileName(slug: Self.fileName(for: location))
+        else {
+            fail("\(location): not an http(s) URL")
+            return nil
+        }
+        let previous = stored.map {
+            DownloadRecord(url: $0.source, file: $0.file, etag: $0.etag, lastModified: $0.lastModified, length: $0.length)
+        }
+        report.update { $0.requests += 1 }
+        do {
+            let onEvent = onEvent
+            let last = LastBytes()
+            let outcome = try await downloader.download(url, to: directory.images, name: name, previous: previous) { progress in
+                onEvent(.imageBytes(last.advance(to: progress.bytesReceived)))
+            }
+            report.update {
+                if outcome.isUnchanged { $0.imagesReused += 1 } else { $0.imagesFetched += 1 }
+                $0.imageBytes += outcome.bytesTransferred
+            }
+            let record = outcome.record
+            return ImageRow(location: location, file: record.file, source: record.url, etag: record.etag,
+                            lastModified: record.lastModified, length: record.length)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            fail("\(url.path): \((error as? AemError)?.message ?? String(describing: error))")
+            return nil
+        }
+    }
+
+    private func fail(_ message: String) {
+        report.update {
+            $0.imagesFailed += 1
+            $0.failures.append(message)
+        }
+        onEvent(.warning("An image could not be saved: \(message)"))
+    }
+
+    /// The base name of an image's file: 32 hex digits of the SHA-256 of its location, so no
+    /// name from the server ever reaches the file system.
+    static func fileName(for location: String) -> String {
+        SHA256.hash(data: Data(location.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// The bytes received of one download so far, to report each step's increase.
+private final class LastBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: Int64 = 0
+
+    /// The increase since the last call.
+    func advance(to received: Int64) -> Int64 {
+        lock.withLock {
+            let step = max(0, received - bytes)
+            bytes = received
+            return step
+        }
+    }
+}

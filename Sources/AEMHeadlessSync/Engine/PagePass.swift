@@ -1,0 +1,180 @@
+import AEMHeadless
+import Foundation
+
+/// One page of a sync: read it (conditionally), read in full the items that are new or whose
+/// list entry changed, fetch their images, and apply it all in one transaction.
+struct PagePass<Source: SyncSource>: Sendable {
+    let source: Source
+    let database: StoreDatabase
+    let images: ImageFetcher
+    let report: ReportBox
+    let run: Int64
+    let concurrency: Int
+    let revalidateAll: Bool
+
+    /// A page as the source answered it, not applied yet.
+    struct Fetched: Sendable {
+        /// The cursor it was asked with ('' for the first page).
+        let cursor: String
+        let stored: StoredPage?
+        let answer: PageAnswer
+
+        /// The cursor of the page after it; nil after the last.
+        var next: String? {
+            switch answer {
+            case .notModified: stored?.nextCursor
+            case .page(let page): page.nextCursor
+            }
+        }
+    }
+
+    /// Asks for the page after `cursor`, conditionally when it was read before.
+    func fetch(after cursor: String?) async throws -> Fetched {
+        let key = cursor ?? ""
+        let stored = revalidateAll ? nil : try database.storedPage(cursor: key)
+        report.update { $0.requests += 1 }
+        return Fetched(cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
+    }
+
+    /// Applies a fetched page: reads in full what changed, fetches images, and stores it all in
+    /// one transaction. Returns the page's item count and whether the server answered 304.
+    func apply(_ fetched: Fetched) async throws -> (items: Int, notModified: Bool) {
+        switch fetched.answer {
+        case .notModified:
+            guard let stored = fetched.stored else {
+                throw AemError(.invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
+            }
+            let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
+            try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
+            report.update {
+                $0.unchanged += stored.fragmentIDs.count
+                $0.pagesNotModified += 1
+            }
+            return (stored.fragmentIDs.count, true)
+        case .page(let page):
+            let (changes, counts) = try await read(page, cursor: fetched.cursor)
+            try database.apply(changes)
+            report.update {
+                $0.pagesRead += 1
+                $0.added += counts.added
+                $0.changed += counts.changed
+                $0.moved += counts.moved
+                $0.unchanged += counts.unchanged
+            }
+            return (page.items.count, false)
+        }
+    }
+
+    /// What a page adds to the report once it is applied.
+    private struct Counts {
+        var added = 0, changed = 0, moved = 0, unchanged = 0
+    }
+
+    private func read(_ page: SyncPage, cursor: String) async throws -> (PageChanges, Counts) {
+        let known = try database.match(page.items, run: run)
+        let listHashes = page.items.map { CanonicalJSON.hash($0.json) }
+        var entries = [PageChanges.Entry?](repeating: nil, count: page.items.count)
+        var counts = Counts()
+        var toRead: [Int] = []
+        var unchangedIDs: [Int64] = []
+        for (index, item) in page.items.enumerated() {
+            if let existing = known[index], !revalidateAll, existing.path == item.path, existing.listHash == listHashes[index] {
+                entries[index] = .unchanged(id: existing.id, listHash: listHashes[index])
+                unchangedIDs.append(existing.id)
+            } else {
+                toRead.append(index)
+            }
+        }
+        var imageRows = try await fetchImages(try database.missingImages(of: unchangedIDs), revalidate: false)
+
+        let work = toRead.map { (index: $0, item: page.items[$0], known: known[$0], listHash: listHashes[$0]) }
+        for (index, entry, rows) in try await readAll(work) {
+            entries[index] = entry
+            imageRows += rows
+        }
+        for entry in entries {
+            switch entry {
+            case .unchanged?:
+                counts.unchanged += 1
+            case .read(let existing, let item, _, _, let contentHash)?:
+                if let existing {
+                    if existing.path != item.path { counts.moved += 1 }
+                    if existing.path != item.path || existing.contentHash != contentHash { counts.changed += 1 } else { counts.unchanged += 1 }
+                } else {
+                    counts.added += 1
+                }
+            case nil:
+                break  // gone between the list and its detail: removed at the end of the run if still gone
+            }
+        }
+        let changes = PageChanges(run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
+                                  entries: entries.compactMap { $0 }, images: imageRows, now: Date())
+        return (changes, counts)
+    }
+
+    /// Reads the fragments marked stale (what they reference changed, moved, appeared or went)
+    /// again, a batch at a time, each batch in one transaction, until none is left.
+    func rereadStale() async throws {
+        while true {
+            let stale = try database.staleFragments(limit: 100)
+            guard !stale.isEmpty else { return }
+            let work = stale.enumerated().map { index, known in
+                (index: index, item: SyncListItem(path: known.path, slug: known.slug, model: known.model, json: Data()),
+                 known: Optional(known), listHash: known.listHash)
+            }
+            let results = try await readAll(work)
+            try database.apply(PageChanges(run: run, cursor: nil, nextCursor: nil, validator: nil,
+                                           entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))
+            let read = Set(results.map(\.0))
+            try database.clearStale(stale.enumerated().filter { !read.contains($0.offset) }.map(\.element.id))
+            let changed = results.filter { _, entry, _ in
+                if case .read(let existing?, _, _, _, let hash) = entry { existing.contentHash != hash } else { false }
+            }.count
+            report.update {
+                $0.changed += changed
+                $0.unchanged -= changed
+            }
+        }
+    }
+
+    /// Reads items in full with their images, `concurrency` at a time; items that are gone are left out.
+    private func readAll(_ work: [(index: Int, item: SyncListItem, known: KnownFragment?, listHash: String)]) async throws
+        -> [(Int, PageChanges.Entry, [ImageRow])]
+    {
+        try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
+            var next = work.makeIterator()
+            func addNext() {
+                guard let one = next.next() else { return }
+                group.addTask { try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index) }
+            }
+            for _ in 0..<concurrency { addNext() }
+            var results: [(Int, PageChanges.Entry, [ImageRow])] = []
+            while let result = try await group.next() {
+                addNext()
+                if let result { results.append(result) }
+            }
+            return results
+        }
+    }
+
+    /// Reads one item in full with its images; nil when it is gone.
+    private func readItem(_ item: SyncListItem, known: KnownFragment?, listHash: String, index: Int) async throws
+        -> (Int, PageChanges.Entry, [ImageRow])?
+    {
+        report.update { $0.requests += 1 }
+        guard let detail = try await source.detail(of: item) else { return nil }
+        let contentHash = CanonicalJSON.hash(detail.json)
+        // A new fragment uses images already on disk as they are; a changed one asks about them.
+        let changed = known.map { $0.contentHash != contentHash || $0.path != item.path } ?? false
+        let rows = try await fetchImages(detail.imageLocations, revalidate: changed || revalidateAll)
+        return (index, .read(existing: known, item: item, listHash: listHash, detail: detail, contentHash: contentHash), rows)
+    }
+
+    private func fetchImages(_ locations: [String], revalidate: Bool) async throws -> [ImageRow] {
+        var rows: [ImageRow] = []
+        for location in locations {
+            if let row = try await images.image(location, revalidate: revalidate) { rows.append(row) }
+        }
+        return rows
+    }
+}

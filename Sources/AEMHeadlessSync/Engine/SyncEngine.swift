@@ -1,0 +1,143 @@
+import AEMHeadless
+import Foundation
+import GRDB
+
+/// Mirrors a source's content into a folder, then keeps it current with deltas.
+///
+/// ```swift
+/// let engine = SyncEngine(aem: aem, directory: URL(fileURLWithPath: "wknd-mirror"))
+/// let report = try await engine.sync(AdventureSyncSource(aem: aem))
+/// print(report.added, report.changed, report.removed, report.requests)
+/// let store = try ContentStore(directory: engine.directory)   // offline from here on
+/// ```
+///
+/// - **Deltas.** Each page of the list is asked conditionally with the validators the server
+///   sent last time; a 304 means none of its items changed. An item is read in full only when
+///   it is new or its list entry changed (compared by content hash); images only when the item
+///   changed or they are missing, with conditional GETs. Fragments no longer listed are removed
+///   with their images; one found at a new path with its slug is the same fragment, moved. A
+///   fragment whose `_references` show one that changed, moved, appeared or went is read again.
+///   `revalidateAll` reads every item again and asks about every image (304s are cheap): for
+///   content whose full form changed while its list entry did not.
+/// - **Crash-safe and resumable.** Each page is applied in one transaction, after its images are
+///   on disk (each written to a temporary file and renamed). A run stopped at any moment, by
+///   SIGKILL too, leaves the store as of its last page; the next run resumes at the next page
+///   and only then removes what was not found. Files left by a killed run are swept at the end.
+/// - **One at a time.** A sync holds an exclusive lock on the folder: a second one fails with
+///   `SyncError.busy`, or waits up to `lockWait`.
+public struct SyncEngine: Sendable {
+    public let aem: Aem
+    /// The folder: `content.sqlite`, `images/`, `.sync.lock`.
+    public let directory: URL
+    /// How many fragments and images are fetched at once.
+    public var concurrency: Int
+    /// Read every item and ask about every image again, ignoring page validators.
+    public var revalidateAll: Bool
+    /// How long to wait for another sync of the same folder to finish.
+    public var lockWait: Duration
+
+    public init(aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero) {
+        self.aem = aem
+        self.directory = directory
+        self.concurrency = max(1, concurrency)
+        self.revalidateAll = revalidateAll
+        self.lockWait = lockWait
+    }
+
+    /// Brings the folder up to date with `source`.
+    ///
+    /// - Parameter onEvent: progress, called from any task.
+    /// - Returns: what changed. Images that failed are counted there (`imagesFailed`) and do not
+    ///   fail the run; they are tried again next time.
+    /// - Throws: `AemError` when a page or a fragment cannot be read (the store keeps every page
+    ///   applied before; the next run resumes there), `SyncError`, or `CancellationError`.
+    public func sync(_ source: some SyncSource, onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in }) async throws -> SyncReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let folder = SyncDirectory(url: directory)
+        do {
+            try FileManager.default.createDirectory(at: folder.images, withIntermediateDirectories: true)
+        } catch {
+            throw SyncError(.storage, "Cannot create \(folder.images.path): \(error.localizedDescription)", underlyingError: error)
+        }
+        let lock = try await SyncLock.acquire(folder.lockFile, wait: lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        let database = try storage { try StoreDatabase(folder) { onEvent(.warning("The database was damaged; it was moved to \($0) and a new one started.")) } }
+        let report = ReportBox()
+        let images = ImageFetcher(aem: aem, directory: folder, database: database, report: report, onEvent: onEvent)
+        let run = try storage { try database.beginRun(source: source.identity, now: Date()) }
+        report.update { $0.resumed = run.resumed }
+        onEvent(.started(resumed: run.resumed, expectedItems: run.knownFragments))
+
+        let pass = PagePass(source: source, database: database, images: images, report: report, run: run.id,
+                            concurrency: concurrency, revalidateAll: revalidateAll)
+        let pagesDone = run.resumed && run.cursor == nil && run.pagesRead > 0
+        let removed: Int
+        do {
+            if !pagesDone { try await applyPages(pass, from: run.cursor, onEvent: onEvent) }
+            removed = try storage { try database.removeUnseen(run.id) }
+            try await pass.rereadStale()
+        } catch let error as DatabaseError {
+            images.removeTemporaryFiles()
+            throw SyncError(.storage, "The store in \(directory.path) cannot be written: \(error)", underlyingError: error)
+        } catch {
+            images.removeTemporaryFiles()
+            throw error
+        }
+        let end = try storage { try database.finishRun(run.id, now: Date()) }
+        for file in end.removedImageFiles {
+            if let url = folder.imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
+        }
+        sweep(folder, keeping: try storage { try database.imageFiles() })
+        report.update {
+            $0.removed = removed
+            $0.imagesRemoved = end.removedImageFiles.count
+            $0.seconds = Self.seconds(clock.now - start)
+        }
+        return report.value
+    }
+
+    /// Applies every page from `cursor` on, in order; the next page is asked for while one is
+    /// applied.
+    private func applyPages<Source>(_ pass: PagePass<Source>, from cursor: String?,
+                                    onEvent: @escaping @Sendable (SyncEvent) -> Void) async throws
+    {
+        var current: PagePass<Source>.Fetched? = try await pass.fetch(after: cursor)
+        var cursors: Set<String> = [cursor ?? ""]
+        while let fetched = current {
+            if let next = fetched.next, !cursors.insert(next).inserted {
+                throw AemError(.invalidResponse, "The server sent the page cursor \(next) a second time; the list would never end.")
+            }
+            current = try await withThrowingTaskGroup(of: PagePass<Source>.Fetched?.self) { group in
+                if let next = fetched.next { group.addTask { try await pass.fetch(after: next) } }
+                let (count, notModified) = try await pass.apply(fetched)
+                onEvent(.pageApplied(items: count, notModified: notModified))
+                return try await group.next() ?? nil
+            }
+        }
+    }
+
+    /// Deletes what the store does not know from the images folder: files of images a killed run
+    /// wrote before its page was applied, and temporary files.
+    private func sweep(_ folder: SyncDirectory, keeping known: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.images.path) else { return }
+        for name in names where !known.contains(name) {
+            try? FileManager.default.removeItem(at: folder.images.appendingPathComponent(name, isDirectory: false))
+        }
+    }
+
+    /// Runs a database step; GRDB's errors become `SyncError.storage`.
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError(.storage, "The store in \(directory.path) cannot be used: \(error)", underlyingError: error)
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,118 @@
+import AEMHeadless
+import Foundation
+import GRDB
+
+/// A synced folder, read offline: the adventures with the same model types the network calls
+/// return, and the local files of their images.
+///
+/// ```swift
+/// import AEMHeadlessSync
+///
+/// let store = try ContentStore(directory: URL(fileURLWithPath: "wknd-mirror"))  // filled by `wknd sync wknd-mirror`
+/// for adventure in try store.adventures() {
+///     print(adventure.title ?? "", adventure.price ?? 0)
+/// }
+/// if let detail = try store.adventure(slug: "bali-surf-camp") {
+///     print(detail.adventure.description?.plaintext ?? "")
+///     let file = detail.adventure.primaryImage.flatMap(store.imageFile(for:))   // file:///…/images/….jpg
+/// }
+/// ```
+///
+/// Reading while a sync runs is safe: the database is in WAL mode and a sync applies each page
+/// in one transaction, so a reader sees the store before or after a page, never half of one.
+public final class ContentStore: Sendable {
+    /// The synced folder.
+    public let directory: URL
+    private let folder: SyncDirectory
+    private let pool: DatabasePool
+
+    /// Opens the folder that `wknd sync` or a `SyncEngine` filled.
+    ///
+    /// - Throws: `SyncError.notSynced` when the folder holds no store, `.storage` when it cannot
+    ///   be read.
+    public init(directory: URL) throws {
+        self.directory = directory
+        folder = SyncDirectory(url: directory)
+        guard FileManager.default.fileExists(atPath: folder.database.path) else {
+            throw SyncError(.notSynced, "\(directory.path) holds no synced content; fill it with `wknd sync \(directory.path)`.")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(15)
+        configuration.label = "AEMHeadlessSync.ContentStore"
+        let synced: Bool
+        do {
+            pool = try DatabasePool(path: folder.database.path, configuration: configuration)
+            synced = try pool.read { db in try db.tableExists("fragment") }
+        } catch {
+            throw SyncError(.storage, "Cannot read the store in \(directory.path): \(error); run `wknd sync \(directory.path)` again.",
+                            underlyingError: error)
+        }
+        guard synced else {
+            throw SyncError(.notSynced, "\(directory.path) holds no synced content yet; fill it with `wknd sync \(directory.path)`.")
+        }
+    }
+
+    /// Every fragment, ordered by path.
+    public func fragments() throws -> [StoredFragment] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM fragment ORDER BY path, id").map(Self.fragment) }
+    }
+
+    /// The fragment with this slug (the first by path when several share it), or nil.
+    public func fragment(slug: String) throws -> StoredFragment? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM fragment WHERE slug = ? ORDER BY path, id LIMIT 1", arguments: [slug]).map(Self.fragment)
+        }
+    }
+
+    /// Every adventure, ordered by path, as `aem.adventures()` returns them (with every field).
+    /// A stored fragment that does not decode as an adventure is skipped.
+    public func adventures() throws -> [Adventure] {
+        try fragments().compactMap { try? Self.detail(from: $0.json).adventure }
+    }
+
+    /// The adventure with this slug and its references, as `aem.adventure(slug:)` returns it;
+    /// nil when the store has none.
+    public func adventure(slug: String) throws -> AdventureDetail? {
+        guard let fragment = try fragment(slug: slug) else { return nil }
+        return try Self.detail(from: fragment.json)
+    }
+
+    /// The local file of an image: the primary image of an adventure, or an image among its
+    /// references. Nil when the store has no file for it.
+    public func imageFile(for image: ImageReference) -> URL? {
+        image.location.flatMap { try? imageFile(forLocation: $0) }
+    }
+
+    /// The local file of the image AEM named `location` (its `_dynamicUrl`, else `_path`).
+    public func imageFile(forLocation location: String) throws -> URL? {
+        let file = try read { db in try String.fetchOne(db, sql: "SELECT file FROM image WHERE location = ?", arguments: [location]) }
+        return file.flatMap(folder.imageFile(named:))
+    }
+
+    /// When the last complete sync ended; nil before the first one ends.
+    public func lastSynced() throws -> Date? {
+        try read { db in
+            try Double.fetchOne(db, sql: "SELECT max(finished_at) FROM run").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw SyncError(.storage, "Cannot read the store in \(directory.path): \(error)", underlyingError: error)
+        }
+    }
+
+    private static func detail(from json: Data) throws -> AdventureDetail {
+        try JSONDecoder().decode(AdventureDetail.self, from: json)
+    }
+
+    private static func fragment(_ row: Row) -> StoredFragment {
+        StoredFragment(path: row["path"], slug: row["slug"], model: row["model"], json: row["json"],
+                       contentHash: row["content_hash"],
+                       lastSeen: Date(timeIntervalSince1970: row["last_seen"]),
+                       lastChanged: Date(timeIntervalSince1970: row["last_changed"]))
+    }
+}

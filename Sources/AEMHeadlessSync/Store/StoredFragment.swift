@@ -1,0 +1,19 @@
+import Foundation
+
+/// One fragment of a synced folder, as the store keeps it.
+public struct StoredFragment: Sendable, Hashable {
+    /// The fragment's `_path` in AEM when it was last seen.
+    public var path: String
+    public var slug: String?
+    /// The model, such as `Adventure`.
+    public var model: String?
+    /// The JSON as AEM sent it, canonical: keys sorted, no extra white space (see `CanonicalJSON`).
+    /// For an adventure, the `adventureByPath` object: `{"item": …, "_references": […]}`.
+    public var json: Data
+    /// The SHA-256 of `json`, in hex.
+    public var contentHash: String
+    /// When a sync last found it.
+    public var lastSeen: Date
+    /// When a sync last found it different (or first found it).
+    public var lastChanged: Date
+}

@@ -1,0 +1,140 @@
+import AEMHeadless
+import AEMHeadlessSync
+import ArgumentParser
+import Foundation
+
+/// `wknd sync`: every adventure, in full and with its images, mirrored into a folder and kept
+/// current with deltas.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Mirror every adventure and its images into a folder, then keep it current.",
+        discussion: """
+            DIR gets content.sqlite, an SQLite database of the fragments (path,
+            slug, model, the JSON as AEM sent it with its keys sorted, a content
+            hash, when each was last seen and last changed), and images/, the
+            images named by a hash of their URL. ContentStore (library
+            AEMHeadlessSync) reads it offline.
+
+            The first run reads every page of wknd-shared/adventures-paginated,
+            each adventure in full with wknd-shared/adventure-by-path, and each
+            image. A later run asks for each page with the validators the server
+            sent (If-None-Match: a 304 means nothing on it changed), reads again
+            only the adventures whose list entry changed, asks about their images
+            with conditional GETs, removes adventures that are gone with their
+            images, and keeps an adventure that moved (same slug, new path) as the
+            same one. --revalidate-all reads every adventure again and asks about
+            every image: for changes that do not show in the list (rich text).
+
+            Each page is applied in one transaction once its images are on disk,
+            so a run stopped at any moment (SIGKILL too) leaves DIR as of its last
+            page, and the next run goes on from there. Only one sync of a DIR runs
+            at a time: a second one exits with 75, or waits with --wait.
+
+            Progress goes to stderr (a bar on a terminal), then a summary line;
+            --json prints the report on stdout. An image that cannot be saved is
+            reported, tried again next run, and makes the exit code 69.
+
+            EXAMPLES
+              wknd sync wknd-mirror
+              wknd sync wknd-mirror --json | jq '{added, changed, removed, requests}'
+              wknd sync wknd-mirror --revalidate-all --concurrency 8
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder to mirror into; created when missing.", valueName: "dir"))
+    var directory: String
+
+    @Option(help: ArgumentHelp("How many adventures and images to fetch at once (1-64).", valueName: "n"))
+    var concurrency = 6
+
+    @Option(help: ArgumentHelp("Adventures per page (1-100).", valueName: "n"))
+    var pageSize = 100
+
+    @Option(help: ArgumentHelp("The image width in pixels, passed to the queries.", valueName: "pixels"))
+    var width: Int?
+
+    @Option(help: ArgumentHelp("The image quality (1-100), passed to the queries.", valueName: "n"))
+    var quality: Int?
+
+    @Option(help: "The image format, passed to the queries.")
+    var format: ImageFormatChoice?
+
+    @Flag(help: "Read every adventure and ask about every image again, even on pages that did not change.")
+    var revalidateAll = false
+
+    @Flag(help: "When another sync of DIR is running, wait for it instead of exiting with 75.")
+    var wait = false
+
+    @Flag(help: "Print the report as JSON on stdout.")
+    var json = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 100.") }
+        if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
+    }
+
+    func run() async throws {
+        let interruption = DownloadInterruption()
+        let work = Task {
+            var status = ExitStatus.success
+            try await CommandContext.run(options) { context in
+                status = try await context.withAem { aem in try await sync(with: aem, context: context) }
+            }
+            return status
+        }
+        interruption.install { work.cancel() }
+        let result = await work.result
+        if let code = interruption.exitCode { throw ExitCode(code) }
+        let status = try result.get()
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    private func sync(with aem: Aem, context: CommandContext) async throws -> ExitStatus {
+        let image = ImageOptions(format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
+                                 width: width, quality: quality)
+        let engine = SyncEngine(aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
+                                concurrency: concurrency, revalidateAll: revalidateAll,
+                                lockWait: wait ? .seconds(24 * 3600) : .zero)
+        let progress = SyncProgressReporter()
+        defer { progress.clear() }
+        let console = context.console
+        let report: SyncReport
+        do {
+            report = try await engine.sync(AdventureSyncSource(aem: aem, pageSize: pageSize, image: image)) { event in
+                progress.handle(event)
+                if case .warning(let message) = event { console.warning(message) }
+            }
+        } catch let error as SyncError {
+            throw Self.failure(error)
+        }
+        progress.clear()
+        console.note(Self.summary(report))
+        if json { Screen.shared.write(try JSONOutput.text(report), to: .output) }
+        return report.imagesFailed > 0 ? .unavailable : .success
+    }
+
+    /// The summary line on stderr.
+    static func summary(_ report: SyncReport) -> String {
+        let moved = report.moved > 0 ? " (\(report.moved) moved)" : ""
+        let pages = report.pagesNotModified > 0 ? ", \(report.pagesNotModified) of \(report.pagesRead + report.pagesNotModified) pages not modified" : ""
+        return "\(report.resumed ? "resumed: " : "")\(report.added) added, \(report.changed) changed\(moved), "
+            + "\(report.unchanged) unchanged, \(report.removed) removed; images: \(report.imagesFetched) fetched, "
+            + "\(report.imagesReused) reused, \(report.imagesRemoved) removed\(report.imagesFailed > 0 ? ", \(report.imagesFailed) failed" : "")"
+            + " (\(DownloadProgressReporter.size(report.imageBytes))); \(report.requests) request\(report.requests == 1 ? "" : "s")\(pages)"
+            + " in \(String(format: "%.1f", report.seconds)) s"
+    }
+
+    /// The failure for a store or lock problem, with its exit code.
+    static func failure(_ error: SyncError) -> Failure {
+        switch error.kind {
+        case .busy: Failure(.busy, error.message)
+        case .differentSource: Failure(.usage, error.message)
+        default: Failure(.cannotCreate, error.message, details: error.underlyingError.map { [String(describing: $0)] } ?? [])
+        }
+    }
+}

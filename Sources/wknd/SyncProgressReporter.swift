@@ -1,0 +1,63 @@
+import AEMHeadlessSync
+import Foundation
+
+/// The progress of `wknd sync` as the screen's status line: adventures done of those the store
+/// held before (the total is not known until the last page), pages, image bytes and rate. The
+/// screen draws it only on a terminal.
+final class SyncProgressReporter: @unchecked Sendable {
+    private let screen: Screen
+    private let width: Int?
+    private let start = Date()
+    private let lock = NSLock()
+    private var expected = 0
+    private var items = 0
+    private var pages = 0
+    private var bytes: Int64 = 0
+    private var lastDraw = Date.distantPast
+
+    init(screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
+        self.screen = screen
+        self.width = width
+    }
+
+    func handle(_ event: SyncEvent) {
+        let force: Bool = lock.withLock {
+            switch event {
+            case .started(_, let expectedItems):
+                expected = expectedItems
+                return true
+            case .pageApplied(let count, _):
+                items += count
+                pages += 1
+                return true
+            case .imageBytes(let count):
+                bytes += count
+                return false
+            case .warning:
+                return false
+            }
+        }
+        draw(force: force)
+    }
+
+    /// Removes the bar, for the summary.
+    func clear() {
+        screen.setStatus(nil)
+    }
+
+    private func draw(force: Bool) {
+        let line: String? = lock.withLock {
+            let now = Date()
+            guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return nil }
+            lastDraw = now
+            let seconds = max(now.timeIntervalSince(start), 0.001)
+            let total = max(expected, items)
+            let status = "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
+                + "\(DownloadProgressReporter.size(bytes))  \(DownloadProgressReporter.size(Int64(Double(bytes) / seconds)))/s"
+            let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
+            let filled = total == 0 ? 0 : barWidth * items / total
+            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  " + status
+        }
+        if let line { screen.setStatus(line) }
+    }
+}

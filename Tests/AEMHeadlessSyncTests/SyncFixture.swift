@@ -1,0 +1,94 @@
+import AEMEmulator
+import AEMHeadless
+import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessSync
+import EmulatorTestSupport
+import Foundation
+import Testing
+
+/// A fresh folder for a synced store, inside a fresh parent so that writes outside it show;
+/// both removed after `body`.
+func withSyncFolder<T>(_ body: (_ folder: URL, _ parent: URL) async throws -> T) async throws -> T {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sync-test-\(UUID().uuidString)")
+    let folder = parent.appendingPathComponent("mirror", isDirectory: true)
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    return try await body(folder, parent)
+}
+
+/// Runs `body` with an emulator serving `content` and a client for it that does not retry, so
+/// that a scripted fault fails at once.
+func withService<T>(_ content: EmulatorContent, _ body: (RunningEmulator, Aem) async throws -> T) async throws -> T {
+    let emulator = try await Emulator.start(options: EmulatorOptions(content: content))
+    do {
+        let result = try await AsyncHTTPClientTransport.withTransport { transport in
+            let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(20),
+                                                     retry: RetryPolicy(maxAttempts: 1))
+            return try await body(emulator, Aem(configuration, transport: transport))
+        }
+        await emulator.stop()
+        return result
+    } catch {
+        await emulator.stop()
+        throw error
+    }
+}
+
+/// Syncs `content`, served by a new emulator, into `folder`.
+@discardableResult
+func sync(_ content: EmulatorContent, into folder: URL, pageSize: Int = 100, revalidateAll: Bool = false,
+          faults: (RunningEmulator) -> Void = { _ in }) async throws -> SyncReport
+{
+    try await withService(content) { emulator, aem in
+        faults(emulator)
+        return try await SyncEngine(aem: aem, directory: folder, concurrency: 4, revalidateAll: revalidateAll)
+            .sync(AdventureSyncSource(aem: aem, pageSize: pageSize))
+    }
+}
+
+/// Everything a store holds, for comparing two stores: per slug the stored JSON and the bytes of
+/// each image file; and the files in the images folder.
+struct StoreSnapshot: Equatable, CustomStringConvertible {
+    var fragments: [String: Data] = [:]
+    var images: [String: Data] = [:]
+    var imageFiles: Set<String> = []
+
+    init(_ folder: URL) throws {
+        let store = try ContentStore(directory: folder)
+        for fragment in try store.fragments() {
+            fragments[fragment.slug ?? fragment.path] = fragment.json
+        }
+        for adventure in try store.adventures() {
+            guard let image = adventure.primaryImage, let location = image.location else { continue }
+            if let file = store.imageFile(for: image) { images[location] = try Data(contentsOf: file) }
+        }
+        imageFiles = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path))
+    }
+
+    var description: String {
+        "\(fragments.count) fragments (\(fragments.keys.sorted().prefix(3).joined(separator: ", "))…), \(images.count) images, "
+            + "\(imageFiles.count) files"
+    }
+
+    /// What differs from `other`, for a failure message.
+    func difference(from other: StoreSnapshot) -> String {
+        let slugs = Set(fragments.keys).union(other.fragments.keys).filter { fragments[$0] != other.fragments[$0] }
+        let locations = Set(images.keys).union(other.images.keys).filter { images[$0] != other.images[$0] }
+        return "fragments: \(slugs.sorted()); images: \(locations.sorted()); files: \(imageFiles.symmetricDifference(other.imageFiles).sorted())"
+    }
+}
+
+extension EmulatorContent {
+    /// The sample with `count` more adventures, copies of the sample ones sharing their images.
+    static func sampleWithCopies(_ count: Int) throws -> EmulatorContent {
+        var content = try EmulatorContent.sample()
+        let originals = content.adventures
+        for index in 0..<count {
+            var copy = originals[index % originals.count]
+            copy.master["slug"] = .string("\(copy.slug)-copy\(index)")
+            copy.uuid = UUID().uuidString.lowercased()
+            content[fragment: copy.path + "-copy\(index)"] = copy
+        }
+        return content
+    }
+}

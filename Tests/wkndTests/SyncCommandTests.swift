@@ -1,0 +1,199 @@
+import AEMEmulator
+import AEMHeadless
+import AEMHeadlessSync
+import EmulatorTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("wknd sync: the built binary against the emulator", .serialized)
+struct SyncCommandTests {
+    /// The sample with 70 more adventures (copies sharing the sample's images).
+    let content: EmulatorContent
+
+    init() throws {
+        var content = try EmulatorContent.sample()
+        let originals = content.adventures
+        for index in 0..<70 {
+            var copy = originals[index % originals.count]
+            copy.master["slug"] = .string("\(copy.slug)-copy\(index)")
+            copy.master["title"] = .string("Copy \(index)")
+            copy.uuid = UUID().uuidString.lowercased()
+            content[fragment: copy.path + "-copy\(index)"] = copy
+        }
+        self.content = content
+    }
+
+    @Test("killed with SIGKILL at random moments, the store stays consistent; resumed, it equals a clean run",
+          arguments: [11, 23, 37] as [UInt64])
+    func killedAndResumed(seed: UInt64) async throws {
+        var random = SeededRandom(seed: seed)
+        let options = EmulatorOptions(content: content)
+        options.faults.latency = .milliseconds(5)
+        try await withEmulator(options) { _, environment in
+            try await withSyncFolders { folder, clean in
+                let arguments = ["sync", folder.path, "--page-size", "6", "--concurrency", "2"]
+                var kills = 0
+                for _ in 0..<3 {
+                    let child = try ChildWknd(arguments, environment: environment)
+                    try await Task.sleep(for: .milliseconds(Int(40 + random.next() % 700)))
+                    if child.process.isRunning {
+                        kill(child.process.processIdentifier, SIGKILL)
+                        kills += 1
+                    }
+                    _ = await child.exitStatus()
+                    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content.sqlite").path) {
+                        try expectConsistent(folder)
+                    }
+                }
+                #expect(kills > 0, "no run was killed: the sync ended before every kill")
+                let resumed = try await WkndRun.run(arguments + ["--json"], environment: environment)
+                #expect(resumed.status == 0, "\(resumed.stderr)")
+                let fresh = try await WkndRun.run(["sync", clean.path, "--json"], environment: environment)
+                #expect(fresh.status == 0, "\(fresh.stderr)")
+                #expect(try storeContents(folder) == storeContents(clean))
+                #expect(try storeContents(folder).fragments.count == content.adventures.count)
+            }
+        }
+    }
+
+    @Test("a second sync of the same folder exits with 75 and says why; --wait waits for the first")
+    func concurrentRuns() async throws {
+        let options = EmulatorOptions(content: content)
+        options.faults.latency = .milliseconds(20)
+        try await withEmulator(options) { _, environment in
+            try await withSyncFolders { folder, _ in
+                let first = try ChildWknd(["sync", folder.path], environment: environment)
+                try await Task.sleep(for: .milliseconds(500))
+                let second = try await WkndRun.run(["sync", folder.path], environment: environment)
+                let firstRunning = first.process.isRunning
+                let firstErrors = firstRunning ? "" : await first.stderr.value
+                #expect(firstRunning, "the first run should still be running: \(firstErrors)")
+                #expect(second.status == 75)
+                #expect(second.stderr.contains("Another sync is running on"))
+                let waiting = try await WkndRun.run(["sync", folder.path, "--wait", "--json"], environment: environment)
+                #expect(waiting.status == 0, "\(waiting.stderr)")
+                #expect(await first.exitStatus() == 0)
+                let report = try #require(try waiting.json() as? [String: Any])
+                #expect(report["unchanged"] as? Int == content.adventures.count)
+            }
+        }
+    }
+
+    @Test("--json reports the counts; a rerun with nothing changed sends one request per page")
+    func jsonReport() async throws {
+        try await withEmulator(EmulatorOptions(content: content)) { _, environment in
+            try await withSyncFolders { folder, _ in
+                let first = try await WkndRun.run(["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                let report = try #require(try first.json() as? [String: Any])
+                #expect(report["added"] as? Int == content.adventures.count)
+                #expect(first.stderr.contains("\(content.adventures.count) added, 0 changed"))
+                let again = try await WkndRun.run(["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
+                let quiet = try #require(try again.json() as? [String: Any])
+                let pages = (content.adventures.count + 49) / 50
+                #expect(quiet["requests"] as? Int == pages)
+                #expect(quiet["pagesNotModified"] as? Int == pages)
+            }
+        }
+    }
+}
+
+/// The built `wknd` running in the background with `arguments` and `environment` (plus `PATH`),
+/// output discarded. Its end is awaited without blocking a thread: the emulator it talks to runs
+/// in this process, on the same few threads.
+private final class ChildWknd: Sendable {
+    let process: Process
+    private let exited: Task<Int32, Never>
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = try #require(WkndRun.executable, "the wknd binary was not built")
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                                                   "HOME": FileManager.default.temporaryDirectory.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        let (statuses, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { ended in
+            continuation.yield(ended.terminationStatus)
+            continuation.finish()
+        }
+        try process.run()
+        self.process = process
+        exited = Task {
+            for await status in statuses { return status }
+            return -1
+        }
+        stderr = Task.detached { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    }
+
+    /// What it wrote on stderr, once it has ended.
+    let stderr: Task<String, Never>
+
+    /// The exit status (or signal number) once the process has ended.
+    func exitStatus() async -> Int32 {
+        await exited.value
+    }
+}
+
+/// Two fresh folders, removed after `body`.
+private func withSyncFolders<T>(_ body: (URL, URL) async throws -> T) async throws -> T {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-sync-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    return try await body(parent.appendingPathComponent("mirror"), parent.appendingPathComponent("clean"))
+}
+
+/// What a store holds: the JSON per slug, and each image file's bytes by name.
+private struct StoreContents: Equatable {
+    var fragments: [String: Data] = [:]
+    var images: [String: Data] = [:]
+}
+
+private func storeContents(_ folder: URL) throws -> StoreContents {
+    var contents = StoreContents()
+    for fragment in try ContentStore(directory: folder).fragments() { contents.fragments[fragment.slug ?? fragment.path] = fragment.json }
+    let images = folder.appendingPathComponent("images")
+    for name in try FileManager.default.contentsOfDirectory(atPath: images.path) {
+        contents.images[name] = try Data(contentsOf: images.appendingPathComponent(name))
+    }
+    return contents
+}
+
+/// A store left by a killed run opens (or, killed while the database was being created, says it
+/// holds nothing yet), every fragment decodes, and every image it names is on disk.
+private func expectConsistent(_ folder: URL) throws {
+    let store: ContentStore
+    do {
+        store = try ContentStore(directory: folder)
+    } catch let error as SyncError where error.kind == .notSynced {
+        return
+    }
+    let fragments = try store.fragments()
+    let adventures = try store.adventures()
+    #expect(adventures.count == fragments.count)
+    for adventure in adventures {
+        guard let image = adventure.primaryImage, let file = store.imageFile(for: image) else { continue }
+        #expect(FileManager.default.fileExists(atPath: file.path), "\(adventure.slug ?? "") names a missing image")
+    }
+}
+
+/// SplitMix64: a seeded generator, so that a failing seed can be run again.
+private struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
