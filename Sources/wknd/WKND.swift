@@ -16,6 +16,7 @@ struct WKND: AsyncParsableCommand {
             wknd config
             wknd auth status|token|logout
             wknd serve [--port <n>] [--bind <address>]
+            wknd codegen [<conf>/<name>...] --output <dir> [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
         discussion: """
             EXAMPLES
@@ -76,6 +77,6 @@ struct WKND: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, ConfigCommand.self, AuthCommand.self,
-                      CacheCommand.self, ServeCommand.self]
+                      CacheCommand.self, ServeCommand.self, CodegenCommand.self]
     )
 }
