@@ -52,7 +52,7 @@ struct FileLayout {
     private func request(access: String, into writer: inout SourceWriter) {
         var doc = "The request for `\(input.queryPath)`."
         if parameters.contains(where: \.isOptional) {
-            doc += " A nil argument is left out of the request, so the stored query's default applies."
+            doc += "\nA nil argument is left out of the request, so the stored query's default applies."
         }
         if !parameters.isEmpty {
             doc += "\n\n- Parameters:"
@@ -62,7 +62,7 @@ struct FileLayout {
         let result = "-> PersistedQuery<Data>"
         if parameters.isEmpty {
             writer.block("\(access)static func request() \(result)") { writer in
-                writer.line("PersistedQuery(path)")
+                writer.line("PersistedQuery(Self.path)")
             }
             return
         }
@@ -79,7 +79,7 @@ struct FileLayout {
                 let value = parameter.isOptional ? "\(name).map(\(parameter.conversion))" : "\(parameter.conversion)(\(name))"
                 writer.line("variables[\(SwiftRenderer.literal(parameter.variable))] = \(value)")
             }
-            writer.line("return PersistedQuery(path, variables: variables)")
+            writer.line("return PersistedQuery(Self.path, variables: variables)")
         }
     }
 }

@@ -16,7 +16,7 @@ public enum ModelGenerator {
     public static func swiftSource(for input: CodegenInput) throws(CodegenError) -> String {
         let schema = try buildSchema(input)
         let document = try parseQuery(input)
-        let operation = try operation(of: document, input: input, schema: schema)
+        let operation = try queryOperation(of: document, input: input, schema: schema)
         guard let queryType = schema.queryType else {
             throw CodegenError(subject: .schema, sourceName: schemaName(input), problems: [.init(message: "The schema has no Query type.")])
         }
@@ -74,7 +74,7 @@ public enum ModelGenerator {
     }
 
     /// The one query operation of a valid document.
-    private static func operation(of document: Document, input: CodegenInput, schema: GraphQLSchema) throws(CodegenError)
+    private static func queryOperation(of document: Document, input: CodegenInput, schema: GraphQLSchema) throws(CodegenError)
         -> OperationDefinition
     {
         let errors = GraphQL.validate(schema: schema, ast: document)

@@ -59,12 +59,12 @@ struct SwiftRenderer {
                     writer.line("    (\(Self.literal(unionCase.typename)), [\(keys)]),")
                 }
                 writer.line("]")
-                writer.block("switch head.typename(inferringFrom: candidates)") { writer in
-                    for unionCase in declaration.cases {
-                        writer.line("case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))")
-                    }
-                    writer.line("default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))")
+                writer.line("switch head.typename(inferringFrom: candidates) {")
+                for unionCase in declaration.cases {
+                    writer.line("case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))")
                 }
+                writer.line("default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))")
+                writer.line("}")
             }
             for unionCase in declaration.cases {
                 writer.line()
@@ -103,7 +103,7 @@ struct SwiftRenderer {
                 writer.doc("The fields selected on `\(structure.graphQLType)`.")
                 self.structure(structure, into: &writer)
             case .union(let union):
-                writer.doc("A `\(union.graphQLType)`, by the type its fragments select.")
+                writer.doc("A value of the union or interface `\(union.graphQLType)`, by the type its fragments select.")
                 self.union(union, into: &writer)
             }
         }

@@ -5,7 +5,8 @@ import GraphQL
 /// a default or the type is nullable; required otherwise.
 enum VariableParameters {
     static func parameters(of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder) -> [VariableParameter] {
-        var used: Set<String> = []
+        // `variables` names the factory's own dictionary.
+        var used: Set<String> = ["variables"]
         return operation.variableDefinitions.map { definition in
             let variable = definition.variable.name.value
             var type: any GraphQL.`Type` = definition.type

@@ -15,21 +15,11 @@ extension KeyedDecodingContainer {
 
     /// Any JSON number (`4500`, `95.5`), or a string holding one; else nil.
     func lenientDouble(forKey key: Key) -> Double? {
-        if let number = lenient(Double.self, forKey: key) { return number.isFinite ? number : nil }
-        if let text = lenientString(forKey: key), let number = Double(text.trimmingCharacters(in: .whitespaces)),
-           number.isFinite
-        {
-            return number
-        }
-        return nil
+        lenientValue(Double.self, forKey: key)
     }
 
     /// A whole number, written as `8`, `8.0` or `"8"`; else nil.
     func lenientInt(forKey key: Key) -> Int? {
-        if let number = lenient(Int.self, forKey: key) { return number }
-        guard let number = lenientDouble(forKey: key), number.rounded() == number,
-              number >= Double(Int.min), number < Double(Int.max)
-        else { return nil }
-        return Int(number)
+        lenientValue(Int.self, forKey: key)
     }
 }

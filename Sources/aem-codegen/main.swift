@@ -56,11 +56,11 @@ guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else
 for file in queryFiles {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read the query \(file).", 66) }
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    let input = CodegenInput(schema: schema, query: text, queryPath: "\(configuration)/\(name)", accessLevel: access)
     let generated: GeneratedFile
-    do {
-        generated = try GeneratedFile(for: CodegenInput(schema: schema, query: text, queryPath: "\(configuration)/\(name)", accessLevel: access))
-    } catch {
-        fail("\(file) is not valid against \(schemaPath):\n\(error)", 65)
+    switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+    case .success(let file): generated = file
+    case .failure(let error): fail("\(file) does not validate against \(schemaPath):\n\(error)", 65)
     }
     do {
         let written = try generated.write(into: URL(fileURLWithPath: output))

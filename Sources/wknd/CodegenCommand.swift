@@ -123,14 +123,11 @@ struct CodegenCommand: AsyncParsableCommand {
             guard let sdl = schema(configuration) else {
                 throw Failure(.configuration, "No schema for \(configuration); give it with --schema FILE.")
             }
+            let input = CodegenInput(schema: sdl, query: query.text, queryPath: query.path, accessLevel: access)
             let file: GeneratedFile
-            do {
-                file = try GeneratedFile(for: CodegenInput(schema: sdl, query: query.text, queryPath: query.path, accessLevel: access))
-            } catch {
-                let more = error.problems.count > 1 ? " (and \(error.problems.count - 1) more; --verbose lists them)" : ""
-                throw Failure(.badResponse, "\(query.path) does not validate against the \(error.subject == .schema ? "schema itself" : "schema"): "
-                              + (error.description.split(separator: "\n").first.map(String.init) ?? "") + more,
-                              details: error.description.split(separator: "\n").map(String.init))
+            switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+            case .success(let generated): file = generated
+            case .failure(let error): throw Self.failure(error, queryPath: query.path)
             }
             let written: Bool
             do {
@@ -141,6 +138,14 @@ struct CodegenCommand: AsyncParsableCommand {
             if !written { context.console.detail("\(file.name) unchanged") }
             Terminal.standardOutput.write(directory.appendingPathComponent(file.name).path + "\n")
         }
+    }
+
+    /// The one-line failure for a query that does not validate; `--verbose` lists every problem.
+    private static func failure(_ error: CodegenError, queryPath: String) -> Failure {
+        let lines = error.description.split(separator: "\n").map(String.init)
+        let more = lines.count > 1 ? " (and \(lines.count - 1) more; --verbose lists them)" : ""
+        let subject = error.subject == .schema ? "The schema for \(queryPath) is not valid" : "\(queryPath) does not validate against the schema"
+        return Failure(.badResponse, "\(subject): \(lines.first ?? "")\(more)", details: lines)
     }
 
     private static func read(_ path: String, what: String) throws -> String {
