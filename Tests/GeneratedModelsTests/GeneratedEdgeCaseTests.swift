@@ -66,7 +66,7 @@ struct GeneratedEdgeCaseTests {
 
     @Test func unionsWithoutTypenameChooseByTheKeysSent() throws {
         func picture(_ json: String) throws -> EdgeCasesQuery.Data.ThingByPath.Item.Picture? {
-            try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "picture": \#(json)}}}"#)
+            try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1, "picture": \#(json)}}}"#)
                 .thingByPath?.item?.picture
         }
         #expect(try picture(#"{"_path": "/p.jpg", "width": null}"#)?.asImageRef?.path == "/p.jpg")
@@ -77,16 +77,18 @@ struct GeneratedEdgeCaseTests {
     }
 
     @Test func nullForANonNullFieldNullsTheNearestOptionalNeverTheAnswer() throws {
-        let missingProtocol = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": null, "score": 1}, "_references": []}}"#)
+        let complete = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1}}}"#)
+        #expect(complete.thingByPath?.item?.protocol == 1)
+        let missingProtocol = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": null, "score": 1, "rounded": 1}, "_references": []}}"#)
         #expect(missingProtocol.thingByPath != nil)
         #expect(missingProtocol.thingByPath?.item == nil)
         #expect(missingProtocol.thingByPath?.references == [])
 
-        let wrongType = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": "many", "score": 1}}}"#)
+        let wrongType = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": "many", "score": 1, "rounded": 1}}}"#)
         #expect(wrongType.thingByPath?.item == nil)
 
         let parts = try Self.decode("""
-            {"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1,
+            {"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1,
              "parts": [{"name": null, "weight": 1}, null, {"name": "kept", "weight": "heavy"}]}}}
             """)
         #expect(parts.thingByPath?.item?.parts?.map(\.name) == ["kept"])

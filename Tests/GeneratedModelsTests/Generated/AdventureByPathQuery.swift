@@ -73,7 +73,8 @@ public enum AdventureByPathQuery {
     /// The query's configuration and name.
     public static let path = "wknd-shared/adventure-by-path"
 
-    /// The request for `wknd-shared/adventure-by-path`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `wknd-shared/adventure-by-path`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - path: `String!`
@@ -195,7 +196,7 @@ public enum AdventureByPathQuery {
                     self.gearList = container.lenientValue(RichText.self, forKey: .gearList)
                 }
 
-                /// A `Reference`, by the type its fragments select.
+                /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
                     /// `ImageRef`.
                     case imageRef(ImageReference)
@@ -208,8 +209,8 @@ public enum AdventureByPathQuery {
                             ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                         }
                     }
 
@@ -221,7 +222,7 @@ public enum AdventureByPathQuery {
                 }
             }
 
-            /// A `AllReferences`, by the type its fragments select.
+            /// A value of the union or interface `AllReferences`, by the type its fragments select.
             public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
                 /// `AdventureModel`.
                 case adventure(Adventure)
@@ -237,9 +238,9 @@ public enum AdventureByPathQuery {
                         ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
-                        case "AdventureModel": self = .adventure(try Adventure(from: decoder))
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "AdventureModel": self = .adventure(try Adventure(from: decoder))
+                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                     }
                 }
 

@@ -72,7 +72,8 @@ public enum AdventureBySlugQuery {
     /// The query's configuration and name.
     public static let path = "wknd-shared/adventure-by-slug"
 
-    /// The request for `wknd-shared/adventure-by-slug`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `wknd-shared/adventure-by-slug`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - slug: `String!`
@@ -190,7 +191,7 @@ public enum AdventureBySlugQuery {
                     self.gearList = container.lenientValue(RichText.self, forKey: .gearList)
                 }
 
-                /// A `Reference`, by the type its fragments select.
+                /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
                     /// `ImageRef`.
                     case imageRef(ImageReference)
@@ -203,8 +204,8 @@ public enum AdventureBySlugQuery {
                             ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                         }
                     }
 
@@ -216,7 +217,7 @@ public enum AdventureBySlugQuery {
                 }
             }
 
-            /// A `AllReferences`, by the type its fragments select.
+            /// A value of the union or interface `AllReferences`, by the type its fragments select.
             public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
                 /// `AdventureModel`.
                 case adventure(Adventure)
@@ -232,9 +233,9 @@ public enum AdventureBySlugQuery {
                         ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
-                        case "AdventureModel": self = .adventure(try Adventure(from: decoder))
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "AdventureModel": self = .adventure(try Adventure(from: decoder))
+                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                     }
                 }
 

@@ -36,7 +36,8 @@ public enum AdventuresAllQuery {
     /// The query's configuration and name.
     public static let path = "wknd-shared/adventures-all"
 
-    /// The request for `wknd-shared/adventures-all`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `wknd-shared/adventures-all`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - offset: `Int`
@@ -129,7 +130,7 @@ public enum AdventuresAllQuery {
                     self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
                 }
 
-                /// A `Reference`, by the type its fragments select.
+                /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
                     /// `ImageRef`.
                     case imageRef(ImageReference)
@@ -142,8 +143,8 @@ public enum AdventuresAllQuery {
                             ("ImageRef", ["_path", "_dynamicUrl"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                         }
                     }
 

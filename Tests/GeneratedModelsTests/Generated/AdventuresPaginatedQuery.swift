@@ -43,7 +43,8 @@ public enum AdventuresPaginatedQuery {
     /// The query's configuration and name.
     public static let path = "wknd-shared/adventures-paginated"
 
-    /// The request for `wknd-shared/adventures-paginated`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `wknd-shared/adventures-paginated`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - first: `Int`; the stored query's default is `10`
@@ -158,7 +159,7 @@ public enum AdventuresPaginatedQuery {
                         self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
                     }
 
-                    /// A `Reference`, by the type its fragments select.
+                    /// A value of the union or interface `Reference`, by the type its fragments select.
                     public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
                         /// `ImageRef`.
                         case imageRef(ImageReference)
@@ -171,8 +172,8 @@ public enum AdventuresPaginatedQuery {
                                 ("ImageRef", ["_path", "_dynamicUrl"]),
                             ]
                             switch head.typename(inferringFrom: candidates) {
-                                case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                                default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                             }
                         }
 

@@ -64,7 +64,8 @@ public enum ArticleByPathQuery {
     /// The query's configuration and name.
     public static let path = "editorial/article-by-path"
 
-    /// The request for `editorial/article-by-path`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `editorial/article-by-path`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - path: `String!`
@@ -181,7 +182,7 @@ public enum ArticleByPathQuery {
                     self.related = container.lenientValue([Related].self, forKey: .related)
                 }
 
-                /// A `Reference`, by the type its fragments select.
+                /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum HeroImage: Decodable, Sendable, Hashable, LenientDecodable {
                     /// `ImageRef`.
                     case imageRef(ImageReference)
@@ -194,8 +195,8 @@ public enum ArticleByPathQuery {
                             ("ImageRef", ["_path", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                         }
                     }
 
@@ -249,7 +250,7 @@ public enum ArticleByPathQuery {
                 }
             }
 
-            /// A `AllReferences`, by the type its fragments select.
+            /// A value of the union or interface `AllReferences`, by the type its fragments select.
             public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
                 /// `ArticleModel`.
                 case article(Article)
@@ -265,9 +266,9 @@ public enum ArticleByPathQuery {
                         ("ImageRef", ["_path", "mimeType"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
-                        case "ArticleModel": self = .article(try Article(from: decoder))
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "ArticleModel": self = .article(try Article(from: decoder))
+                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                     }
                 }
 

@@ -32,7 +32,8 @@ public enum ArticlesByAuthorQuery {
     /// The query's configuration and name.
     public static let path = "editorial/articles-by-author"
 
-    /// The request for `editorial/articles-by-author`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `editorial/articles-by-author`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - lastName: `String!`

@@ -29,7 +29,8 @@ public enum ArticlesPaginatedQuery {
     /// The query's configuration and name.
     public static let path = "editorial/articles-paginated"
 
-    /// The request for `editorial/articles-paginated`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `editorial/articles-paginated`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - first: `Int`; the stored query's default is `5`

@@ -65,7 +65,8 @@ public enum EdgeCasesQuery {
     /// The query's configuration and name.
     public static let path = "edge/edge-cases"
 
-    /// The request for `edge/edge-cases`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `edge/edge-cases`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - path: `String!`
@@ -181,7 +182,7 @@ public enum EdgeCasesQuery {
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                 }
 
-                /// A `Reference`, by the type its fragments select.
+                /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum Picture: Decodable, Sendable, Hashable, LenientDecodable {
                     /// `ImageRef`.
                     case imageRef(ImageReference)
@@ -197,9 +198,9 @@ public enum EdgeCasesQuery {
                             ("DocumentRef", ["format"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            case "DocumentRef": self = .documentRef(try DocumentRef(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        case "DocumentRef": self = .documentRef(try DocumentRef(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                         }
                     }
 
@@ -251,7 +252,7 @@ public enum EdgeCasesQuery {
                 }
             }
 
-            /// A `AllReferences`, by the type its fragments select.
+            /// A value of the union or interface `AllReferences`, by the type its fragments select.
             public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
                 /// `ImageRef`.
                 case imageRef(ImageReference)
@@ -267,9 +268,9 @@ public enum EdgeCasesQuery {
                         ("Thing", ["_path", "protocol"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        case "Thing": self = .thing(try Thing(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                    case "Thing": self = .thing(try Thing(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
                     }
                 }
 

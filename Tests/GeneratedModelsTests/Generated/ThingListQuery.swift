@@ -21,7 +21,8 @@ public enum ThingListQuery {
     /// The query's configuration and name.
     public static let path = "edge/thing-list"
 
-    /// The request for `edge/thing-list`. A nil argument is left out of the request, so the stored query's default applies.
+    /// The request for `edge/thing-list`.
+    /// A nil argument is left out of the request, so the stored query's default applies.
     ///
     /// - Parameters:
     ///   - filter: `ThingFilter`
