@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-aem-models --schema FILE --configuration NAME --output DIR QUERY_FILE...`:
+/// `swift package --allow-writing-to-package-directory generate-aem-models --schema FILE --output DIR [--conf NAME] QUERY_FILE...`:
 /// runs `aem-codegen` in the package's directory, so an app regenerates its AEM models without
 /// installing `wknd`. Relative paths are taken from the package's directory.
 @main

@@ -4,11 +4,12 @@ import Foundation
 /// `aem-codegen`: the Swift generator for AEM persisted queries over files only, for the
 /// `generate-aem-models` package plugin (and anyone without `wknd`).
 let usage = """
-    usage: aem-codegen --schema FILE --configuration NAME --output DIR [--access public|internal] QUERY_FILE...
+    usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal] QUERY_FILE...
 
     Writes one Swift file per persisted query into DIR: typed request factories and Decodable
     models for the selected fields. Each QUERY_FILE holds one query's GraphQL text; its file name
-    without extension is the query's name (adventures-all.graphql is <NAME>/adventures-all).
+    without extension is the query's name, and its folder's name the configuration unless --conf
+    names it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
     FILE is the configuration's schema as SDL (GET /content/cq:graphql/<NAME>/endpoint.GQLschema).
 
     Exit codes: 0 success, 64 usage error, 65 a schema or query that does not validate,
@@ -33,7 +34,7 @@ while let argument = arguments.popFirst() {
     }
     switch argument {
     case "--schema": schemaPath = value()
-    case "--configuration": configuration = value()
+    case "--conf": configuration = value()
     case "--output": output = value()
     case "--access":
         let text = value()
@@ -47,16 +48,19 @@ while let argument = arguments.popFirst() {
         queryFiles.append(argument)
     }
 }
-guard let schemaPath, let configuration, let output, !queryFiles.isEmpty else {
-    fail("give --schema, --configuration, --output and at least one query file.\n\(usage)", 64)
+guard let schemaPath, let output, !queryFiles.isEmpty else {
+    fail("give --schema, --output and at least one query file.\n\(usage)", 64)
 }
 guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
     fail("cannot read the schema \(schemaPath).", 66)
 }
 for file in queryFiles {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read the query \(file).", 66) }
-    let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-    let input = CodegenInput(schema: schema, query: text, queryPath: "\(configuration)/\(name)", accessLevel: access)
+    let url = URL(fileURLWithPath: file)
+    let name = url.deletingPathExtension().lastPathComponent
+    let folder = url.deletingLastPathComponent().lastPathComponent
+    let queryConfiguration = configuration ?? folder
+    let input = CodegenInput(schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
     let generated: GeneratedFile
     switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
     case .success(let file): generated = file
