@@ -21,13 +21,20 @@ public struct GraphQLObjectHead: Sendable, Hashable {
         keys = Set(container.allKeys.map(\.stringValue).filter { $0 != "__typename" })
     }
 
-    /// `typename`, or when the object has none, the first candidate type whose selected keys
-    /// include every key the object has (an object with no keys matches none): AEM sends exactly
-    /// the keys of the fragment that applied. Select `__typename` where two fragments select the
-    /// same keys.
+    /// `typename`, or when the object has none, the type told by its keys: the first candidate
+    /// whose selected keys include every key the object has (AEM sends exactly the keys of the
+    /// fragment that applied), else the candidate sharing the most keys with it (an answer to an
+    /// older version of the query); nil for an object with no keys or none in common. Select
+    /// `__typename` where two fragments select the same keys.
     public func typename(inferringFrom candidates: [(typename: String, keys: Set<String>)]) -> String? {
         if let typename { return typename }
         guard !keys.isEmpty else { return nil }
-        return candidates.first { keys.isSubset(of: $0.keys) }?.typename
+        if let exact = candidates.first(where: { keys.isSubset(of: $0.keys) }) { return exact.typename }
+        var best: (typename: String, shared: Int)?
+        for candidate in candidates {
+            let shared = keys.intersection(candidate.keys).count
+            if shared > (best?.shared ?? 0) { best = (candidate.typename, shared) }
+        }
+        return best?.typename
     }
 }

@@ -72,6 +72,10 @@ struct GeneratedEdgeCaseTests {
         #expect(try picture(#"{"_path": "/p.jpg", "width": null}"#)?.asImageRef?.path == "/p.jpg")
         #expect(try picture(#"{"format": "pdf"}"#)?.asDocumentRef?.format == "pdf")
         #expect(try picture("{}") == .unknown(typename: nil, json: .object([:])))
+        // An answer to an older version of the query, with keys this one does not select: the type sharing the most.
+        #expect(try picture(#"{"_path": "/p.jpg", "_publishUrl": "https://x/p.jpg", "mimeType": "image/jpeg"}"#)?.asImageRef?.path == "/p.jpg")
+        #expect(try picture(#"{"format": "pdf", "size": 3}"#)?.asDocumentRef?.format == "pdf")
+        #expect(try picture(#"{"colour": "red"}"#) == .unknown(typename: nil, json: .object(["colour": .string("red")])))
         #expect(try picture("null") == nil)
         #expect(try picture(#""text""#) == nil)
     }
