@@ -6,7 +6,7 @@ import Testing
 /// fragment reference, multi-valued and JSON fields, a date, rich text, paging), run against the
 /// stand-in over HTTP and compared with the same answer read as plain JSON and with the library's
 /// own `RichText` and `ImageReference`.
-@Suite("Generated editorial models against the answer's JSON")
+@Suite("Generated editorial models against the answer's JSON", .serialized)
 struct GeneratedEditorialTests {
     private static let marketDay = "/content/dam/editorial/articles/market-day"
 

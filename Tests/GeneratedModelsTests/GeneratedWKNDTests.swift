@@ -3,7 +3,7 @@ import Testing
 
 /// The models generated from the sample's stored WKND queries, run against the stand-in over
 /// HTTP, decode what the library's hand-written WKND models decode from the same service.
-@Suite("Generated WKND models against the hand-written ones")
+@Suite("Generated WKND models against the hand-written ones", .serialized)
 struct GeneratedWKNDTests {
     @Test func adventuresAllDecodesAsTheHandWrittenList() async throws {
         try await ServedPackage.sample.withService { aem in
