@@ -59,10 +59,10 @@ struct FileLayout {
             for parameter in parameters { doc += "\n  - \(parameter.name): \(parameter.documentation)" }
         }
         writer.doc(doc)
-        let result = "-> PersistedQuery<Data>"
+        let result = "-> AEMHeadless.PersistedQuery<Data>"
         if parameters.isEmpty {
             writer.block("\(access)static func request() \(result)") { writer in
-                writer.line("PersistedQuery(Self.path)")
+                writer.line("AEMHeadless.PersistedQuery(Self.path)")
             }
             return
         }
@@ -73,13 +73,13 @@ struct FileLayout {
             writer.line("    \(parameter.name): \(type)\(comma)")
         }
         writer.block(") \(result)") { writer in
-            writer.line("var variables: [String: QueryVariable?] = [:]")
+            writer.line("var variables: [String: AEMHeadless.QueryVariable?] = [:]")
             for parameter in parameters {
                 let name = SwiftNaming.escaped(parameter.name)
                 let value = parameter.isOptional ? "\(name).map(\(parameter.conversion))" : "\(parameter.conversion)(\(name))"
                 writer.line("variables[\(SwiftRenderer.literal(parameter.variable))] = \(value)")
             }
-            writer.line("return PersistedQuery(Self.path, variables: variables)")
+            writer.line("return AEMHeadless.PersistedQuery(Self.path, variables: variables)")
         }
     }
 }

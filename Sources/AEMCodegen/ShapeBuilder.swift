@@ -96,7 +96,7 @@ final class ShapeBuilder {
             nested.append(try abstractDeclaration(named: name, for: abstract, selections: collected.selections))
             base = name
         default:
-            base = "JSONValue"
+            base = "AEMHeadless.JSONValue"
         }
         return (String(repeating: "[", count: depth) + base + String(repeating: "]", count: depth), isOptional)
     }
@@ -141,8 +141,8 @@ final class ShapeBuilder {
     private func libraryType(for object: GraphQLObjectType, selections: [Selection], dropTypename: Bool) throws -> String? {
         let (name, allowed): (String, Set<String>)
         switch object.name {
-        case "MultiFormatString": (name, allowed) = ("RichText", Self.richTextFields)
-        case "ImageRef": (name, allowed) = ("ImageReference", Self.imageFields)
+        case "MultiFormatString": (name, allowed) = ("AEMHeadless.RichText", Self.richTextFields)
+        case "ImageRef": (name, allowed) = ("AEMHeadless.ImageReference", Self.imageFields)
         default: return nil
         }
         let collected = collector.collect(selections, on: object.name).filter { !(dropTypename && $0.name == "__typename") }
@@ -159,14 +159,15 @@ final class ShapeBuilder {
 
     /// The Swift type of a scalar: `String` for `String`, `ID` and `Calendar` (ISO 8601 text as
     /// sent), `Int`, `Double` for `Float`, `Bool` for `Boolean`, `JSONValue` for `Json` and any
-    /// other custom scalar.
+    /// other custom scalar. Library types are named with their module, so that an app's own types
+    /// of the same name cannot hide them.
     static func scalarType(_ name: String) -> String {
         switch name {
         case "String", "ID", "Calendar": "String"
         case "Int": "Int"
         case "Float": "Double"
         case "Boolean": "Bool"
-        default: "JSONValue"
+        default: "AEMHeadless.JSONValue"
         }
     }
 

@@ -4,7 +4,7 @@ struct SwiftRenderer {
     let namespace: String
 
     /// The `Decodable` types, in declaration order.
-    static let conformances = "Decodable, Sendable, Hashable, LenientDecodable"
+    static let conformances = "Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable"
 
     func structure(_ declaration: StructDeclaration, into writer: inout SourceWriter) {
         writer.block("\(access)struct \(declaration.name): \(Self.conformances)") { writer in
@@ -24,7 +24,7 @@ struct SwiftRenderer {
             writer.line()
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
                 guard !declaration.properties.isEmpty else {
-                    writer.line("_ = try GraphQLObjectHead(from: decoder)")
+                    writer.line("_ = try AEMHeadless.GraphQLObjectHead(from: decoder)")
                     return
                 }
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
@@ -49,10 +49,10 @@ struct SwiftRenderer {
                 writer.line("case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.payload))")
             }
             writer.doc("Another type (the schema may gain types), or an object whose type could not be told: kept as sent.")
-            writer.line("case unknown(typename: String?, json: JSONValue)")
+            writer.line("case unknown(typename: String?, json: AEMHeadless.JSONValue)")
             writer.line()
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-                writer.line("let head = try GraphQLObjectHead(from: decoder)")
+                writer.line("let head = try AEMHeadless.GraphQLObjectHead(from: decoder)")
                 writer.line("let candidates: [(typename: String, keys: Set<String>)] = [")
                 for unionCase in declaration.cases {
                     let keys = unionCase.keys.map(Self.literal).joined(separator: ", ")
@@ -63,7 +63,7 @@ struct SwiftRenderer {
                 for unionCase in declaration.cases {
                     writer.line("case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))")
                 }
-                writer.line("default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))")
+                writer.line("default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))")
                 writer.line("}")
             }
             for unionCase in declaration.cases {

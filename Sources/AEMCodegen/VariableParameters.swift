@@ -30,20 +30,20 @@ enum VariableParameters {
     /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
     /// by their text, lists and input objects as JSON text.
     private static func swiftType(of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder) -> (String, String) {
-        guard let named = type as? NamedType else { return ("JSONValue", "QueryVariable.json") }
+        guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
         switch schema.getType(name: named.name.value) {
         case let scalar as GraphQLScalarType:
             switch ShapeBuilder.scalarType(scalar.name) {
-            case "String": return ("String", "QueryVariable.string")
-            case "Int": return ("Int", "QueryVariable.int")
-            case "Double": return ("Double", "QueryVariable.double")
-            case "Bool": return ("Bool", "QueryVariable.bool")
-            default: return ("JSONValue", "QueryVariable.json")
+            case "String": return ("String", "AEMHeadless.QueryVariable.string")
+            case "Int": return ("Int", "AEMHeadless.QueryVariable.int")
+            case "Double": return ("Double", "AEMHeadless.QueryVariable.double")
+            case "Bool": return ("Bool", "AEMHeadless.QueryVariable.bool")
+            default: return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
             }
         case let enumeration as GraphQLEnumType:
-            return (shapes.enumName(enumeration.name), "QueryVariable.enumCase")
+            return (shapes.enumName(enumeration.name), "AEMHeadless.QueryVariable.enumCase")
         default:
-            return ("JSONValue", "QueryVariable.json")
+            return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
         }
     }
 }

@@ -88,18 +88,18 @@ public enum AdventureByPathQuery {
         imageSeoName: String? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["path"] = QueryVariable.string(path)
-        variables["imageFormat"] = imageFormat.map(QueryVariable.enumCase)
-        variables["imageSeoName"] = imageSeoName.map(QueryVariable.string)
-        variables["imageWidth"] = imageWidth.map(QueryVariable.int)
-        variables["imageQuality"] = imageQuality.map(QueryVariable.int)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["path"] = AEMHeadless.QueryVariable.string(path)
+        variables["imageFormat"] = imageFormat.map(AEMHeadless.QueryVariable.enumCase)
+        variables["imageSeoName"] = imageSeoName.map(AEMHeadless.QueryVariable.string)
+        variables["imageWidth"] = imageWidth.map(AEMHeadless.QueryVariable.int)
+        variables["imageQuality"] = imageQuality.map(AEMHeadless.QueryVariable.int)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `adventureByPath: AdventureModelResult`
         public let adventureByPath: AdventureByPath?
 
@@ -113,7 +113,7 @@ public enum AdventureByPathQuery {
         }
 
         /// The fields selected on `AdventureModelResult`.
-        public struct AdventureByPath: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct AdventureByPath: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `item: AdventureModel`
             public let item: Item?
             /// `_references: [AllReferences]`
@@ -131,7 +131,7 @@ public enum AdventureByPathQuery {
             }
 
             /// The fields selected on `AdventureModel`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID`
                 public let path: String?
                 /// `_id: String`
@@ -155,11 +155,11 @@ public enum AdventureByPathQuery {
                 /// `primaryImage: Reference`
                 public let primaryImage: PrimaryImage?
                 /// `description: MultiFormatString`
-                public let description: RichText?
+                public let description: AEMHeadless.RichText?
                 /// `itinerary: MultiFormatString`
-                public let itinerary: RichText?
+                public let itinerary: AEMHeadless.RichText?
                 /// `gearList: MultiFormatString`
-                public let gearList: RichText?
+                public let gearList: AEMHeadless.RichText?
 
                 enum CodingKeys: String, CodingKey {
                     case path = "_path"
@@ -191,31 +191,31 @@ public enum AdventureByPathQuery {
                     self.groupSize = container.lenientValue(Int.self, forKey: .groupSize)
                     self.difficulty = container.lenientValue(String.self, forKey: .difficulty)
                     self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
-                    self.description = container.lenientValue(RichText.self, forKey: .description)
-                    self.itinerary = container.lenientValue(RichText.self, forKey: .itinerary)
-                    self.gearList = container.lenientValue(RichText.self, forKey: .gearList)
+                    self.description = container.lenientValue(AEMHeadless.RichText.self, forKey: .description)
+                    self.itinerary = container.lenientValue(AEMHeadless.RichText.self, forKey: .itinerary)
+                    self.gearList = container.lenientValue(AEMHeadless.RichText.self, forKey: .gearList)
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
-                public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
+                public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
-                    case imageRef(ImageReference)
+                    case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                     public init(from decoder: any Decoder) throws {
-                        let head = try GraphQLObjectHead(from: decoder)
+                        let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
                             ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
                     /// The value, for `.imageRef`.
-                    public var asImageRef: ImageReference? {
+                    public var asImageRef: AEMHeadless.ImageReference? {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
@@ -223,24 +223,24 @@ public enum AdventureByPathQuery {
             }
 
             /// A value of the union or interface `AllReferences`, by the type its fragments select.
-            public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
+            public enum Reference: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `AdventureModel`.
                 case adventure(Adventure)
                 /// `ImageRef`.
-                case imageRef(ImageReference)
+                case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                 public init(from decoder: any Decoder) throws {
-                    let head = try GraphQLObjectHead(from: decoder)
+                    let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                     let candidates: [(typename: String, keys: Set<String>)] = [
                         ("AdventureModel", ["_path", "slug", "title", "price"]),
                         ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
                     case "AdventureModel": self = .adventure(try Adventure(from: decoder))
-                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                     }
                 }
 
@@ -251,13 +251,13 @@ public enum AdventureByPathQuery {
                 }
 
                 /// The value, for `.imageRef`.
-                public var asImageRef: ImageReference? {
+                public var asImageRef: AEMHeadless.ImageReference? {
                     if case .imageRef(let value) = self { return value }
                     return nil
                 }
 
                 /// The fields selected on `AdventureModel`.
-                public struct Adventure: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Adventure: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `slug: String`
@@ -287,7 +287,7 @@ public enum AdventureByPathQuery {
     }
 
     /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, LenientDecodable {
+    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }

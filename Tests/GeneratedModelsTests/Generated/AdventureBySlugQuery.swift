@@ -87,18 +87,18 @@ public enum AdventureBySlugQuery {
         imageSeoName: String? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["slug"] = QueryVariable.string(slug)
-        variables["imageFormat"] = imageFormat.map(QueryVariable.enumCase)
-        variables["imageSeoName"] = imageSeoName.map(QueryVariable.string)
-        variables["imageWidth"] = imageWidth.map(QueryVariable.int)
-        variables["imageQuality"] = imageQuality.map(QueryVariable.int)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["slug"] = AEMHeadless.QueryVariable.string(slug)
+        variables["imageFormat"] = imageFormat.map(AEMHeadless.QueryVariable.enumCase)
+        variables["imageSeoName"] = imageSeoName.map(AEMHeadless.QueryVariable.string)
+        variables["imageWidth"] = imageWidth.map(AEMHeadless.QueryVariable.int)
+        variables["imageQuality"] = imageQuality.map(AEMHeadless.QueryVariable.int)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `adventureList: AdventureModelResults`
         public let adventureList: AdventureList?
 
@@ -112,7 +112,7 @@ public enum AdventureBySlugQuery {
         }
 
         /// The fields selected on `AdventureModelResults`.
-        public struct AdventureList: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct AdventureList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [AdventureModel]`
             public let items: [Item]?
             /// `_references: [AllReferences]`
@@ -130,7 +130,7 @@ public enum AdventureBySlugQuery {
             }
 
             /// The fields selected on `AdventureModel`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID`
                 public let path: String?
                 /// `title: String`
@@ -152,11 +152,11 @@ public enum AdventureBySlugQuery {
                 /// `primaryImage: Reference`
                 public let primaryImage: PrimaryImage?
                 /// `description: MultiFormatString`
-                public let description: RichText?
+                public let description: AEMHeadless.RichText?
                 /// `itinerary: MultiFormatString`
-                public let itinerary: RichText?
+                public let itinerary: AEMHeadless.RichText?
                 /// `gearList: MultiFormatString`
-                public let gearList: RichText?
+                public let gearList: AEMHeadless.RichText?
 
                 enum CodingKeys: String, CodingKey {
                     case path = "_path"
@@ -186,31 +186,31 @@ public enum AdventureBySlugQuery {
                     self.groupSize = container.lenientValue(Int.self, forKey: .groupSize)
                     self.difficulty = container.lenientValue(String.self, forKey: .difficulty)
                     self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
-                    self.description = container.lenientValue(RichText.self, forKey: .description)
-                    self.itinerary = container.lenientValue(RichText.self, forKey: .itinerary)
-                    self.gearList = container.lenientValue(RichText.self, forKey: .gearList)
+                    self.description = container.lenientValue(AEMHeadless.RichText.self, forKey: .description)
+                    self.itinerary = container.lenientValue(AEMHeadless.RichText.self, forKey: .itinerary)
+                    self.gearList = container.lenientValue(AEMHeadless.RichText.self, forKey: .gearList)
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
-                public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
+                public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
-                    case imageRef(ImageReference)
+                    case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                     public init(from decoder: any Decoder) throws {
-                        let head = try GraphQLObjectHead(from: decoder)
+                        let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
                             ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
                     /// The value, for `.imageRef`.
-                    public var asImageRef: ImageReference? {
+                    public var asImageRef: AEMHeadless.ImageReference? {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
@@ -218,24 +218,24 @@ public enum AdventureBySlugQuery {
             }
 
             /// A value of the union or interface `AllReferences`, by the type its fragments select.
-            public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
+            public enum Reference: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `AdventureModel`.
                 case adventure(Adventure)
                 /// `ImageRef`.
-                case imageRef(ImageReference)
+                case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                 public init(from decoder: any Decoder) throws {
-                    let head = try GraphQLObjectHead(from: decoder)
+                    let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                     let candidates: [(typename: String, keys: Set<String>)] = [
                         ("AdventureModel", ["_path", "slug", "title", "price"]),
                         ("ImageRef", ["_path", "_dynamicUrl", "mimeType", "width", "height"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
                     case "AdventureModel": self = .adventure(try Adventure(from: decoder))
-                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                     }
                 }
 
@@ -246,13 +246,13 @@ public enum AdventureBySlugQuery {
                 }
 
                 /// The value, for `.imageRef`.
-                public var asImageRef: ImageReference? {
+                public var asImageRef: AEMHeadless.ImageReference? {
                     if case .imageRef(let value) = self { return value }
                     return nil
                 }
 
                 /// The fields selected on `AdventureModel`.
-                public struct Adventure: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Adventure: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `slug: String`
@@ -282,7 +282,7 @@ public enum AdventureBySlugQuery {
     }
 
     /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, LenientDecodable {
+    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }

@@ -53,19 +53,19 @@ public enum AdventuresAllQuery {
         imageFormat: AdventuresAllQuery.AssetTransformFormat? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["offset"] = offset.map(QueryVariable.int)
-        variables["limit"] = limit.map(QueryVariable.int)
-        variables["sort"] = sort.map(QueryVariable.string)
-        variables["imageFormat"] = imageFormat.map(QueryVariable.enumCase)
-        variables["imageWidth"] = imageWidth.map(QueryVariable.int)
-        variables["imageQuality"] = imageQuality.map(QueryVariable.int)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["offset"] = offset.map(AEMHeadless.QueryVariable.int)
+        variables["limit"] = limit.map(AEMHeadless.QueryVariable.int)
+        variables["sort"] = sort.map(AEMHeadless.QueryVariable.string)
+        variables["imageFormat"] = imageFormat.map(AEMHeadless.QueryVariable.enumCase)
+        variables["imageWidth"] = imageWidth.map(AEMHeadless.QueryVariable.int)
+        variables["imageQuality"] = imageQuality.map(AEMHeadless.QueryVariable.int)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `adventureList: AdventureModelResults`
         public let adventureList: AdventureList?
 
@@ -79,7 +79,7 @@ public enum AdventuresAllQuery {
         }
 
         /// The fields selected on `AdventureModelResults`.
-        public struct AdventureList: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct AdventureList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [AdventureModel]`
             public let items: [Item]?
 
@@ -93,7 +93,7 @@ public enum AdventuresAllQuery {
             }
 
             /// The fields selected on `AdventureModel`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID`
                 public let path: String?
                 /// `slug: String`
@@ -131,25 +131,25 @@ public enum AdventuresAllQuery {
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
-                public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
+                public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
-                    case imageRef(ImageReference)
+                    case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                     public init(from decoder: any Decoder) throws {
-                        let head = try GraphQLObjectHead(from: decoder)
+                        let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
                             ("ImageRef", ["_path", "_dynamicUrl"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
                     /// The value, for `.imageRef`.
-                    public var asImageRef: ImageReference? {
+                    public var asImageRef: AEMHeadless.ImageReference? {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
@@ -159,7 +159,7 @@ public enum AdventuresAllQuery {
     }
 
     /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, LenientDecodable {
+    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }

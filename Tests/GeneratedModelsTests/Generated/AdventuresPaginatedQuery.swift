@@ -60,19 +60,19 @@ public enum AdventuresPaginatedQuery {
         imageFormat: AdventuresPaginatedQuery.AssetTransformFormat? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["first"] = first.map(QueryVariable.int)
-        variables["after"] = after.map(QueryVariable.string)
-        variables["sort"] = sort.map(QueryVariable.string)
-        variables["imageFormat"] = imageFormat.map(QueryVariable.enumCase)
-        variables["imageWidth"] = imageWidth.map(QueryVariable.int)
-        variables["imageQuality"] = imageQuality.map(QueryVariable.int)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["first"] = first.map(AEMHeadless.QueryVariable.int)
+        variables["after"] = after.map(AEMHeadless.QueryVariable.string)
+        variables["sort"] = sort.map(AEMHeadless.QueryVariable.string)
+        variables["imageFormat"] = imageFormat.map(AEMHeadless.QueryVariable.enumCase)
+        variables["imageWidth"] = imageWidth.map(AEMHeadless.QueryVariable.int)
+        variables["imageQuality"] = imageQuality.map(AEMHeadless.QueryVariable.int)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `adventurePaginated: AdventureModelConnection`
         public let adventurePaginated: AdventurePaginated?
 
@@ -86,7 +86,7 @@ public enum AdventuresPaginatedQuery {
         }
 
         /// The fields selected on `AdventureModelConnection`.
-        public struct AdventurePaginated: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct AdventurePaginated: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `edges: [AdventureModelEdge!]!`
             public let edges: [Edge]
             /// `pageInfo: PageInfo!`
@@ -104,7 +104,7 @@ public enum AdventuresPaginatedQuery {
             }
 
             /// The fields selected on `AdventureModelEdge`.
-            public struct Edge: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Edge: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `cursor: String!`
                 public let cursor: String
                 /// `node: AdventureModel!`
@@ -122,7 +122,7 @@ public enum AdventuresPaginatedQuery {
                 }
 
                 /// The fields selected on `AdventureModel`.
-                public struct Node: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Node: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `slug: String`
@@ -160,25 +160,25 @@ public enum AdventuresPaginatedQuery {
                     }
 
                     /// A value of the union or interface `Reference`, by the type its fragments select.
-                    public enum PrimaryImage: Decodable, Sendable, Hashable, LenientDecodable {
+                    public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                         /// `ImageRef`.
-                        case imageRef(ImageReference)
+                        case imageRef(AEMHeadless.ImageReference)
                         /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                        case unknown(typename: String?, json: JSONValue)
+                        case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                         public init(from decoder: any Decoder) throws {
-                            let head = try GraphQLObjectHead(from: decoder)
+                            let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                             let candidates: [(typename: String, keys: Set<String>)] = [
                                 ("ImageRef", ["_path", "_dynamicUrl"]),
                             ]
                             switch head.typename(inferringFrom: candidates) {
-                            case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                            default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                            case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                            default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                             }
                         }
 
                         /// The value, for `.imageRef`.
-                        public var asImageRef: ImageReference? {
+                        public var asImageRef: AEMHeadless.ImageReference? {
                             if case .imageRef(let value) = self { return value }
                             return nil
                         }
@@ -187,7 +187,7 @@ public enum AdventuresPaginatedQuery {
             }
 
             /// The fields selected on `PageInfo`.
-            public struct PageInfo: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct PageInfo: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `endCursor: String`
                 public let endCursor: String?
                 /// `hasNextPage: Boolean!`
@@ -208,7 +208,7 @@ public enum AdventuresPaginatedQuery {
     }
 
     /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, LenientDecodable {
+    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }

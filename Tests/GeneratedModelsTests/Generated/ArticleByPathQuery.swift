@@ -73,15 +73,15 @@ public enum ArticleByPathQuery {
     public static func request(
         path: String,
         variation: String? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["path"] = QueryVariable.string(path)
-        variables["variation"] = variation.map(QueryVariable.string)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["path"] = AEMHeadless.QueryVariable.string(path)
+        variables["variation"] = variation.map(AEMHeadless.QueryVariable.string)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `articleByPath: ArticleModelResult`
         public let articleByPath: ArticleByPath?
 
@@ -95,7 +95,7 @@ public enum ArticleByPathQuery {
         }
 
         /// The fields selected on `ArticleModelResult`.
-        public struct ArticleByPath: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct ArticleByPath: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `item: ArticleModel`
             public let item: Item?
             /// `_references: [AllReferences]`
@@ -113,7 +113,7 @@ public enum ArticleByPathQuery {
             }
 
             /// The fields selected on `ArticleModel`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID`
                 public let path: String?
                 /// `_id: String`
@@ -135,9 +135,9 @@ public enum ArticleByPathQuery {
                 /// `rating: Float`
                 public let rating: Double?
                 /// `metadata: Json`
-                public let metadata: JSONValue?
+                public let metadata: AEMHeadless.JSONValue?
                 /// `body: MultiFormatString`
-                public let body: RichText?
+                public let body: AEMHeadless.RichText?
                 /// `heroImage: Reference`
                 public let heroImage: HeroImage?
                 /// `author: AuthorModel`
@@ -175,40 +175,40 @@ public enum ArticleByPathQuery {
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                     self.readingMinutes = container.lenientValue(Int.self, forKey: .readingMinutes)
                     self.rating = container.lenientValue(Double.self, forKey: .rating)
-                    self.metadata = container.lenientValue(JSONValue.self, forKey: .metadata)
-                    self.body = container.lenientValue(RichText.self, forKey: .body)
+                    self.metadata = container.lenientValue(AEMHeadless.JSONValue.self, forKey: .metadata)
+                    self.body = container.lenientValue(AEMHeadless.RichText.self, forKey: .body)
                     self.heroImage = container.lenientValue(HeroImage.self, forKey: .heroImage)
                     self.author = container.lenientValue(Author.self, forKey: .author)
                     self.related = container.lenientValue([Related].self, forKey: .related)
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
-                public enum HeroImage: Decodable, Sendable, Hashable, LenientDecodable {
+                public enum HeroImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
-                    case imageRef(ImageReference)
+                    case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                     public init(from decoder: any Decoder) throws {
-                        let head = try GraphQLObjectHead(from: decoder)
+                        let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
                             ("ImageRef", ["_path", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
                     /// The value, for `.imageRef`.
-                    public var asImageRef: ImageReference? {
+                    public var asImageRef: AEMHeadless.ImageReference? {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
                 }
 
                 /// The fields selected on `AuthorModel`.
-                public struct Author: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Author: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `firstName: String`
@@ -231,7 +231,7 @@ public enum ArticleByPathQuery {
                 }
 
                 /// The fields selected on `ArticleModel`.
-                public struct Related: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Related: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `title: String`
@@ -251,24 +251,24 @@ public enum ArticleByPathQuery {
             }
 
             /// A value of the union or interface `AllReferences`, by the type its fragments select.
-            public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
+            public enum Reference: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `ArticleModel`.
                 case article(Article)
                 /// `ImageRef`.
-                case imageRef(ImageReference)
+                case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                 public init(from decoder: any Decoder) throws {
-                    let head = try GraphQLObjectHead(from: decoder)
+                    let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                     let candidates: [(typename: String, keys: Set<String>)] = [
                         ("ArticleModel", ["_path", "title"]),
                         ("ImageRef", ["_path", "mimeType"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
                     case "ArticleModel": self = .article(try Article(from: decoder))
-                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                     }
                 }
 
@@ -279,13 +279,13 @@ public enum ArticleByPathQuery {
                 }
 
                 /// The value, for `.imageRef`.
-                public var asImageRef: ImageReference? {
+                public var asImageRef: AEMHeadless.ImageReference? {
                     if case .imageRef(let value) = self { return value }
                     return nil
                 }
 
                 /// The fields selected on `ArticleModel`.
-                public struct Article: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Article: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `title: String`

@@ -41,15 +41,15 @@ public enum ArticlesByAuthorQuery {
     public static func request(
         lastName: String,
         sort: String? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["lastName"] = QueryVariable.string(lastName)
-        variables["sort"] = sort.map(QueryVariable.string)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["lastName"] = AEMHeadless.QueryVariable.string(lastName)
+        variables["sort"] = sort.map(AEMHeadless.QueryVariable.string)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `articleList: ArticleModelResults`
         public let articleList: ArticleList?
 
@@ -63,7 +63,7 @@ public enum ArticlesByAuthorQuery {
         }
 
         /// The fields selected on `ArticleModelResults`.
-        public struct ArticleList: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct ArticleList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [ArticleModel]`
             public let items: [Item]?
 
@@ -77,7 +77,7 @@ public enum ArticlesByAuthorQuery {
             }
 
             /// The fields selected on `ArticleModel`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID`
                 public let path: String?
                 /// `slug: String`
@@ -123,7 +123,7 @@ public enum ArticlesByAuthorQuery {
                 }
 
                 /// The fields selected on `AuthorModel`.
-                public struct Author: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Author: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `firstName: String`

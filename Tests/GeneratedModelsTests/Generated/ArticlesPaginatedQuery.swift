@@ -38,15 +38,15 @@ public enum ArticlesPaginatedQuery {
     public static func request(
         first: Int? = nil,
         after: String? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["first"] = first.map(QueryVariable.int)
-        variables["after"] = after.map(QueryVariable.string)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["first"] = first.map(AEMHeadless.QueryVariable.int)
+        variables["after"] = after.map(AEMHeadless.QueryVariable.string)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `articlePaginated: ArticleModelConnection`
         public let articlePaginated: ArticlePaginated?
 
@@ -60,7 +60,7 @@ public enum ArticlesPaginatedQuery {
         }
 
         /// The fields selected on `ArticleModelConnection`.
-        public struct ArticlePaginated: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct ArticlePaginated: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `edges: [ArticleModelEdge!]!`
             public let edges: [Edge]
             /// `pageInfo: PageInfo!`
@@ -78,7 +78,7 @@ public enum ArticlesPaginatedQuery {
             }
 
             /// The fields selected on `ArticleModelEdge`.
-            public struct Edge: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Edge: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `cursor: String!`
                 public let cursor: String
                 /// `node: ArticleModel!`
@@ -96,7 +96,7 @@ public enum ArticlesPaginatedQuery {
                 }
 
                 /// The fields selected on `ArticleModel`.
-                public struct Node: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Node: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID`
                     public let path: String?
                     /// `slug: String`
@@ -120,7 +120,7 @@ public enum ArticlesPaginatedQuery {
             }
 
             /// The fields selected on `PageInfo`.
-            public struct PageInfo: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct PageInfo: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `endCursor: String`
                 public let endCursor: String?
                 /// `hasNextPage: Boolean!`

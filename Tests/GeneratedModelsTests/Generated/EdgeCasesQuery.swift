@@ -76,16 +76,16 @@ public enum EdgeCasesQuery {
         path: String,
         mode: EdgeCasesQuery.Mode? = nil,
         default: Int? = nil
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["path"] = QueryVariable.string(path)
-        variables["mode"] = mode.map(QueryVariable.enumCase)
-        variables["default"] = `default`.map(QueryVariable.int)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["path"] = AEMHeadless.QueryVariable.string(path)
+        variables["mode"] = mode.map(AEMHeadless.QueryVariable.enumCase)
+        variables["default"] = `default`.map(AEMHeadless.QueryVariable.int)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `thingByPath: ThingResult`
         public let thingByPath: ThingByPath?
 
@@ -99,7 +99,7 @@ public enum EdgeCasesQuery {
         }
 
         /// The fields selected on `ThingResult`.
-        public struct ThingByPath: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct ThingByPath: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `item: Thing`
             public let item: Item?
             /// `_references: [AllReferences]`
@@ -117,7 +117,7 @@ public enum EdgeCasesQuery {
             }
 
             /// The fields selected on `Thing`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID!`
                 public let path: String
                 /// `default: String`
@@ -131,7 +131,7 @@ public enum EdgeCasesQuery {
                 /// `when: Calendar`
                 public let when: String?
                 /// `extra: Json`
-                public let extra: JSONValue?
+                public let extra: AEMHeadless.JSONValue?
                 /// `score: Float!`
                 public let score: Double
                 /// `rounded: score: Float!`
@@ -139,7 +139,7 @@ public enum EdgeCasesQuery {
                 /// `mode: Mode`
                 public let mode: EdgeCasesQuery.Mode?
                 /// `body: MultiFormatString`
-                public let body: RichText?
+                public let body: AEMHeadless.RichText?
                 /// `picture: Reference`
                 public let picture: Picture?
                 /// `parts: [Part!]`
@@ -172,40 +172,40 @@ public enum EdgeCasesQuery {
                     self.self_ = container.lenientValue(Bool.self, forKey: .self_)
                     self.type = container.lenientValue(String.self, forKey: .type)
                     self.when = container.lenientValue(String.self, forKey: .when)
-                    self.extra = container.lenientValue(JSONValue.self, forKey: .extra)
+                    self.extra = container.lenientValue(AEMHeadless.JSONValue.self, forKey: .extra)
                     self.score = try container.requiredValue(Double.self, forKey: .score)
                     self.rounded = try container.requiredValue(Double.self, forKey: .rounded)
                     self.mode = container.lenientValue(EdgeCasesQuery.Mode.self, forKey: .mode)
-                    self.body = container.lenientValue(RichText.self, forKey: .body)
+                    self.body = container.lenientValue(AEMHeadless.RichText.self, forKey: .body)
                     self.picture = container.lenientValue(Picture.self, forKey: .picture)
                     self.parts = container.lenientValue([Part].self, forKey: .parts)
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
-                public enum Picture: Decodable, Sendable, Hashable, LenientDecodable {
+                public enum Picture: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
-                    case imageRef(ImageReference)
+                    case imageRef(AEMHeadless.ImageReference)
                     /// `DocumentRef`.
                     case documentRef(DocumentRef)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                     public init(from decoder: any Decoder) throws {
-                        let head = try GraphQLObjectHead(from: decoder)
+                        let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
                             ("ImageRef", ["_path", "width"]),
                             ("DocumentRef", ["format"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
-                        case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                        case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
                         case "DocumentRef": self = .documentRef(try DocumentRef(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
                     /// The value, for `.imageRef`.
-                    public var asImageRef: ImageReference? {
+                    public var asImageRef: AEMHeadless.ImageReference? {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
@@ -217,7 +217,7 @@ public enum EdgeCasesQuery {
                     }
 
                     /// The fields selected on `DocumentRef`.
-                    public struct DocumentRef: Decodable, Sendable, Hashable, LenientDecodable {
+                    public struct DocumentRef: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                         /// `format: String`
                         public let format: String?
 
@@ -233,7 +233,7 @@ public enum EdgeCasesQuery {
                 }
 
                 /// The fields selected on `Part`.
-                public struct Part: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Part: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `name: String!`
                     public let name: String
                     /// `weight: Float`
@@ -253,29 +253,29 @@ public enum EdgeCasesQuery {
             }
 
             /// A value of the union or interface `AllReferences`, by the type its fragments select.
-            public enum Reference: Decodable, Sendable, Hashable, LenientDecodable {
+            public enum Reference: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `ImageRef`.
-                case imageRef(ImageReference)
+                case imageRef(AEMHeadless.ImageReference)
                 /// `Thing`.
                 case thing(Thing)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.JSONValue)
 
                 public init(from decoder: any Decoder) throws {
-                    let head = try GraphQLObjectHead(from: decoder)
+                    let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                     let candidates: [(typename: String, keys: Set<String>)] = [
                         ("ImageRef", ["_path", "mimeType"]),
                         ("Thing", ["_path", "protocol"]),
                     ]
                     switch head.typename(inferringFrom: candidates) {
-                    case "ImageRef": self = .imageRef(try ImageReference(from: decoder))
+                    case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
                     case "Thing": self = .thing(try Thing(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                     }
                 }
 
                 /// The value, for `.imageRef`.
-                public var asImageRef: ImageReference? {
+                public var asImageRef: AEMHeadless.ImageReference? {
                     if case .imageRef(let value) = self { return value }
                     return nil
                 }
@@ -287,7 +287,7 @@ public enum EdgeCasesQuery {
                 }
 
                 /// The fields selected on `Thing`.
-                public struct Thing: Decodable, Sendable, Hashable, LenientDecodable {
+                public struct Thing: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID!`
                     public let path: String
                     /// `protocol: Int!`
@@ -309,7 +309,7 @@ public enum EdgeCasesQuery {
     }
 
     /// The GraphQL enum `Mode`. A value not listed here is kept as it is sent.
-    public struct Mode: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Mode: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }

@@ -29,19 +29,19 @@ public enum ThingListQuery {
     ///   - tags: `[String]`
     ///   - limit: `Int!`
     public static func request(
-        filter: JSONValue? = nil,
-        tags: JSONValue? = nil,
+        filter: AEMHeadless.JSONValue? = nil,
+        tags: AEMHeadless.JSONValue? = nil,
         limit: Int
-    ) -> PersistedQuery<Data> {
-        var variables: [String: QueryVariable?] = [:]
-        variables["filter"] = filter.map(QueryVariable.json)
-        variables["tags"] = tags.map(QueryVariable.json)
-        variables["limit"] = QueryVariable.int(limit)
-        return PersistedQuery(Self.path, variables: variables)
+    ) -> AEMHeadless.PersistedQuery<Data> {
+        var variables: [String: AEMHeadless.QueryVariable?] = [:]
+        variables["filter"] = filter.map(AEMHeadless.QueryVariable.json)
+        variables["tags"] = tags.map(AEMHeadless.QueryVariable.json)
+        variables["limit"] = AEMHeadless.QueryVariable.int(limit)
+        return AEMHeadless.PersistedQuery(Self.path, variables: variables)
     }
 
     /// The answer's `data`.
-    public struct Data: Decodable, Sendable, Hashable, LenientDecodable {
+    public struct Data: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
         /// `thingList: ThingResults`
         public let thingList: ThingList?
 
@@ -55,7 +55,7 @@ public enum ThingListQuery {
         }
 
         /// The fields selected on `ThingResults`.
-        public struct ThingList: Decodable, Sendable, Hashable, LenientDecodable {
+        public struct ThingList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [Thing!]!`
             public let items: [Item]
 
@@ -69,7 +69,7 @@ public enum ThingListQuery {
             }
 
             /// The fields selected on `Thing`.
-            public struct Item: Decodable, Sendable, Hashable, LenientDecodable {
+            public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID!`
                 public let path: String
                 /// `protocol: Int!`
