@@ -35,7 +35,7 @@ struct GeneratedEdgeCaseTests {
         #expect(item.mode == .slowAndSteady)
         #expect(item.body?.plaintext == "x")
         #expect(item.body?.json?.first?.kind == .paragraph)
-        #expect(item.picture?.asImageRef == ImageReference(path: "/p.jpg", width: 5))
+        #expect(item.picture?.asImageRef == AEMHeadless.ImageReference(path: "/p.jpg", width: 5))
         #expect(item.parts?.first?.name == "a")
         #expect(item.tags == ["x", "y"])
     }
@@ -52,7 +52,7 @@ struct GeneratedEdgeCaseTests {
             """)
         let references = try #require(data.thingByPath?.references)
         #expect(references.count == 4)
-        #expect(references[0] == .imageRef(ImageReference(path: "/i.png", mimeType: "image/png")))
+        #expect(references[0] == .imageRef(AEMHeadless.ImageReference(path: "/i.png", mimeType: "image/png")))
         #expect(references[1].asThing?.path == "/t")
         #expect(references[1].asThing?.protocol == 2)
         #expect(references[2] == .unknown(typename: "DocumentRef", json: .object(["__typename": .string("DocumentRef")])))

@@ -102,7 +102,7 @@ struct GeneratedWKNDTests {
         }
     }
 
-    private static func expectSame(_ path: String?, _ slug: String?, _ title: String?, _ price: Double?, _ image: ImageReference?,
+    private static func expectSame(_ path: String?, _ slug: String?, _ title: String?, _ price: Double?, _ image: AEMHeadless.ImageReference?,
                                    as adventure: Adventure, sourceLocation: SourceLocation = #_sourceLocation)
     {
         #expect(path == adventure.path, sourceLocation: sourceLocation)
