@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
+        .library(name: "AEMCodegen", targets: ["AEMCodegen"]),
+        .executable(name: "aem-codegen", targets: ["aem-codegen"]),
+        .plugin(name: "GenerateAEMModels", targets: ["GenerateAEMModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -89,9 +92,21 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // Typed Swift for persisted queries, from the schema's SDL and the query text (no network).
+        .target(name: "AEMCodegen", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        // The generator as a small tool for the package plugin: files in, Swift files out.
+        .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen"]),
+        .plugin(
+            name: "GenerateAEMModels",
+            capability: .command(
+                intent: .custom(verb: "generate-aem-models", description: "Generate Swift models for AEM persisted queries"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files into the package.")]),
+            dependencies: ["aem-codegen"]
+        ),
         .executableTarget(
             name: "wknd",
             dependencies: [
+                "AEMCodegen",
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
@@ -126,6 +141,12 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        // Models generated from the sample's and the editorial package's queries, run against the stand-in.
+        .testTarget(
+            name: "GeneratedModelsTests",
+            dependencies: ["AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator"],
+            exclude: ["Inputs"]
         ),
         .testTarget(
             name: "wkndTests",

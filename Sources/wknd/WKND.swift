@@ -19,6 +19,7 @@ struct WKND: AsyncParsableCommand {
             wknd config
             wknd auth status|token|logout
             wknd serve [--port <n>] [--bind <address>]
+            wknd codegen [<conf>/<name>...] --output <dir> [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
         discussion: """
             EXAMPLES
@@ -80,6 +81,7 @@ struct WKND: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
-                      SyncCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self, ServeCommand.self]
+                      SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
+                      ServeCommand.self]
     )
 }

@@ -1,0 +1,132 @@
+/// Writes the declarations for one query as formatted Swift source.
+struct SwiftRenderer {
+    let access: String
+    let namespace: String
+
+    /// The `Decodable` types, in declaration order.
+    static let conformances = "Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable"
+
+    func structure(_ declaration: StructDeclaration, into writer: inout SourceWriter) {
+        writer.block("\(access)struct \(declaration.name): \(Self.conformances)") { writer in
+            for property in declaration.properties {
+                writer.doc("`\(property.documentation)`")
+                writer.line("\(access)let \(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")")
+            }
+            if !declaration.properties.isEmpty {
+                writer.line()
+                writer.block("enum CodingKeys: String, CodingKey") { writer in
+                    for property in declaration.properties {
+                        let name = SwiftNaming.escaped(property.name)
+                        writer.line(property.key == property.name ? "case \(name)" : "case \(name) = \(Self.literal(property.key))")
+                    }
+                }
+            }
+            writer.line()
+            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                guard !declaration.properties.isEmpty else {
+                    writer.line("_ = try AEMHeadless.GraphQLObjectHead(from: decoder)")
+                    return
+                }
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                for property in declaration.properties {
+                    let name = SwiftNaming.escaped(property.name)
+                    let key = "." + name
+                    if property.isOptional {
+                        writer.line("self.\(name) = container.lenientValue(\(property.type).self, forKey: \(key))")
+                    } else {
+                        writer.line("self.\(name) = try container.requiredValue(\(property.type).self, forKey: \(key))")
+                    }
+                }
+            }
+            nested(declaration.nested, into: &writer)
+        }
+    }
+
+    func union(_ declaration: UnionDeclaration, into writer: inout SourceWriter) {
+        writer.block("\(access)enum \(declaration.name): \(Self.conformances)") { writer in
+            for unionCase in declaration.cases {
+                writer.doc("`\(unionCase.typename)`.")
+                writer.line("case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.payload))")
+            }
+            writer.doc("Another type (the schema may gain types), or an object whose type could not be told: kept as sent.")
+            writer.line("case unknown(typename: String?, json: AEMHeadless.JSONValue)")
+            writer.line()
+            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                writer.line("let head = try AEMHeadless.GraphQLObjectHead(from: decoder)")
+                writer.line("let candidates: [(typename: String, keys: Set<String>)] = [")
+                for unionCase in declaration.cases {
+                    let keys = unionCase.keys.map(Self.literal).joined(separator: ", ")
+                    writer.line("    (\(Self.literal(unionCase.typename)), [\(keys)]),")
+                }
+                writer.line("]")
+                writer.line("switch head.typename(inferringFrom: candidates) {")
+                for unionCase in declaration.cases {
+                    writer.line("case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))")
+                }
+                writer.line("default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))")
+                writer.line("}")
+            }
+            for unionCase in declaration.cases {
+                writer.line()
+                let accessor = "as" + unionCase.name.prefix(1).uppercased() + unionCase.name.dropFirst()
+                writer.doc("The value, for `.\(unionCase.name)`.")
+                writer.block("\(access)var \(accessor): \(unionCase.payload)?") { writer in
+                    writer.line("if case .\(SwiftNaming.escaped(unionCase.name))(let value) = self { return value }")
+                    writer.line("return nil")
+                }
+            }
+            nested(declaration.nested, into: &writer)
+        }
+    }
+
+    func enumeration(_ declaration: EnumDeclaration, into writer: inout SourceWriter) {
+        writer.doc("The GraphQL enum `\(declaration.graphQLName)`. A value not listed here is kept as it is sent.")
+        let conformances = "RawRepresentable, ExpressibleByStringLiteral, " + Self.conformances
+        writer.block("\(access)struct \(declaration.name): \(conformances)") { writer in
+            writer.line("\(access)let rawValue: String")
+            writer.line()
+            writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
+            writer.line("\(access)init(stringLiteral value: String) { rawValue = value }")
+            writer.line("\(access)init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }")
+            if !declaration.values.isEmpty { writer.line() }
+            for value in declaration.values {
+                writer.line("\(access)static let \(SwiftNaming.escaped(value.name)) = Self(rawValue: \(Self.literal(value.value)))")
+            }
+        }
+    }
+
+    private func nested(_ declarations: [TypeDeclaration], into writer: inout SourceWriter) {
+        for declaration in declarations {
+            writer.line()
+            switch declaration {
+            case .structure(let structure):
+                writer.doc("The fields selected on `\(structure.graphQLType)`.")
+                self.structure(structure, into: &writer)
+            case .union(let union):
+                writer.doc("A value of the union or interface `\(union.graphQLType)`, by the type its fragments select.")
+                self.union(union, into: &writer)
+            }
+        }
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,49 @@
+import GraphQL
+
+/// The request factory's parameters for an operation's variables: optional (defaulting to nil,
+/// which leaves the variable out so the stored query's default applies) where the query declares
+/// a default or the type is nullable; required otherwise.
+enum VariableParameters {
+    static func parameters(of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder) -> [VariableParameter] {
+        // `variables` names the factory's own dictionary.
+        var used: Set<String> = ["variables"]
+        return operation.variableDefinitions.map { definition in
+            let variable = definition.variable.name.value
+            var type: any GraphQL.`Type` = definition.type
+            var isOptional = definition.defaultValue != nil
+            if let nonNull = type as? NonNullType {
+                type = nonNull.type
+            } else {
+                isOptional = true
+            }
+            let (swiftType, conversion) = swiftType(of: type, schema: schema, shapes: shapes)
+            var documentation = "`\(print(ast: definition.type))`"
+            if let defaultValue = definition.defaultValue {
+                documentation += "; the stored query's default is `\(print(ast: defaultValue))`"
+            }
+            return VariableParameter(
+                variable: variable, name: SwiftNaming.uniqueMember(SwiftNaming.memberName(variable), in: &used),
+                type: swiftType, isOptional: isOptional, conversion: conversion, documentation: documentation)
+        }
+    }
+
+    /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
+    /// by their text, lists and input objects as JSON text.
+    private static func swiftType(of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder) -> (String, String) {
+        guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
+        switch schema.getType(name: named.name.value) {
+        case let scalar as GraphQLScalarType:
+            switch ShapeBuilder.scalarType(scalar.name) {
+            case "String": return ("String", "AEMHeadless.QueryVariable.string")
+            case "Int": return ("Int", "AEMHeadless.QueryVariable.int")
+            case "Double": return ("Double", "AEMHeadless.QueryVariable.double")
+            case "Bool": return ("Bool", "AEMHeadless.QueryVariable.bool")
+            default: return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
+            }
+        case let enumeration as GraphQLEnumType:
+            return (shapes.enumName(enumeration.name), "AEMHeadless.QueryVariable.enumCase")
+        default:
+            return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
+        }
+    }
+}

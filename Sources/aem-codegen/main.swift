@@ -1,0 +1,75 @@
+import AEMCodegen
+import Foundation
+
+/// `aem-codegen`: the Swift generator for AEM persisted queries over files only, for the
+/// `generate-aem-models` package plugin (and anyone without `wknd`).
+let usage = """
+    usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal] QUERY_FILE...
+
+    Writes one Swift file per persisted query into DIR: typed request factories and Decodable
+    models for the selected fields. Each QUERY_FILE holds one query's GraphQL text; its file name
+    without extension is the query's name, and its folder's name the configuration unless --conf
+    names it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
+    FILE is the configuration's schema as SDL (GET /content/cq:graphql/<NAME>/endpoint.GQLschema).
+
+    Exit codes: 0 success, 64 usage error, 65 a schema or query that does not validate,
+    66 an input file that cannot be read, 73 an output file that cannot be written.
+    """
+
+func fail(_ message: String, _ code: Int32) -> Never {
+    FileHandle.standardError.write(Data("aem-codegen: \(message)\n".utf8))
+    exit(code)
+}
+
+var schemaPath: String?
+var configuration: String?
+var output: String?
+var access = CodegenInput.AccessLevel.public
+var queryFiles: [String] = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    func value() -> String {
+        guard let next = arguments.popFirst() else { fail("\(argument) needs a value.\n\(usage)", 64) }
+        return next
+    }
+    switch argument {
+    case "--schema": schemaPath = value()
+    case "--conf": configuration = value()
+    case "--output": output = value()
+    case "--access":
+        let text = value()
+        guard let level = CodegenInput.AccessLevel(rawValue: text) else { fail("--access is public or internal, not \(text).", 64) }
+        access = level
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        if argument.hasPrefix("-") { fail("unknown option \(argument).\n\(usage)", 64) }
+        queryFiles.append(argument)
+    }
+}
+guard let schemaPath, let output, !queryFiles.isEmpty else {
+    fail("give --schema, --output and at least one query file.\n\(usage)", 64)
+}
+guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
+    fail("cannot read the schema \(schemaPath).", 66)
+}
+for file in queryFiles {
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read the query \(file).", 66) }
+    let url = URL(fileURLWithPath: file)
+    let name = url.deletingPathExtension().lastPathComponent
+    let folder = url.deletingLastPathComponent().lastPathComponent
+    let queryConfiguration = configuration ?? folder
+    let input = CodegenInput(schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
+    let generated: GeneratedFile
+    switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+    case .success(let file): generated = file
+    case .failure(let error): fail("\(file) does not validate against \(schemaPath):\n\(error)", 65)
+    }
+    do {
+        let written = try generated.write(into: URL(fileURLWithPath: output))
+        print(URL(fileURLWithPath: output).appendingPathComponent(generated.name).path + (written ? "" : " (unchanged)"))
+    } catch {
+        fail("cannot write \(generated.name) into \(output): \(error.localizedDescription)", 73)
+    }
+}

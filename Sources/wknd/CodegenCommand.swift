@@ -1,0 +1,167 @@
+import AEMCodegen
+import AEMHeadless
+import ArgumentParser
+import Foundation
+
+/// `wknd codegen`: typed Swift for persisted queries, from the configuration's schema and each
+/// query's text, read from the service or from files.
+struct CodegenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codegen",
+        abstract: "Generate Swift models and typed requests for persisted queries.",
+        discussion: """
+            Writes one Swift file per query into --output: an enum named after the
+            query (adventures-all gives AdventuresAllQuery) with request(...), a
+            typed parameter per declared variable (optional where the query has a
+            default or the type is nullable), and Decodable structs for exactly
+            the selected fields. The files import AEMHeadless.
+
+            The schema comes from GET /content/cq:graphql/<conf>/endpoint.GQLschema
+            on the service, or --schema FILE; each query's text from the service's
+            GET /graphql/list.json, or --query-file FILE with --name <conf>/<name>.
+            With neither queries nor files, every stored query of the service (or of
+            --configuration) is generated. With only files, no service is contacted.
+
+            Each written path is printed on stdout; a file whose bytes would not
+            change is left alone. A query that does not validate against the schema
+            fails with exit code 65 and its line and column.
+
+            EXAMPLES
+              wknd codegen --output Sources/App/AEM           (every query of the service)
+              wknd codegen wknd-shared/adventures-all --output Generated
+              wknd codegen --schema wknd-shared.graphqls \\
+                           --query-file queries/adventures-all.graphql \\
+                           --name wknd-shared/adventures-all --output Generated
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Persisted queries to generate, read from the service.", valueName: "conf/name"))
+    var queries: [String] = []
+
+    @Option(help: ArgumentHelp("The folder to write the Swift files into.", valueName: "dir"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Read the schema's SDL from this file instead of the service.", valueName: "file"))
+    var schema: String?
+
+    @Option(help: ArgumentHelp("Read a query's text from this file (repeat it; pair each with --name).", valueName: "file"))
+    var queryFile: [String] = []
+
+    @Option(help: ArgumentHelp("The <conf>/<name> of each --query-file, in the same order.", valueName: "conf/name"))
+    var name: [String] = []
+
+    @Option(name: .customLong("configuration"),
+            help: ArgumentHelp("With no queries named: generate only this configuration's.", valueName: "conf"))
+    var configurationName: String?
+
+    @Option(help: "The access level of the generated declarations.")
+    var access: CodegenInput.AccessLevel = .public
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard queryFile.count == name.count else {
+            throw ValidationError("Give one --name <conf>/<name> for each --query-file (\(queryFile.count) files, \(name.count) names).")
+        }
+        for path in queries + name where Self.split(path) == nil {
+            throw ValidationError("'\(path)' is not <conf>/<name>, such as wknd-shared/adventures-all.")
+        }
+    }
+
+    func run() async throws {
+        try await CommandContext.run(options) { context in
+            var texts: [CodegenSources.StoredQuery] = []
+            for (file, path) in zip(queryFile, name) {
+                texts.append(.init(path: path, text: try Self.read(file, what: "the query file")))
+            }
+            let schemaText = try schema.map { try Self.read($0, what: "the schema file") }
+            guard !queries.isEmpty || queryFile.isEmpty || schemaText == nil else {
+                return try write(texts, context: context) { _ in schemaText }
+            }
+            try await context.withAem { aem in
+                let sources = CodegenSources(aem: aem)
+                texts += try await fetchQueries(sources)
+                var schemas: [String: String] = [:]
+                if schemaText == nil {
+                    for configuration in Set(texts.compactMap { Self.split($0.path)?.0 }).sorted() {
+                        schemas[configuration] = try await sources.schema(of: configuration)
+                    }
+                }
+                try write(texts, context: context) { schemaText ?? schemas[$0] }
+            }
+        }
+    }
+
+    /// The named queries, or every stored query (of `--configuration-name`) when none is named.
+    private func fetchQueries(_ sources: CodegenSources) async throws -> [CodegenSources.StoredQuery] {
+        guard queryFile.isEmpty || !queries.isEmpty else { return [] }
+        if queries.isEmpty {
+            let all = try await sources.queries(in: configurationName)
+            guard !all.isEmpty else {
+                throw Failure(.unavailable, "The service has no persisted queries\(configurationName.map { " in \($0)" } ?? "").")
+            }
+            return all
+        }
+        var found: [CodegenSources.StoredQuery] = []
+        var lists: [String: [CodegenSources.StoredQuery]] = [:]
+        for path in queries {
+            guard let (configuration, _) = Self.split(path) else { continue }
+            if lists[configuration] == nil { lists[configuration] = try await sources.queries(in: configuration) }
+            guard let query = lists[configuration]?.first(where: { $0.path == path }) else {
+                throw Failure(.unavailable, "No persisted query \(path) on the service. `wknd codegen --configuration-name \(configuration)` generates all it has.")
+            }
+            found.append(query)
+        }
+        return found
+    }
+
+    /// Generates and writes each query, with the SDL `schema` gives for its configuration.
+    private func write(_ texts: [CodegenSources.StoredQuery], context: CommandContext, schema: (String) -> String?) throws {
+        let directory = URL(fileURLWithPath: output)
+        for query in texts {
+            let configuration = Self.split(query.path)?.0 ?? ""
+            guard let sdl = schema(configuration) else {
+                throw Failure(.configuration, "No schema for \(configuration); give it with --schema FILE.")
+            }
+            let input = CodegenInput(schema: sdl, query: query.text, queryPath: query.path, accessLevel: access)
+            let file: GeneratedFile
+            switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+            case .success(let generated): file = generated
+            case .failure(let error): throw Self.failure(error, queryPath: query.path)
+            }
+            let written: Bool
+            do {
+                written = try file.write(into: directory)
+            } catch {
+                throw Failure(.cannotCreate, "Cannot write \(file.name) into \(output): \(error.localizedDescription)")
+            }
+            if !written { context.console.detail("\(file.name) unchanged") }
+            Terminal.standardOutput.write(directory.appendingPathComponent(file.name).path + "\n")
+        }
+    }
+
+    /// The one-line failure for a query that does not validate; `--verbose` lists every problem.
+    private static func failure(_ error: CodegenError, queryPath: String) -> Failure {
+        let lines = error.description.split(separator: "\n").map(String.init)
+        let more = lines.count > 1 ? " (and \(lines.count - 1) more; --verbose lists them)" : ""
+        let subject = error.subject == .schema ? "The schema for \(queryPath) is not valid" : "\(queryPath) does not validate against the schema"
+        return Failure(.badResponse, "\(subject): \(lines.first ?? "")\(more)", details: lines)
+    }
+
+    private static func read(_ path: String, what: String) throws -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw Failure(.configuration, "Cannot read \(what) \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `conf/name` as its two parts.
+    private static func split(_ path: String) -> (String, String)? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+}
+
+extension CodegenInput.AccessLevel: ExpressibleByArgument {}

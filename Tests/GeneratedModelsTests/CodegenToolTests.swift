@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `aem-codegen`, the files-only tool the `generate-aem-models` plugin runs.
+@Suite("aem-codegen")
+struct CodegenToolTests {
+    /// The built tool: next to the test bundle, else in the package's `.build/debug`.
+    private static let executable: URL? = {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let packageRoot = ServedPackage.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        return [
+            bundleDirectory.appendingPathComponent("aem-codegen"),
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent("aem-codegen"),
+            packageRoot.appendingPathComponent(".build/debug/aem-codegen"),
+        ].first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try #require(executable, "aem-codegen was not built")
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queries = folder.appendingPathComponent("edge")
+        try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
+        for name in ["edge-cases", "thing-list"] {
+            try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(to: queries.appendingPathComponent(name + ".graphql"))
+        }
+        let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
+        let output = folder.appendingPathComponent("out")
+        let run = try Self.run(["--schema", schema, "--output", output.path,
+                                queries.appendingPathComponent("edge-cases.graphql").path, queries.appendingPathComponent("thing-list.graphql").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        for name in ["EdgeCasesQuery.swift", "ThingListQuery.swift"] {
+            #expect(try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+                == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
+        }
+        let again = try Self.run(["--schema", schema, "--output", output.path, queries.appendingPathComponent("thing-list.graphql").path])
+        #expect(again.stdout.hasSuffix("(unchanged)\n"))
+
+        try Data("query { thingList(limit: 1) { items { colour } } }".utf8).write(to: queries.appendingPathComponent("bad.graphql"))
+        let bad = try Self.run(["--schema", schema, "--output", output.path, queries.appendingPathComponent("bad.graphql").path])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("edge/bad:1:"))
+        #expect(try Self.run(["--output", output.path]).status == 64)
+    }
+}
