@@ -15,6 +15,9 @@ enum DocViewParser {
         } catch {
             throw .unreadable(file: file.path, reason: error.localizedDescription)
         }
+        if let line = firstLineNotUTF8(data) {
+            throw .malformed(file: file.path, line: line, reason: "not UTF-8 text")
+        }
         let delegate = Delegate(rootName: name)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -27,6 +30,21 @@ enum DocViewParser {
             throw .malformed(file: file.path, line: line, reason: reason)
         }
         return root
+    }
+
+    /// The line of the first byte that is not well-formed UTF-8, or nil when all are. FileVault writes UTF-8, and
+    /// `XMLParser` traps on an element or attribute name that is not.
+    private static func firstLineNotUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
+        }
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
