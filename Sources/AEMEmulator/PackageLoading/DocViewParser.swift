@@ -11,7 +11,9 @@ enum DocViewParser {
     static func parse(_ file: URL, name: String) throws(ContentPackageError) -> DocViewNode {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            // Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer for each empty file it reads (found by fuzzing).
+            let isEmpty = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize == 0
+            data = isEmpty ? Data() : try Data(contentsOf: file)
         } catch {
             throw .unreadable(file: file.path, reason: error.localizedDescription)
         }
