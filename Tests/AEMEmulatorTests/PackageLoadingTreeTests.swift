@@ -51,6 +51,19 @@ struct PackageLoadingTreeTests {
         }
     }
 
+    /// Found by fuzzing: `XMLParser` crashes on a processing instruction without data.
+    @Test(arguments: ["<?xml?>\n<jcr:root/>\n", "<?xml version=\"1.0\"?>\n<jcr:root>\n<?target  ?></jcr:root>\n"])
+    func processingInstructionWithoutDataIsMalformedNotACrash(_ text: String) throws {
+        let package = try PackageLoadingTestPackage()
+        let broken = try package.write("content/.content.xml", text)
+        #expect {
+            try ContentPackageLoader.load(jcrRoot: package.root)
+        } throws: { error in
+            guard case .malformed(let file, _, let reason) = error as? ContentPackageError else { return false }
+            return file == broken.path && reason.contains("processing instruction")
+        }
+    }
+
     @Test func emptyXMLIsMalformed() throws {
         let package = try PackageLoadingTestPackage()
         let empty = try package.write("content/.content.xml", "")

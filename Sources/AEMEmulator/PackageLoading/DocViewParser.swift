@@ -20,6 +20,9 @@ enum DocViewParser {
         if let line = firstLineNotUTF8(data) {
             throw .malformed(file: file.path, line: line, reason: "not UTF-8 text")
         }
+        if let line = firstProcessingInstructionWithoutData(data) {
+            throw .malformed(file: file.path, line: line, reason: "a processing instruction without data (<?name?>)")
+        }
         let delegate = Delegate(rootName: name)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -47,6 +50,34 @@ enum DocViewParser {
             case .error: return line
             }
         }
+    }
+
+    /// The line of the first `<?name?>`, a processing instruction without data, or nil when there is none.
+    /// `XMLParser` crashes on one (it reads the missing data as a C string); docview files have none.
+    private static func firstProcessingInstructionWithoutData(_ data: Data) -> Int? {
+        data.withUnsafeBytes { firstProcessingInstructionWithoutData($0) }
+    }
+
+    private static func firstProcessingInstructionWithoutData(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var line = 1
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
+            while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return line }
+            index += 2
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
