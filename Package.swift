@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Only for `swift package generate-documentation`; nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
@@ -116,7 +118,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the test targets share: the sample content as tests change it.
+        // What the test targets share: a scoped running emulator, and the sample content as tests change it.
         .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "AEMHeadlessTests",
@@ -127,6 +129,7 @@ let package = Package(
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "AEMEmulator",
+                "EmulatorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

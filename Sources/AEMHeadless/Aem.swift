@@ -20,6 +20,7 @@ public struct Aem: Sendable {
     static let maxRedirects = 5
 
     /// - Parameters:
+    ///   - configuration: the service, its credentials and how requests are sent and retried.
     ///   - transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession), the
     ///     natural choice on Apple platforms, or `AsyncHTTPClientTransport`
     ///     (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.

@@ -21,6 +21,11 @@ public struct AemConfiguration: Sendable {
     /// - Parameters:
     ///   - scheme: `https` unless the service is local.
     ///   - host: a host name or address with an optional `:port`, no scheme or path.
+    ///   - authentication: the credentials, sent only to this origin.
+    ///   - extraHeaders: headers added to every request to this origin; not `Authorization`.
+    ///   - timeout: the longest a request may take, more than zero.
+    ///   - retry: how failed GETs are retried.
+    ///   - maxResponseBytes: the largest query answer read, above zero.
     public init(scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
                 extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
                 retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20) throws(AemConfigurationError)

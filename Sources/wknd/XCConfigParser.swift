@@ -9,6 +9,9 @@ import Foundation
 ///   or nothing when there is none.
 /// - Spaces around the key and the value are dropped; one pair of matching quotes around the
 ///   whole value (`"…"` or `'…'`) is removed.
+/// - A setting whose references read more than ``expansionLimit`` characters in all (settings
+///   that refer to each other many times over) has the references past that left empty, with an
+///   issue.
 /// - A later setting of a key replaces an earlier one. Conditional settings (`KEY[sdk=…]`),
 ///   `#include` lines and lines that are not settings are reported in `issues` and skipped.
 struct XCConfigParser {
@@ -21,6 +24,7 @@ struct XCConfigParser {
 
     static func parse(_ text: String) -> Result {
         var raw: [String: String] = [:]
+        var lineOfKey: [String: Int] = [:]
         var issues: [String] = []
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -42,9 +46,18 @@ struct XCConfigParser {
                 continue
             }
             raw[key] = unquoted(content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            lineOfKey[key] = lineNumber
         }
         var values: [String: String] = [:]
-        for (key, value) in raw { values[key] = expand(value, settings: raw, depth: 0) }
+        var cutLines: [Int] = []
+        for (key, value) in raw {
+            var budget = expansionLimit
+            values[key] = expand(value, settings: raw, depth: 0, budget: &budget)
+            if budget < 0, let line = lineOfKey[key] { cutLines.append(line) }
+        }
+        for line in cutLines.sorted() {
+            issues.append("line \(line): the references read more than \(expansionLimit) characters; the rest are left empty")
+        }
         return Result(values: values, issues: issues)
     }
 
@@ -66,9 +79,15 @@ struct XCConfigParser {
         return String(value.dropFirst().dropLast())
     }
 
+    /// The most characters of referenced settings read to expand one setting. Real files stay far
+    /// below it; settings that refer to each other many times over would otherwise take
+    /// exponential time.
+    static let expansionLimit = 65_536
+
     /// Replaces `$()`, `$(NAME)` and `${NAME}`; references nested deeper than a few levels
-    /// (or in a cycle) expand to nothing.
-    private static func expand(_ value: String, settings: [String: String], depth: Int) -> String {
+    /// (or in a cycle) expand to nothing. Each referenced value read takes its length off
+    /// `budget`; once it is spent, further references expand to nothing.
+    private static func expand(_ value: String, settings: [String: String], depth: Int, budget: inout Int) -> String {
         var result = ""
         var rest = value[...]
         while let dollar = rest.firstIndex(of: "$") {
@@ -83,7 +102,8 @@ struct XCConfigParser {
             }
             let name = String(rest[rest.index(after: afterDollar)..<end])
             if depth < 8, let referenced = settings[name] {
-                result += expand(referenced, settings: settings, depth: depth + 1)
+                budget -= referenced.utf8.count
+                if budget >= 0 { result += expand(referenced, settings: settings, depth: depth + 1, budget: &budget) }
             }
             rest = rest[rest.index(after: end)...]
         }

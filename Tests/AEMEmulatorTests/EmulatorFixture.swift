@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 
 /// Paths the tests use.
@@ -15,15 +16,7 @@ func withEmulator<T>(
     _ options: EmulatorOptions = EmulatorOptions(),
     _ body: (RunningEmulator) async throws -> T
 ) async throws -> T {
-    let emulator = try await Emulator.start(options: options)
-    do {
-        let result = try await body(emulator)
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
-    }
+    try await withRunning(options, body)
 }
 
 extension RunningEmulator {

@@ -1,7 +1,8 @@
 import AEMEmulator
 import Testing
 
-/// Faults injected per instance: latency, scripted answers per path, broken bodies, ignored ranges.
+/// Faults injected per instance: latency, scripted answers per path, broken bodies, ignored ranges, missing
+/// validators, slow bodies, redirects, and several at once.
 struct FaultInjectionTests {
     @Test func latencyDelaysEveryAnswer() async throws {
         try await withEmulator { emulator in
@@ -132,6 +133,59 @@ struct FaultInjectionTests {
             #expect(response.body == full.body)
             let status3 = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Range", "bytes=100-")]).status
             #expect(status3 == 206)
+        }
+    }
+
+    @Test func withoutValidatorsNothingConditionalMatches() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            let etag = try #require(full.header("ETag"))
+            emulator.faults.script(Paths.lofotenImage, .withoutValidators, .withoutValidators)
+            let unconditional = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-None-Match", etag)])
+            #expect(unconditional.status == 200)
+            #expect(unconditional.header("ETag") == nil)
+            #expect(unconditional.header("Last-Modified") == nil)
+            #expect(unconditional.body == full.body)
+            let whole = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("Range", "bytes=100-"), ("If-Range", etag)])
+            #expect(whole.status == 200)
+            #expect(whole.body == full.body)
+            let status = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-None-Match", etag)]).status
+            #expect(status == 304)
+        }
+    }
+
+    @Test func slowBodyWaitsBeforeEachPiece() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            emulator.faults.script(Paths.lofotenImage, .slowBody(chunkBytes: full.body.count / 3 + 1, every: .milliseconds(150)))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let slow = try await emulator.get(Paths.lofotenImageEncoded)
+            #expect(clock.now - start >= .milliseconds(450))
+            #expect(slow.body == full.body)
+        }
+    }
+
+    @Test func redirectSendsTheClientElsewhere() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            emulator.faults.script("/moved.jpg", .redirect(to: emulator.url(Paths.lofotenImageEncoded), status: 301))
+            let followed = try await emulator.get("/moved.jpg")
+            #expect(followed.body == full.body)
+            #expect(emulator.requests.suffix(2).map(\.status) == [301, 200])
+        }
+    }
+
+    @Test func combinedFaultsApplyTogether() async throws {
+        try await withEmulator { emulator in
+            emulator.faults.script(Paths.lofotenImage, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 1000)))
+            let broken = try await HTTPTestClient.getCountingBytes(
+                emulator.url(Paths.lofotenImageEncoded), headers: [("Range", "bytes=100-")])
+            #expect(broken.status == 200)
+            #expect(broken.headers.first(name: "Accept-Ranges") == "none")
+            #expect(broken.received == 1000)
+            #expect(broken.error != nil)
         }
     }
 

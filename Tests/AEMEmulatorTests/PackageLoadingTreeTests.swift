@@ -41,6 +41,30 @@ struct PackageLoadingTreeTests {
         }
     }
 
+    /// Found by fuzzing: `XMLParser` traps on an element name that is not UTF-8.
+    @Test func bytesThatAreNotUTF8AreMalformedNotACrash() throws {
+        let package = try PackageLoadingTestPackage()
+        var bytes = Data("<?xml version=\"1.0\"?>\n<jcr:root xmlns:jcr=\"http://www.jcp.org/jcr/1.0\">\n    <".utf8)
+        bytes += [0xDD] + Data("child/>\n</jcr:root>\n".utf8)
+        let broken = try package.write("content/.content.xml", bytes)
+        #expect(throws: ContentPackageError.malformed(file: broken.path, line: 3, reason: "not UTF-8 text")) {
+            try ContentPackageLoader.load(jcrRoot: package.root)
+        }
+    }
+
+    /// Found by fuzzing: `XMLParser` crashes on a processing instruction without data.
+    @Test(arguments: ["<?xml?>\n<jcr:root/>\n", "<?xml version=\"1.0\"?>\n<jcr:root>\n<?target  ?></jcr:root>\n"])
+    func processingInstructionWithoutDataIsMalformedNotACrash(_ text: String) throws {
+        let package = try PackageLoadingTestPackage()
+        let broken = try package.write("content/.content.xml", text)
+        #expect {
+            try ContentPackageLoader.load(jcrRoot: package.root)
+        } throws: { error in
+            guard case .malformed(let file, _, let reason) = error as? ContentPackageError else { return false }
+            return file == broken.path && reason.contains("processing instruction")
+        }
+    }
+
     @Test func emptyXMLIsMalformed() throws {
         let package = try PackageLoadingTestPackage()
         let empty = try package.write("content/.content.xml", "")

@@ -1,13 +1,15 @@
+import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
-/// Runs `body` with a batch downloader whose AEM origin is `server`.
-func withBatch<T>(origin server: DownloadTestServer, concurrency: Int = 3, force: Bool = false, manifestOrigin: String? = nil,
+/// Runs `body` with a batch downloader whose AEM origin is `emulator`.
+func withBatch<T>(origin emulator: RunningEmulator, concurrency: Int = 3, force: Bool = false, manifestOrigin: String? = nil,
                   _ body: (BatchDownloader) async throws -> T) async throws -> T
 {
-    let configuration = try AemConfiguration(scheme: .http, host: server.host, timeout: .seconds(10),
+    let configuration = try AemConfiguration(scheme: .http, host: emulator.hostAndPort, timeout: .seconds(10),
                                              retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
         try await body(BatchDownloader(aem: Aem(configuration, transport: transport), concurrency: concurrency,
@@ -30,43 +32,45 @@ func kinds(_ results: [DownloadItemResult]) -> [String: String] {
 struct BatchDownloaderTests {
     @Test("each URL once, copies for further names, a failure beside the others, the manifest saved")
     func coalescesCopiesAndKeepsGoing() async throws {
-        try await withDownloadServer { server in
-            server["/shared.jpg"] = .init(bytes: sampleBytes(50_000))
-            server["/own.png"] = .init(bytes: sampleBytes(20_000), contentType: "image/png")
+        let assets = ["/shared.jpg": sampleBytes(50_000), "/own.png": sampleBytes(20_000)]
+        try await withAssets(assets, types: ["/own.png": "image/png"]) { emulator in
             try await withTemporaryDirectory { directory in
-                let items = [try item("first-one", server.url("/shared.jpg")), try item("second-one", server.url("/shared.jpg")),
-                             try item("third-one", server.url("/own.png")), try item("missing-one", server.url("/gone.jpg")),
-                             try item("first-one", server.url("/own.png"))]
+                let items = [try item("first-one", emulator.url(forPath: "/shared.jpg")),
+                             try item("second-one", emulator.url(forPath: "/shared.jpg")),
+                             try item("third-one", emulator.url(forPath: "/own.png")),
+                             try item("missing-one", emulator.url(forPath: "/gone.jpg")),
+                             try item("first-one", emulator.url(forPath: "/own.png"))]
                 let events = LockedEvents()
-                let results = try await withBatch(origin: server) { batch in
+                let results = try await withBatch(origin: emulator) { batch in
                     try await batch.download(items, to: directory) { events.append($0) }
                 }
                 #expect(kinds(results) == ["first-one": "downloaded", "second-one": "copied", "third-one": "downloaded",
                                            "missing-one": "failed"])
                 let failure = try #require(results.first { $0.item.name.rawValue == "missing-one" })
                 #expect(failure.aemError?.kind == .notFound)
-                #expect(server.requests(to: "/shared.jpg").count == 1)
+                #expect(emulator.requests(to: "/shared.jpg").count == 1)
                 #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName, "first-one.jpg", "second-one.jpg", "third-one.png"])
                 #expect(try Data(contentsOf: directory.appendingPathComponent("second-one.jpg")) == sampleBytes(50_000))
                 #expect(events.finished.count == 4)
-                #expect(events.progressBytes(for: try server.url("/shared.jpg")) == 50_000)
+                #expect(events.progressBytes(for: emulator.url(forPath: "/shared.jpg")) == 50_000)
             }
         }
     }
 
     @Test("a rerun asks conditionally and finds everything unchanged, copies included; --force fetches again")
     func rerunIsUnchanged() async throws {
-        try await withDownloadServer { server in
-            server["/shared.jpg"] = .init(bytes: sampleBytes(30_000))
+        try await withAssets(["/shared.jpg": sampleBytes(30_000)]) { emulator in
             try await withTemporaryDirectory { directory in
-                let items = [try item("first-one", server.url("/shared.jpg")), try item("second-one", server.url("/shared.jpg"))]
-                _ = try await withBatch(origin: server) { try await $0.download(items, to: directory) }
-                let again = try await withBatch(origin: server) { try await $0.download(items, to: directory) }
+                let items = [try item("first-one", emulator.url(forPath: "/shared.jpg")),
+                             try item("second-one", emulator.url(forPath: "/shared.jpg"))]
+                _ = try await withBatch(origin: emulator) { try await $0.download(items, to: directory) }
+                let again = try await withBatch(origin: emulator) { try await $0.download(items, to: directory) }
                 #expect(kinds(again) == ["first-one": "unchanged", "second-one": "unchanged"])
-                #expect(server.requests(to: "/shared.jpg").last?.header("If-None-Match") == "\"v1\"")
-                let forced = try await withBatch(origin: server, force: true) { try await $0.download(items, to: directory) }
+                #expect(emulator.requests(to: "/shared.jpg").map(\.status) == [200, 304])
+                #expect(emulator.requests(to: "/shared.jpg").last?.header("If-None-Match") != nil)
+                let forced = try await withBatch(origin: emulator, force: true) { try await $0.download(items, to: directory) }
                 #expect(kinds(forced) == ["first-one": "downloaded", "second-one": "copied"])
-                #expect(server.requests(to: "/shared.jpg").last?.header("If-None-Match") == nil)
+                #expect(emulator.requests(to: "/shared.jpg").last?.header("If-None-Match") == nil)
             }
         }
     }
@@ -74,14 +78,12 @@ struct BatchDownloaderTests {
     @Test("with a stable manifest name, the same content on a new port is recognised; another service's is not")
     func manifestIsIndependentOfThePort() async throws {
         try await withTemporaryDirectory { directory in
-            try await withDownloadServer { first in
-                first["/content/dam/a.jpg"] = .init(bytes: sampleBytes(10_000))
-                let items = [try item("adventure-a", first.url("/content/dam/a.jpg"))]
+            try await withAssets(["/content/dam/a.jpg": sampleBytes(10_000)]) { first in
+                let items = [try item("adventure-a", first.url(forPath: "/content/dam/a.jpg"))]
                 _ = try await withBatch(origin: first, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
             }
-            try await withDownloadServer { second in
-                second["/content/dam/a.jpg"] = .init(bytes: sampleBytes(10_000))
-                let items = [try item("adventure-a", second.url("/content/dam/a.jpg"))]
+            try await withAssets(["/content/dam/a.jpg": sampleBytes(10_000)]) { second in
+                let items = [try item("adventure-a", second.url(forPath: "/content/dam/a.jpg"))]
                 let same = try await withBatch(origin: second, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
                 #expect(kinds(same) == ["adventure-a": "unchanged"])
                 let other = try await withBatch(origin: second) { try await $0.download(items, to: directory) }
@@ -93,11 +95,10 @@ struct BatchDownloaderTests {
 
     @Test("the same batch as a sequence of events")
     func eventsAsASequence() async throws {
-        try await withDownloadServer { server in
-            server["/a.jpg"] = .init(bytes: sampleBytes(5000))
+        try await withAssets(["/a.jpg": sampleBytes(5000)]) { emulator in
             try await withTemporaryDirectory { directory in
-                let items = [try item("adventure-a", server.url("/a.jpg"))]
-                let finished = try await withBatch(origin: server) { batch in
+                let items = [try item("adventure-a", emulator.url(forPath: "/a.jpg"))]
+                let finished = try await withBatch(origin: emulator) { batch in
                     var names: [String] = []
                     for try await event in batch.events(items, to: directory) {
                         if case .finished(let done) = event { names.append(done.item.name.rawValue) }

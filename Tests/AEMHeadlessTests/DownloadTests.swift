@@ -1,5 +1,7 @@
+import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -22,11 +24,22 @@ func sampleBytes(_ count: Int) -> Data {
     Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 251) })
 }
 
-/// Runs `body` with a downloader whose AEM origin is `server`, over AsyncHTTPClient.
-func withDownloader<T>(origin server: DownloadTestServer, authentication: Authentication = .none,
+/// Runs `body` with an emulator that serves `assets` (path to bytes, as `image/jpeg` unless `types` names
+/// another type) beside the sample content, and requires `authentication` when given.
+func withAssets<T>(_ assets: [String: Data], types: [String: String] = [:],
+                   authentication: EmulatorAuthentication? = nil,
+                   _ body: (RunningEmulator) async throws -> T) async throws -> T
+{
+    var content = try EmulatorContent.sample()
+    for (path, bytes) in assets { content.addAsset(path, bytes: bytes, mimeType: types[path] ?? "image/jpeg") }
+    return try await withRunning(EmulatorOptions(authentication: authentication, content: content), body)
+}
+
+/// Runs `body` with a downloader whose AEM origin is `emulator`, over AsyncHTTPClient.
+func withDownloader<T>(origin emulator: RunningEmulator, authentication: Authentication = .none,
                        _ body: (FileDownloader) async throws -> T) async throws -> T
 {
-    let configuration = try AemConfiguration(scheme: .http, host: server.host, authentication: authentication,
+    let configuration = try AemConfiguration(scheme: .http, host: emulator.hostAndPort, authentication: authentication,
                                              timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
         try await body(FileDownloader(aem: Aem(configuration, transport: transport)))
@@ -35,121 +48,128 @@ func withDownloader<T>(origin server: DownloadTestServer, authentication: Authen
 
 let slug = SafeFileName(slug: "bali-surf-camp")
 
+/// The asset most tests download.
+let imagePath = "/content/dam/test/i.jpg"
+
+extension EmulatorRequestRecord {
+    /// The request header `name`, in any case.
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
 @Suite("Downloading a file to disk")
 struct DownloadTests {
     @Test func writesTheBytesUnderTheSlugWithTheExtensionOfTheContentType() async throws {
-        try await withDownloadServer { server in
-            let bytes = sampleBytes(300_000)
-            server["/content/dam/a/photo.jpeg"] = .init(bytes: bytes, contentType: "image/webp")
+        let bytes = sampleBytes(300_000)
+        let path = "/content/dam/a/photo.jpeg"
+        try await withAssets([path: bytes], types: [path: "image/webp"]) { emulator in
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                let outcome = try await withDownloader(origin: server) {
-                    try await $0.download(try server.url("/content/dam/a/photo.jpeg"), to: directory, name: name)
+                let outcome = try await withDownloader(origin: emulator) {
+                    try await $0.download(emulator.url(forPath: path), to: directory, name: name)
                 }
                 #expect(outcome.file.lastPathComponent == "bali-surf-camp.webp")
                 #expect(try Data(contentsOf: outcome.file) == bytes)
                 #expect(!outcome.isUnchanged)
-                #expect(outcome.record == DownloadRecord(url: "/content/dam/a/photo.jpeg",
-                                                         file: "bali-surf-camp.webp", etag: "\"v1\"",
+                let etag = try #require(outcome.record.etag)
+                #expect(outcome.record == DownloadRecord(url: path, file: "bali-surf-camp.webp", etag: etag,
                                                          lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 300_000))
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.webp"])
-                #expect(server.requests.first?.header("Range") == nil)
+                #expect(emulator.requests(to: path).first?.header("Range") == nil)
             }
         }
     }
 
     @Test func asksConditionallyAndKeepsTheFileOn304() async throws {
-        try await withDownloadServer { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(5000))
+        try await withAssets([imagePath: sampleBytes(5000)]) { emulator in
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                try await withDownloader(origin: server) { downloader in
-                    let first = try await downloader.download(try server.url("/i.jpg"), to: directory, name: name)
-                    let second = try await downloader.download(try server.url("/i.jpg"), to: directory, name: name,
+                let first = try await withDownloader(origin: emulator) { downloader in
+                    let first = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
+                    let second = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name,
                                                                previous: first.record)
                     #expect(second.isUnchanged)
                     #expect(second.file == first.file)
                     #expect(second.bytesTransferred == 0)
+                    return first
                 }
-                let conditional = try #require(server.requests.last)
-                #expect(conditional.header("If-None-Match") == "\"v1\"")
+                let conditional = try #require(emulator.requests(to: imagePath).last)
+                #expect(conditional.status == 304)
+                #expect(conditional.header("If-None-Match") == first.record.etag)
                 #expect(conditional.header("If-Modified-Since") == "Wed, 01 May 2024 08:00:00 GMT")
             }
         }
     }
 
     @Test func downloadsAgainWhenTheKeptFileIsGoneOrChanged() async throws {
-        try await withDownloadServer { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(5000))
+        try await withAssets([imagePath: sampleBytes(5000)]) { emulator in
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                try await withDownloader(origin: server) { downloader in
-                    let first = try await downloader.download(try server.url("/i.jpg"), to: directory, name: name)
+                try await withDownloader(origin: emulator) { downloader in
+                    let first = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
                     try Data("short".utf8).write(to: first.file)
-                    let second = try await downloader.download(try server.url("/i.jpg"), to: directory, name: name,
+                    let second = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name,
                                                                previous: first.record)
                     #expect(!second.isUnchanged)
                     #expect(try Data(contentsOf: second.file) == sampleBytes(5000))
                 }
-                #expect(server.requests.last?.header("If-None-Match") == nil)
+                #expect(emulator.requests(to: imagePath).count == 2)
+                #expect(emulator.requests(to: imagePath).last?.header("If-None-Match") == nil)
             }
         }
     }
 
     @Test func resumesADroppedConnectionWithRangeAndIfRange() async throws {
-        try await withDownloadServer { server in
-            let bytes = sampleBytes(400_000)
-            server["/i.jpg"] = .init(bytes: bytes, drops: 1, dropAfter: 100_000)
+        let bytes = sampleBytes(400_000)
+        try await withAssets([imagePath: bytes]) { emulator in
+            emulator.faults.script(imagePath, .dropConnection(afterBodyBytes: 100_000))
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                let outcome = try await withDownloader(origin: server) {
-                    try await $0.download(try server.url("/i.jpg"), to: directory, name: name)
+                let outcome = try await withDownloader(origin: emulator) {
+                    try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
                 }
                 #expect(try Data(contentsOf: outcome.file) == bytes)
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.jpg"])
-                let requests = server.requests(to: "/i.jpg")
+                let requests = emulator.requests(to: imagePath)
                 #expect(requests.count == 2)
                 let resumed = try #require(requests.last)
                 let range = try #require(resumed.header("Range"))
                 #expect(range.hasPrefix("bytes=") && range != "bytes=0-")
-                #expect(resumed.header("If-Range") == "\"v1\"")
+                #expect(resumed.status == 206)
+                #expect(resumed.header("If-Range") == outcome.record.etag)
                 #expect(outcome.bytesTransferred < 2 * 400_000)
             }
         }
     }
 
     @Test func startsOverWhenTheServerDoesNotServeRanges() async throws {
-        try await withDownloadServer { server in
-            let bytes = sampleBytes(400_000)
-            server["/i.jpg"] = .init(bytes: bytes, servesRanges: false, drops: 1, dropAfter: 100_000)
+        let bytes = sampleBytes(400_000)
+        try await withAssets([imagePath: bytes]) { emulator in
+            emulator.faults.script(imagePath, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 100_000)), .ignoreRange)
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                let outcome = try await withDownloader(origin: server) {
-                    try await $0.download(try server.url("/i.jpg"), to: directory, name: name)
+                let outcome = try await withDownloader(origin: emulator) {
+                    try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
                 }
                 #expect(try Data(contentsOf: outcome.file) == bytes)
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.jpg"])
-                #expect(server.requests(to: "/i.jpg").map { $0.header("Range") } == [nil, nil])
+                #expect(emulator.requests(to: imagePath).map { $0.header("Range") } == [nil, nil])
             }
         }
     }
 
     @Test func startsOverWhenTheServerAnswersARangeWith200() async throws {
-        try await withDownloadServer { server in
-            let bytes = sampleBytes(400_000)
-            // Says it serves ranges, and the file changed in between: If-Range no longer matches.
-            server["/i.jpg"] = .init(bytes: bytes, drops: 1, dropAfter: 100_000)
+        try await withAssets([imagePath: sampleBytes(400_000)]) { emulator in
+            // Serves ranges, and the file changed in between: If-Range no longer matches, so the whole new file comes.
+            emulator.faults.script(
+                imagePath, .dropConnection(afterBodyBytes: 100_000),
+                .respond(status: 200, headers: [("Content-Type", "image/jpeg"), ("ETag", "\"v2\""), ("Accept-Ranges", "bytes")],
+                         body: Array(sampleBytes(350_000))))
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
-                let outcome = try await withDownloader(origin: server) { downloader in
-                    try await downloader.download(try server.url("/i.jpg"), to: directory, name: name) { progress in
-                        if progress.bytesReceived > 0, server["/i.jpg"]?.etag == "\"v1\"" {
-                            server["/i.jpg"]?.etag = "\"v2\""
-                            server["/i.jpg"]?.lastModified = nil
-                            server["/i.jpg"]?.bytes = sampleBytes(350_000)
-                        }
-                    }
+                let outcome = try await withDownloader(origin: emulator) { downloader in
+                    try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
                 }
+                #expect(emulator.requests(to: imagePath).last?.header("Range") != nil)
                 #expect(try Data(contentsOf: outcome.file) == sampleBytes(350_000))
                 #expect(outcome.record.etag == "\"v2\"")
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.jpg"])
@@ -158,13 +178,13 @@ struct DownloadTests {
     }
 
     @Test func aConnectionThatKeepsDroppingFailsAndLeavesNothing() async throws {
-        try await withDownloadServer { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(200_000), drops: 100, dropAfter: 50_000)
+        try await withAssets([imagePath: sampleBytes(200_000)]) { emulator in
+            emulator.faults.script(imagePath, Array(repeating: .dropConnection(afterBodyBytes: 10_000), count: 100))
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
-                    try await withDownloader(origin: server) {
-                        try await $0.download(try server.url("/i.jpg"), to: directory, name: name)
+                    try await withDownloader(origin: emulator) {
+                        try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
                     }
                 }
                 #expect(error?.kind == .network)
@@ -174,16 +194,16 @@ struct DownloadTests {
     }
 
     @Test func aShortBodyFailsAndKeepsTheEarlierFile() async throws {
-        try await withDownloadServer { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(100_000), etag: nil, lastModified: nil, servesRanges: false,
-                                     missingBytes: 10)
+        try await withAssets([imagePath: sampleBytes(100_000)]) { emulator in
+            let shortBody = FaultAction.combining(.withoutValidators, .ignoreRange, .overstatedContentLength(by: 10))
+            emulator.faults.script(imagePath, Array(repeating: shortBody, count: 100))
             try await withTemporaryDirectory { directory in
                 let earlier = directory.appendingPathComponent("bali-surf-camp.jpg")
                 try Data("earlier".utf8).write(to: earlier)
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
-                    try await withDownloader(origin: server) {
-                        try await $0.download(try server.url("/i.jpg"), to: directory, name: name)
+                    try await withDownloader(origin: emulator) {
+                        try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
                     }
                 }
                 #expect(error?.kind == .network)
@@ -195,12 +215,12 @@ struct DownloadTests {
     }
 
     @Test func mapsStatusesToErrorKinds() async throws {
-        try await withDownloadServer { server in
+        try await withAssets([:]) { emulator in
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
-                    try await withDownloader(origin: server) {
-                        try await $0.download(try server.url("/missing.jpg"), to: directory, name: name)
+                    try await withDownloader(origin: emulator) {
+                        try await $0.download(emulator.url(forPath: "/content/dam/missing.jpg"), to: directory, name: name)
                     }
                 }
                 #expect(error?.kind == .notFound)
@@ -208,13 +228,12 @@ struct DownloadTests {
                 #expect(try fileNames(in: directory) == [])
             }
         }
-        try await withDownloadServer(requiredAuthorization: "Bearer secret") { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(10))
+        try await withAssets([imagePath: sampleBytes(10)], authentication: .bearer(token: "secret")) { emulator in
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
-                    try await withDownloader(origin: server) {
-                        try await $0.download(try server.url("/i.jpg"), to: directory, name: name)
+                    try await withDownloader(origin: emulator) {
+                        try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
                     }
                 }
                 #expect(error?.kind == .unauthorized)
@@ -224,20 +243,18 @@ struct DownloadTests {
     }
 
     @Test func sendsCredentialsOnlyToTheAemOrigin() async throws {
-        try await withDownloadServer(requiredAuthorization: "Bearer secret") { origin in
-            try await withDownloadServer { cdn in
-                origin["/content/dam/a.jpg"] = .init(bytes: sampleBytes(1000))
-                origin["/moved.jpg"] = .init(bytes: Data(), redirect: try cdn.url("/b.jpg").absoluteString)
-                cdn["/c.jpg"] = .init(bytes: sampleBytes(2000), contentType: "image/png")
-                cdn["/b.jpg"] = .init(bytes: sampleBytes(3000))
+        try await withAssets(["/content/dam/a.jpg": sampleBytes(1000)], authentication: .bearer(token: "secret")) { origin in
+            let cdnAssets = ["/c.jpg": sampleBytes(2000), "/b.jpg": sampleBytes(3000)]
+            try await withAssets(cdnAssets, types: ["/c.jpg": "image/png"]) { cdn in
+                origin.faults.script("/moved.jpg", .redirect(to: cdn.url(forPath: "/b.jpg").absoluteString))
                 try await withTemporaryDirectory { directory in
                     try await withDownloader(origin: origin, authentication: .token("secret")) { downloader in
                         let a = try #require(SafeFileName(slug: "adventure-a"))
                         let c = try #require(SafeFileName(slug: "adventure-c"))
                         let moved = try #require(SafeFileName(slug: "adventure-moved"))
-                        _ = try await downloader.download(try origin.url("/content/dam/a.jpg"), to: directory, name: a)
-                        _ = try await downloader.download(try cdn.url("/c.jpg"), to: directory, name: c)
-                        let outcome = try await downloader.download(try origin.url("/moved.jpg"), to: directory, name: moved)
+                        _ = try await downloader.download(origin.url(forPath: "/content/dam/a.jpg"), to: directory, name: a)
+                        _ = try await downloader.download(cdn.url(forPath: "/c.jpg"), to: directory, name: c)
+                        let outcome = try await downloader.download(origin.url(forPath: "/moved.jpg"), to: directory, name: moved)
                         #expect(try Data(contentsOf: outcome.file) == sampleBytes(3000))
                     }
                     #expect(try fileNames(in: directory) == ["adventure-a.jpg", "adventure-c.png", "adventure-moved.jpg"])
@@ -254,12 +271,12 @@ struct DownloadTests {
         in directory: URL,
         _ body: (FileDownloader, Task<DownloadOutcome, any Error>) async throws -> Void
     ) async throws {
-        try await withDownloadServer { server in
-            server["/slow.jpg"] = .init(bytes: sampleBytes(2_000_000), chunkDelay: .milliseconds(20))
+        try await withAssets([imagePath: sampleBytes(2_000_000)]) { emulator in
+            emulator.faults.script(imagePath, .slowBody(chunkBytes: 16 * 1024, every: .milliseconds(20)))
             let name = try #require(slug)
-            let url = try server.url("/slow.jpg")
+            let url = emulator.url(forPath: imagePath)
             let started = AsyncStream<Void>.makeStream()
-            try await withDownloader(origin: server) { downloader in
+            try await withDownloader(origin: emulator) { downloader in
                 let task = Task {
                     try await downloader.download(url, to: directory, name: name) { _ in
                         started.continuation.yield()
@@ -297,20 +314,19 @@ struct DownloadTests {
     }
 
     @Test func copiesADownloadUnderASecondName() async throws {
-        try await withDownloadServer { server in
-            server["/i.jpg"] = .init(bytes: sampleBytes(70_000))
+        try await withAssets([imagePath: sampleBytes(70_000)]) { emulator in
             try await withTemporaryDirectory { directory in
                 let first = try #require(SafeFileName(slug: "first-adventure"))
                 let second = try #require(SafeFileName(slug: "second-adventure"))
-                try await withDownloader(origin: server) { downloader in
-                    let outcome = try await downloader.download(try server.url("/i.jpg"), to: directory, name: first)
+                try await withDownloader(origin: emulator) { downloader in
+                    let outcome = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: first)
                     let copy = try await downloader.copy(outcome, as: second)
                     #expect(copy.file.lastPathComponent == "second-adventure.jpg")
                     #expect(copy.record.file == "second-adventure.jpg")
                     #expect(try Data(contentsOf: copy.file) == sampleBytes(70_000))
                 }
                 #expect(try fileNames(in: directory) == ["first-adventure.jpg", "second-adventure.jpg"])
-                #expect(server.requests.count == 1)
+                #expect(emulator.requests.count == 1)
             }
         }
     }

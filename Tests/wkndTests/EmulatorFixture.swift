@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 
 /// Runs `body` with an emulator started in this process on a free port, and the environment
@@ -7,15 +8,8 @@ func withEmulator<Result>(
     _ options: EmulatorOptions = EmulatorOptions(),
     _ body: (RunningEmulator, [String: String]) async throws -> Result
 ) async throws -> Result {
-    let emulator = try await Emulator.start(options: options)
-    let environment = ["AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:\(emulator.port)"]
-    do {
-        let result = try await body(emulator, environment)
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
+    try await withRunning(options) { emulator in
+        try await body(emulator, ["AEM_SCHEME": "http", "AEM_HOST": emulator.hostAndPort])
     }
 }
 

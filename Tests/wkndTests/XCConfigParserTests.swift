@@ -52,6 +52,28 @@ struct XCConfigParserTests {
         #expect(result.issues[0].hasPrefix("line 3:"))
     }
 
+    /// Found by fuzzing: every reference expanded again at each of 8 levels took exponential time.
+    @Test("settings that refer to each other many times over expand to a bounded length, with an issue")
+    func referencesThatMultiply() {
+        let many = String(repeating: "$(A)$(B)", count: 40)
+        let result = XCConfigParser.parse("A = x\(many)\nB = y\(many)\nC = $(D)\nD = plain\n")
+        #expect(result.values["C"] == "plain")
+        #expect(result.values["A"]?.hasPrefix("xx") == true)
+        #expect((result.values["A"]?.count ?? 0) <= 1 + XCConfigParser.expansionLimit)
+        #expect(result.issues == [
+            "line 1: the references read more than 65536 characters; the rest are left empty",
+            "line 2: the references read more than 65536 characters; the rest are left empty",
+        ])
+    }
+
+    @Test("a long value without references is kept whole")
+    func longValue() {
+        let long = String(repeating: "v", count: 2 * XCConfigParser.expansionLimit)
+        let result = XCConfigParser.parse("A = \(long)\n")
+        #expect(result.values == ["A": long])
+        #expect(result.issues.isEmpty)
+    }
+
     @Test("self-referencing settings do not loop")
     func cycles() {
         let result = XCConfigParser.parse("A = $(B)x\nB = $(A)y\n")

@@ -1,4 +1,5 @@
-/// One scripted misbehaviour, used for a single request (see ``EmulatorFaults/script(_:_:)``).
+/// One scripted misbehaviour, used for a single request (see ``EmulatorFaults/script(_:_:)``); several can be
+/// applied to one request with ``combining(_:)``.
 public struct FaultAction: Sendable {
     enum Kind: Sendable {
         /// Answer this instead of the normal response.
@@ -13,9 +14,33 @@ public struct FaultAction: Sendable {
         case delay(Duration)
         /// Send the normal GraphQL answer with an `errors` entry added beside its `data`.
         case addGraphQLError(message: String)
+        /// Send the normal response without `ETag` and `Last-Modified`, ignoring conditional headers.
+        case withoutValidators
+        /// Send the body in pieces of this many bytes, waiting before each.
+        case pace(chunkBytes: Int, interval: Duration)
     }
 
-    let kind: Kind
+    /// What happens to the request, in order.
+    let kinds: [Kind]
+
+    private init(kind: Kind) {
+        kinds = [kind]
+    }
+
+    /// All of `actions` applied to one request, in order: delays add up, a later answer or broken delivery replaces
+    /// an earlier one.
+    ///
+    /// ```swift
+    /// // A server that does not serve ranges, dropping the connection after 100 kB:
+    /// emulator.faults.script(path, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 100_000)))
+    /// ```
+    public static func combining(_ actions: FaultAction...) -> FaultAction {
+        FaultAction(kinds: actions.flatMap(\.kinds))
+    }
+
+    private init(kinds: [Kind]) {
+        self.kinds = kinds
+    }
 
     /// Answers with exactly this status, headers and body.
     public static func respond(status: Int, headers: [String: String] = [:], body: String = "") -> FaultAction {
@@ -99,5 +124,20 @@ public struct FaultAction: Sendable {
     /// Waits `duration` before the normal answer (on top of ``EmulatorFaults/latency``).
     public static func delay(_ duration: Duration) -> FaultAction {
         FaultAction(kind: .delay(duration))
+    }
+
+    /// Answers `status` (a 3xx) with `Location: location` and no body, as a CDN or a moved asset does.
+    public static func redirect(to location: String, status: Int = 302) -> FaultAction {
+        .respond(status: status, headers: [("Location", location)], body: [])
+    }
+
+    /// The normal answer without the validators `ETag` and `Last-Modified`, as some proxies serve files: conditional
+    /// headers (`If-None-Match`, `If-Modified-Since`, `If-Range`) cannot match, so the whole body is sent.
+    public static let withoutValidators = FaultAction(kind: .withoutValidators)
+
+    /// The normal answer with its body sent in pieces of `chunkBytes` bytes, waiting `interval` before each: a slow
+    /// link, to act on a transfer while it runs.
+    public static func slowBody(chunkBytes: Int = 16 * 1024, every interval: Duration) -> FaultAction {
+        FaultAction(kind: .pace(chunkBytes: max(1, chunkBytes), interval: interval))
     }
 }

@@ -23,27 +23,35 @@ struct EmulatorResponder: HTTPResponder {
         if latency > .zero { try await Task.sleep(for: latency) }
 
         var delivery = Delivery()
-        let reply: Reply
-        switch faults.takeAction(for: target.path)?.kind {
-        case .respond(let status, let headers, let body)?:
-            reply = .raw(status: status, headers: headers, body: body)
-        case .delay(let duration)?:
-            try await Task.sleep(for: duration)
-            reply = await answer(request, target)
-        case .dropConnection(let bytes)?:
-            delivery.breakage = .dropAfter(bytes: bytes)
-            reply = await answer(request, target)
-        case .overstateContentLength(let extra)?:
-            delivery.breakage = .overstateLength(by: extra)
-            reply = await answer(request, target)
-        case .ignoreRange?:
-            delivery.ignoreRange = true
-            reply = await answer(request, target)
-        case .addGraphQLError(let message)?:
-            reply = await answer(request, target).addingGraphQLError(message)
-        case nil:
+        var replacement: Reply?
+        var addedError: String?
+        for kind in faults.takeAction(for: target.path)?.kinds ?? [] {
+            switch kind {
+            case .respond(let status, let headers, let body):
+                replacement = .raw(status: status, headers: headers, body: body)
+            case .delay(let duration):
+                try await Task.sleep(for: duration)
+            case .dropConnection(let bytes):
+                delivery.breakage = .dropAfter(bytes: bytes)
+            case .overstateContentLength(let extra):
+                delivery.breakage = .overstateLength(by: extra)
+            case .ignoreRange:
+                delivery.ignoreRange = true
+            case .addGraphQLError(let message):
+                addedError = message
+            case .withoutValidators:
+                delivery.withoutValidators = true
+            case .pace(let chunkBytes, let interval):
+                delivery.pacing = Delivery.Pacing(chunkBytes: chunkBytes, interval: interval)
+            }
+        }
+        var reply: Reply
+        if let replacement {
+            reply = replacement
+        } else {
             reply = await answer(request, target)
         }
+        if let addedError { reply = reply.addingGraphQLError(addedError) }
 
         let response = ResponseRendering(request: request, delivery: delivery).response(for: reply)
         requestLog?(

@@ -33,6 +33,16 @@ struct Delivery: Sendable {
     var ignoreRange = false
     /// How the connection is broken after the head, if it is.
     var breakage: Breakage?
+    /// Leave out `ETag` and `Last-Modified` and ignore conditional headers.
+    var withoutValidators = false
+    /// How slowly the body is sent; nil for as fast as possible.
+    var pacing: Pacing?
+
+    /// A body sent in pieces of `chunkBytes`, waiting `interval` before each.
+    struct Pacing: Sendable {
+        var chunkBytes: Int
+        var interval: Duration
+    }
 
     enum Breakage: Sendable {
         /// Stop after this many body bytes and close.

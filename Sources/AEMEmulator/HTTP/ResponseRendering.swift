@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 
 /// Turns a ``Reply`` into an HTTP response for one request: cache headers and entity tags, conditional requests
-/// (304), ranges (206, 416), `HEAD`, and the delivery faults that break a body.
+/// (304), ranges (206, 416), `HEAD`, and the delivery faults that strip validators, slow down or break a body.
 struct ResponseRendering: Sendable {
     let request: Request
     let delivery: Delivery
@@ -26,7 +26,7 @@ struct ResponseRendering: Sendable {
 
     private func documentResponse(status: Int, body: [UInt8], cacheControl: CacheHeaders?) -> Response {
         var headers: HTTPFields = [.contentType: "application/json"]
-        if let cacheControl {
+        if let cacheControl, !delivery.withoutValidators {
             let etag = "\"\(ContentHash.hex(body))\""
             headers[.cacheControl] = cacheControl.cacheControl
             if let surrogate = cacheControl.surrogateControl, let name = HTTPField.Name("Surrogate-Control") {
@@ -49,7 +49,10 @@ struct ResponseRendering: Sendable {
             .lastModified: lastModified,
             .acceptRanges: delivery.ignoreRange ? "none" : "bytes",
         ]
-        if let condition = request.headers[.ifNoneMatch] {
+        if delivery.withoutValidators {
+            headers[.eTag] = nil
+            headers[.lastModified] = nil
+        } else if let condition = request.headers[.ifNoneMatch] {
             if EntityTag.ifNoneMatch(condition, matches: served.etag) { return notModified(headers) }
         } else if let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.parse),
             served.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
@@ -75,6 +78,7 @@ struct ResponseRendering: Sendable {
     /// Whether `If-Range`, when present, still names this representation (by strong ETag or exact date).
     private func rangeApplies(_ served: ServedAsset, lastModified: String) -> Bool {
         guard let condition = request.headers[.ifRange] else { return true }
+        guard !delivery.withoutValidators else { return false }
         return condition.hasSuffix("\"") ? EntityTag.ifRange(condition, matches: served.etag) : condition == lastModified
     }
 
@@ -94,33 +98,41 @@ struct ResponseRendering: Sendable {
             if status != .noContent { headers[.contentLength] = String(range.count) }
             return Response(status: status, headers: headers, body: ResponseBody())
         }
+        let pacing = delivery.pacing
         switch delivery.breakage {
         case nil:
             headers[.contentLength] = String(range.count)
             return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, range, to: &writer)
+                try await Self.write(payload, range, to: &writer, pacing: pacing)
                 try await writer.finish(nil)
             })
         case .dropAfter(let bytes)?:
             headers[.contentLength] = String(range.count)
             let sent = range.lowerBound..<min(range.upperBound, range.lowerBound + bytes)
             return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, sent, to: &writer)
+                try await Self.write(payload, sent, to: &writer, pacing: pacing)
                 try await Self.closeConnection()
             })
         case .overstateLength(let extra)?:
             headers[.contentLength] = String(range.count + extra)
             return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, range, to: &writer)
+                try await Self.write(payload, range, to: &writer, pacing: pacing)
                 try await Self.closeConnection()
             })
         }
     }
 
-    private static func write(_ payload: Payload, _ range: Range<Int>, to writer: inout any ResponseBodyWriter) async throws {
+    private static func write(
+        _ payload: Payload, _ range: Range<Int>, to writer: inout any ResponseBodyWriter, pacing: Delivery.Pacing?
+    ) async throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let chunk = payload.chunk(from: offset, to: range.upperBound)
+            var end = range.upperBound
+            if let pacing {
+                try await Task.sleep(for: pacing.interval)
+                end = min(end, offset + pacing.chunkBytes)
+            }
+            let chunk = payload.chunk(from: offset, to: end)
             guard chunk.readableBytes > 0 else { break }
             try await writer.write(chunk)
             offset += chunk.readableBytes

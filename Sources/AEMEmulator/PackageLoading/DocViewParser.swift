@@ -11,9 +11,17 @@ enum DocViewParser {
     static func parse(_ file: URL, name: String) throws(ContentPackageError) -> DocViewNode {
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            // Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer for each empty file it reads (found by fuzzing).
+            let isEmpty = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize == 0
+            data = isEmpty ? Data() : try Data(contentsOf: file)
         } catch {
             throw .unreadable(file: file.path, reason: error.localizedDescription)
+        }
+        if let line = firstLineNotUTF8(data) {
+            throw .malformed(file: file.path, line: line, reason: "not UTF-8 text")
+        }
+        if let line = firstProcessingInstructionWithoutData(data) {
+            throw .malformed(file: file.path, line: line, reason: "a processing instruction without data (<?name?>)")
         }
         let delegate = Delegate(rootName: name)
         let parser = XMLParser(data: data)
@@ -27,6 +35,49 @@ enum DocViewParser {
             throw .malformed(file: file.path, line: line, reason: reason)
         }
         return root
+    }
+
+    /// The line of the first byte that is not well-formed UTF-8, or nil when all are. FileVault writes UTF-8, and
+    /// `XMLParser` traps on an element or attribute name that is not.
+    private static func firstLineNotUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
+        }
+    }
+
+    /// The line of the first `<?name?>`, a processing instruction without data, or nil when there is none.
+    /// `XMLParser` crashes on one (it reads the missing data as a C string); docview files have none.
+    private static func firstProcessingInstructionWithoutData(_ data: Data) -> Int? {
+        data.withUnsafeBytes { firstProcessingInstructionWithoutData($0) }
+    }
+
+    private static func firstProcessingInstructionWithoutData(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var line = 1
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
+            while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return line }
+            index += 2
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {

@@ -22,8 +22,13 @@ public struct BatchDownloader: Sendable {
     /// The name the manifest records this service's files under; see `DownloadManifest.origin`.
     public let manifestOrigin: String
 
-    /// - Parameter manifestOrigin: the AEM origin, unless the origin changes from run to run for
-    ///   the same content (a local stand-in on a free port): then a stable name for it.
+    /// - Parameters:
+    ///   - aem: the client that sends the requests.
+    ///   - concurrency: the most files downloaded at once; at least 1 is used.
+    ///   - force: download every file again, even one that is there and unchanged.
+    ///   - manifestOrigin: the AEM origin, unless the origin changes from run to run for the same
+    ///     content (a local stand-in on a free port): then a stable name for it.
+    ///   - maxResumes: how many times one interrupted transfer is resumed.
     public init(aem: Aem, concurrency: Int = 6, force: Bool = false, manifestOrigin: String? = nil, maxResumes: Int = 3) {
         downloader = FileDownloader(aem: aem, maxResumes: maxResumes)
         self.concurrency = max(1, concurrency)
@@ -34,7 +39,10 @@ public struct BatchDownloader: Sendable {
     /// Downloads `items` into `directory` (created when missing) and returns each item's result,
     /// in the order they finished.
     ///
-    /// - Parameter onEvent: called as bytes arrive and as each item ends, from the downloading tasks.
+    /// - Parameters:
+    ///   - items: the files and their names; names that share a URL get copies.
+    ///   - directory: the folder the files and the manifest go to.
+    ///   - onEvent: called as bytes arrive and as each item ends, from the downloading tasks.
     /// - Throws: `CancellationError` when cancelled, or `DownloadFileError` when the folder cannot be
     ///   created or the manifest cannot be saved.
     public func download(_ items: [DownloadItem], to directory: URL,

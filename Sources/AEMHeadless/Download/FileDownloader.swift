@@ -39,6 +39,9 @@ public struct FileDownloader: Sendable {
     /// Downloads `url` to `directory/<name>.<extension>`.
     ///
     /// - Parameters:
+    ///   - url: the file, on the AEM origin or elsewhere (credentials go only to the origin).
+    ///   - directory: the folder the file goes to.
+    ///   - name: the file's name without extension; the extension follows the content type.
     ///   - previous: what was kept from the last download of this file; a conditional request is
     ///     sent when it is for the same URL and the file is still there with its length.
     ///   - progress: called as bytes arrive, from the downloading task.
