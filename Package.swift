@@ -101,7 +101,8 @@ let package = Package(
         .plugin(
             name: "GenerateAEMModels",
             capability: .command(
-                intent: .custom(verb: "generate-aem-models", description: "Generate Swift models for AEM persisted queries"),
+                intent: .custom(
+                    verb: "generate-aem-models", description: "Generate Swift models for AEM persisted queries"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files into the package.")]),
             dependencies: ["aem-codegen"]
         ),
@@ -153,12 +154,16 @@ let package = Package(
         ),
         .testTarget(
             name: "wkndTests",
-            dependencies: ["wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
-                           "EmulatorTestSupport"]
+            dependencies: [
+                "wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
+                "EmulatorTestSupport",
+            ]
         ),
         .testTarget(
             name: "AEMHeadlessSyncTests",
-            dependencies: ["AEMHeadlessSync", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport"]
+            dependencies: [
+                "AEMHeadlessSync", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+            ]
         ),
     ]
 )

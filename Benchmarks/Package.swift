@@ -5,13 +5,14 @@ import Foundation
 import PackageDescription
 
 /// A path dependency is known by its folder's name ("main" here, whatever a clone is called).
-let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+    .lowercased()
 
 let package = Package(
     name: "AEMHeadlessBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // An emulator on 127.0.0.1, a free port, until killed; optionally with a synthetic large image.
@@ -26,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "decode-bench",
             dependencies: [
-                .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "AEMHeadless", package: mainPackage)
             ]
         ),
         // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
@@ -34,14 +35,14 @@ let package = Package(
         .executableTarget(
             name: "engine-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMEmulator", package: mainPackage)
             ]
         ),
         // Loads a generated content package of 10,000 fragments into the emulator's repository: time and peak RSS.
         .executableTarget(
             name: "package-load-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMEmulator", package: mainPackage)
             ]
         ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).

@@ -429,11 +429,10 @@ def bench_large(table, args, work, slug):
         table.notes.append(f"Item 5: wknd wrote {sizes.get('wknd')} bytes, expected {args.large_bytes}.")
 
 
-<<<<<<< HEAD
 def bench_query_all(table, args, work):
     """`wknd query --all --jsonl` over many items (offset pages of `--page-size`, asking limit + 1 each) against a
     shell loop of curl fetching exactly the same page URLs, one after the other."""
-    server = Server(os.path.join(args.bin, "bench-server"), ["--synthetic-adventures", str(args.items)],
+    server = Server(os.path.join(args.bin, "bench-server"), ["--adventures", str(args.items + 20)],
                     "bench-server (many adventures)")
     env = client_environment(server, os.environ, fresh_dir(work, "cache-"))
     page = 100
@@ -460,7 +459,8 @@ def bench_query_all(table, args, work):
               ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
               f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 64, ' MiB peak RSS')}")
-=======
+
+
 def bench_sync(table, args, work):
     """Item 9: `wknd sync` of many synthetic adventures (each with its own image) into a fresh folder, against
     `curl --parallel` fetching the very URLs wknd requested (taken from one `--verbose` run: every page, every
@@ -516,7 +516,6 @@ def bench_sync(table, args, work):
         table.notes.append(f"Item 9: the verbose run fetched {report.get('imagesFetched')} images and added "
                            f"{report.get('added')} adventures (expected {args.sync_adventures - 1} images).")
     server.stop()
->>>>>>> issue13-sync
 
 
 def bench_startup(table, args, env, cwd):
@@ -597,15 +596,11 @@ def main():
     parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
     parser.add_argument("--fragments", type=int, default=10_000, help="fragments in the package-loading benchmark")
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
-<<<<<<< HEAD
     parser.add_argument("--items", type=int, default=10_000, help="synthetic adventures for item 8 (default 10,000)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8", help="comma-separated items to run (default all)")
-=======
     parser.add_argument("--sync-adventures", type=int, default=10_000, help="adventures in the sync benchmark")
     parser.add_argument("--sync-image-bytes", type=int, default=16_384, help="bytes of each image in the sync benchmark")
     parser.add_argument("--sync-pairs", type=int, default=3, help="pairs for the sync benchmark (default 3)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,9", help="comma-separated items to run (default all)")
->>>>>>> issue13-sync
+    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9", help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -660,13 +655,10 @@ def main():
             table.not_measured("5", "peak memory of `wknd download` on a 500 MB image", "wknd download missing")
     if "7" in only:
         bench_package_load(table, args)
-<<<<<<< HEAD
     if "8" in only:
         bench_query_all(table, args, work)
-=======
     if "9" in only:
         bench_sync(table, args, work)
->>>>>>> issue13-sync
 
     print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}. "
           f"Load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")

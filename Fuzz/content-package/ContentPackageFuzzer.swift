@@ -16,7 +16,9 @@ public func fuzzContentPackage(_ start: UnsafePointer<UInt8>, _ count: Int) -> C
         defer { try? FileManager.default.removeItem(at: folder.appendingPathComponent(".content.xml")) }
         do {
             let repository = try ContentPackageLoader.load(jcrRoot: package.jcrRoot)
-            _ = repository.fragments.count + repository.assets.count + repository.models.count + repository.queries.count
+            _ =
+                repository.fragments.count + repository.assets.count + repository.models.count
+                + repository.queries.count
         } catch {
             _ = error.description
         }
@@ -46,7 +48,9 @@ private struct FuzzPackage {
         ]
         places = relative.map { jcrRoot.appendingPathComponent($0) }
         do {
-            for place in places { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) }
+            for place in places {
+                try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+            }
             let model = jcrRoot.appendingPathComponent("conf/site/settings/dam/cfm/models/article")
             try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
             try fixedModel.write(to: model.appendingPathComponent(".content.xml"), atomically: true, encoding: .utf8)

@@ -10,7 +10,8 @@ import Foundation
 /// text, or the bits of a number.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQueryURL(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let fields = Array(UnsafeBufferPointer(start: start, count: count)).split(separator: 0, omittingEmptySubsequences: false)
+    let fields = Array(UnsafeBufferPointer(start: start, count: count)).split(
+        separator: 0, omittingEmptySubsequences: false)
     guard let pathField = fields.first else { return 0 }
     // AEM takes the first `;` or `%3B` for the start of the variables, so no query name holds one.
     let path = String(decoding: pathField.map { $0 == UInt8(ascii: ";") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
@@ -27,9 +28,12 @@ public func fuzzQueryURL(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard text.hasPrefix(origin.description) else { fatalError("URL \(text) is not on \(origin)") }
     let target = RequestTarget(raw: String(text.dropFirst(origin.description.count)))
 
-    let expectedPath = "/graphql/execute.json/"
+    let expectedPath =
+        "/graphql/execute.json/"
         + path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
-    guard target.path == expectedPath else { fatalError("path \(target.path.debugDescription) != \(expectedPath.debugDescription)") }
+    guard target.path == expectedPath else {
+        fatalError("path \(target.path.debugDescription) != \(expectedPath.debugDescription)")
+    }
     let expected = variables.compactMapValues { $0?.text }
     guard target.variableValues == expected, target.variables.count == expected.count else {
         fatalError("variables \(target.variables) != \(expected) in \(text)")
@@ -52,7 +56,8 @@ private let nameCharacters = Array("_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq
 /// A GraphQL name made of `bytes`, or nil for no bytes.
 private func graphQLName(from bytes: ArraySlice<UInt8>) -> String? {
     guard let first = bytes.first else { return nil }
-    return String(nameCharacters[Int(first) % 53]) + String(bytes.dropFirst().map { nameCharacters[Int($0) % nameCharacters.count] })
+    return String(nameCharacters[Int(first) % 53])
+        + String(bytes.dropFirst().map { nameCharacters[Int($0) % nameCharacters.count] })
 }
 
 /// A variable of the kind the first byte picks, or nil (left out of the request).

@@ -22,7 +22,8 @@ public func fuzzResponseDecoder(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
             let result = try aem.decode(WKNDQueries.adventures(limit: 3), body: body, status: status, headers: headers)
             _ = result.adventures.data?.map(\.title)
         case 1:
-            let result = try aem.decode(WKNDQueries.adventureBySlug("bali"), body: body, status: status, headers: headers)
+            let result = try aem.decode(
+                WKNDQueries.adventureBySlug("bali"), body: body, status: status, headers: headers)
             _ = result.adventures
         default:
             let result = try aem.decode(PersistedQuery<JSONValue>("a/b"), body: body, status: status, headers: headers)
@@ -38,7 +39,8 @@ public func fuzzResponseDecoder(_ start: UnsafePointer<UInt8>, _ count: Int) -> 
 
 private let statuses = [200, 200, 200, 203, 204, 206, 301, 304, 400, 401, 403, 404, 429, 500, 502, 503]
 private let contentTypes: [String?] = [
-    "application/json", "application/json;charset=utf-8", nil, "text/html", "text/plain", "application/graphql-response+json",
+    "application/json", "application/json;charset=utf-8", nil, "text/html", "text/plain",
+    "application/graphql-response+json",
 ]
 
 private struct NoNetwork: AemHTTPTransport {
@@ -48,7 +50,9 @@ private struct NoNetwork: AemHTTPTransport {
 }
 
 private let aem: Aem = {
-    guard let configuration = try? AemConfiguration(host: "publish-p1-e2.adobeaemcloud.com", authentication: .token("secret-token"))
+    guard
+        let configuration = try? AemConfiguration(
+            host: "publish-p1-e2.adobeaemcloud.com", authentication: .token("secret-token"))
     else { fatalError("the fixed configuration is valid") }
     return Aem(configuration, transport: NoNetwork())
 }()

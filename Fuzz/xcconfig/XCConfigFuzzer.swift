@@ -7,7 +7,8 @@ public func fuzzXCConfig(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     let result = XCConfigParser.parse(text)
     for key in result.values.keys {
-        guard let first = key.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+        guard let first = key.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else {
             fatalError("\(key.debugDescription) is not a setting name")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// The sample WKND content bundled with the package.
 public enum SampleContent {
     /// The folder that holds the sample content files.

@@ -18,10 +18,14 @@ public enum ModelGenerator {
         let document = try parseQuery(input)
         let operation = try queryOperation(of: document, input: input, schema: schema)
         guard let queryType = schema.queryType else {
-            throw CodegenError(subject: .schema, sourceName: schemaName(input), problems: [.init(message: "The schema has no Query type.")])
+            throw CodegenError(
+                subject: .schema, sourceName: schemaName(input),
+                problems: [.init(message: "The schema has no Query type.")])
         }
         var fragments: [String: FragmentDefinition] = [:]
-        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        for case let fragment as FragmentDefinition in document.definitions {
+            fragments[fragment.name.value] = fragment
+        }
 
         let namespace = namespaceName(input.queryName)
         let shapes = ShapeBuilder(schema: schema, fragments: fragments, namespace: namespace)
@@ -29,15 +33,19 @@ public enum ModelGenerator {
         do {
             data = try shapes.structure(named: "Data", for: queryType, selections: operation.selectionSet.selections)
         } catch {
-            throw CodegenError(subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
+            throw CodegenError(
+                subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
         }
         let parameters = VariableParameters.parameters(of: operation, schema: schema, shapes: shapes)
-        let enums = shapes.enums.sorted { $0.value < $1.value }.compactMap { graphQLName, swiftName -> EnumDeclaration? in
+        let enums = shapes.enums.sorted { $0.value < $1.value }.compactMap {
+            graphQLName, swiftName -> EnumDeclaration? in
             guard let type = schema.getType(name: graphQLName) as? GraphQLEnumType else { return nil }
             var used: Set<String> = []
             return EnumDeclaration(
                 name: swiftName, graphQLName: graphQLName,
-                values: type.values.map { (SwiftNaming.uniqueMember(SwiftNaming.caseName($0.name), in: &used), $0.name) })
+                values: type.values.map {
+                    (SwiftNaming.uniqueMember(SwiftNaming.caseName($0.name), in: &used), $0.name)
+                })
         }
         return FileLayout(input: input, namespace: namespace, data: data, parameters: parameters, enums: enums).text
     }
@@ -59,7 +67,8 @@ public enum ModelGenerator {
         } catch let error as GraphQLError {
             throw CodegenError(subject: .schema, sourceName: schemaName(input), problems: [problem(error)])
         } catch {
-            throw CodegenError(subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
+            throw CodegenError(
+                subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
         }
     }
 
@@ -69,12 +78,14 @@ public enum ModelGenerator {
         } catch let error as GraphQLError {
             throw CodegenError(subject: .query, sourceName: input.queryPath, problems: [problem(error)])
         } catch {
-            throw CodegenError(subject: .query, sourceName: input.queryPath, problems: [.init(message: String(describing: error))])
+            throw CodegenError(
+                subject: .query, sourceName: input.queryPath, problems: [.init(message: String(describing: error))])
         }
     }
 
     /// The one query operation of a valid document.
-    private static func queryOperation(of document: Document, input: CodegenInput, schema: GraphQLSchema) throws(CodegenError)
+    private static func queryOperation(of document: Document, input: CodegenInput, schema: GraphQLSchema)
+        throws(CodegenError)
         -> OperationDefinition
     {
         let errors = GraphQL.validate(schema: schema, ast: document)
@@ -83,15 +94,21 @@ public enum ModelGenerator {
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         guard operations.count == 1, let operation = operations.first else {
-            throw CodegenError(subject: .query, sourceName: input.queryPath, problems: [
-                .init(message: "A persisted query holds exactly one operation; this text has \(operations.count)."),
-            ])
+            throw CodegenError(
+                subject: .query, sourceName: input.queryPath,
+                problems: [
+                    .init(message: "A persisted query holds exactly one operation; this text has \(operations.count).")
+                ])
         }
         guard operation.operation == .query else {
             let (line, column) = position(of: operation.loc)
-            throw CodegenError(subject: .query, sourceName: input.queryPath, problems: [
-                .init(message: "Only queries can be generated, not a \(operation.operation.rawValue).", line: line, column: column),
-            ])
+            throw CodegenError(
+                subject: .query, sourceName: input.queryPath,
+                problems: [
+                    .init(
+                        message: "Only queries can be generated, not a \(operation.operation.rawValue).", line: line,
+                        column: column)
+                ])
         }
         return operation
     }

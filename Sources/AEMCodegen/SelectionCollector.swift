@@ -26,9 +26,10 @@ struct SelectionCollector {
         return result
     }
 
-    private func collect(_ selections: [Selection], on typeName: String, conditional: Bool,
-                         into result: inout [CollectedField], visited: inout Set<String>)
-    {
+    private func collect(
+        _ selections: [Selection], on typeName: String, conditional: Bool,
+        into result: inout [CollectedField], visited: inout Set<String>
+    ) {
         for selection in selections {
             if let field = selection as? Field {
                 let key = field.alias?.value ?? field.name.value
@@ -41,15 +42,19 @@ struct SelectionCollector {
                 }
             } else if let inline = selection as? InlineFragment {
                 guard applies(inline.typeCondition?.name.value, to: typeName) else { continue }
-                collect(inline.selectionSet.selections, on: typeName, conditional: conditional || Self.isConditional(inline.directives),
-                        into: &result, visited: &visited)
+                collect(
+                    inline.selectionSet.selections, on: typeName,
+                    conditional: conditional || Self.isConditional(inline.directives),
+                    into: &result, visited: &visited)
             } else if let spread = selection as? FragmentSpread {
                 guard let definition = fragments[spread.name.value], !visited.contains(spread.name.value),
-                      applies(definition.typeCondition.name.value, to: typeName)
+                    applies(definition.typeCondition.name.value, to: typeName)
                 else { continue }
                 visited.insert(spread.name.value)
-                collect(definition.selectionSet.selections, on: typeName, conditional: conditional || Self.isConditional(spread.directives),
-                        into: &result, visited: &visited)
+                collect(
+                    definition.selectionSet.selections, on: typeName,
+                    conditional: conditional || Self.isConditional(spread.directives),
+                    into: &result, visited: &visited)
                 visited.remove(spread.name.value)
             }
         }
@@ -69,7 +74,7 @@ struct SelectionCollector {
                     condition = inline.typeCondition?.name.value
                     inner = inline.selectionSet.selections
                 } else if let spread = selection as? FragmentSpread, let definition = fragments[spread.name.value],
-                          visited.insert(spread.name.value).inserted
+                    visited.insert(spread.name.value).inserted
                 {
                     condition = definition.typeCondition.name.value
                     inner = definition.selectionSet.selections

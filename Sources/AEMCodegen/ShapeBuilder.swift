@@ -14,7 +14,9 @@ final class ShapeBuilder {
     /// What `RichText` can hold: `MultiFormatString` selections of these fields only.
     private static let richTextFields: Set<String> = ["html", "plaintext", "markdown", "json"]
     /// What `ImageReference` can hold: `ImageRef` selections of these fields only.
-    private static let imageFields: Set<String> = ["_path", "_dynamicUrl", "_authorUrl", "_publishUrl", "width", "height", "mimeType"]
+    private static let imageFields: Set<String> = [
+        "_path", "_dynamicUrl", "_authorUrl", "_publishUrl", "width", "height", "mimeType",
+    ]
 
     init(schema: GraphQLSchema, fragments: [String: FragmentDefinition], namespace: String) {
         self.schema = schema
@@ -24,16 +26,20 @@ final class ShapeBuilder {
 
     /// The struct for the fields `selections` ask of the object type `type`; `__typename` is left
     /// out when `dropTypename` (a union case knows its type).
-    func structure(named name: String, for type: GraphQLObjectType, selections: [Selection], dropTypename: Bool = false) throws
+    func structure(named name: String, for type: GraphQLObjectType, selections: [Selection], dropTypename: Bool = false)
+        throws
         -> StructDeclaration
     {
         let fields = try type.fields()
-        return try structure(named: name, typeName: type.name, selections: selections, dropTypename: dropTypename) { fields[$0]?.type }
+        return try structure(named: name, typeName: type.name, selections: selections, dropTypename: dropTypename) {
+            fields[$0]?.type
+        }
     }
 
-    private func structure(named name: String, typeName: String, selections: [Selection], dropTypename: Bool,
-                           fieldType: (String) -> GraphQLOutputType?) throws -> StructDeclaration
-    {
+    private func structure(
+        named name: String, typeName: String, selections: [Selection], dropTypename: Bool,
+        fieldType: (String) -> GraphQLOutputType?
+    ) throws -> StructDeclaration {
         var declaration = StructDeclaration(name: name, graphQLType: typeName, properties: [], nested: [])
         var memberNames: Set<String> = []
         var typeNames: Set<String> = [name]
@@ -48,21 +54,24 @@ final class ShapeBuilder {
             }
             let (swiftType, isOptional) = try valueType(
                 of: type, collected: collected, typeNames: &typeNames, nested: &declaration.nested)
-            declaration.properties.append(PropertyDeclaration(
-                key: collected.key,
-                name: SwiftNaming.uniqueMember(SwiftNaming.memberName(collected.key), in: &memberNames),
-                type: swiftType,
-                isOptional: isOptional || collected.isConditional,
-                documentation: (collected.key == collected.name ? "" : "\(collected.key): ") + "\(collected.name): \(Self.describe(type))"))
+            declaration.properties.append(
+                PropertyDeclaration(
+                    key: collected.key,
+                    name: SwiftNaming.uniqueMember(SwiftNaming.memberName(collected.key), in: &memberNames),
+                    type: swiftType,
+                    isOptional: isOptional || collected.isConditional,
+                    documentation: (collected.key == collected.name ? "" : "\(collected.key): ")
+                        + "\(collected.name): \(Self.describe(type))"))
         }
         return declaration
     }
 
     /// The Swift type of a field's value and whether it is optional; nested declarations it needs
     /// are added to `nested`, named uniquely within `typeNames`.
-    private func valueType(of type: GraphQLOutputType, collected: SelectionCollector.CollectedField,
-                           typeNames: inout Set<String>, nested: inout [TypeDeclaration]) throws -> (String, Bool)
-    {
+    private func valueType(
+        of type: GraphQLOutputType, collected: SelectionCollector.CollectedField,
+        typeNames: inout Set<String>, nested: inout [TypeDeclaration]
+    ) throws -> (String, Bool) {
         var current: GraphQLType = type
         var isOptional = true
         if let nonNull = current as? GraphQLNonNull {
@@ -103,15 +112,17 @@ final class ShapeBuilder {
 
     /// An enum with a case per object type the fragments select; with no such fragments, a struct
     /// of the fields selected on the abstract type itself.
-    private func abstractDeclaration(named name: String, for type: any GraphQLAbstractType, selections: [Selection]) throws
+    private func abstractDeclaration(named name: String, for type: any GraphQLAbstractType, selections: [Selection])
+        throws
         -> TypeDeclaration
     {
         let caseTypes = collector.caseTypes(of: selections, within: type)
         guard !caseTypes.isEmpty else {
             let interfaceFields = try (type as? GraphQLInterfaceType)?.fields()
-            return .structure(try structure(named: name, typeName: type.name, selections: selections, dropTypename: false) {
-                interfaceFields?[$0]?.type
-            })
+            return .structure(
+                try structure(named: name, typeName: type.name, selections: selections, dropTypename: false) {
+                    interfaceFields?[$0]?.type
+                })
         }
         var declaration = UnionDeclaration(name: name, graphQLType: type.name, cases: [], nested: [])
         var caseNames: Set<String> = ["unknown"]
@@ -125,28 +136,37 @@ final class ShapeBuilder {
                 var base = object.name
                 if base.hasSuffix("Model"), base.count > 5 { base = String(base.dropLast(5)) }
                 payload = SwiftNaming.uniqueType(SwiftNaming.typeName(base), in: &typeNames)
-                declaration.nested.append(.structure(try structure(named: payload, for: object, selections: selections, dropTypename: true)))
+                declaration.nested.append(
+                    .structure(try structure(named: payload, for: object, selections: selections, dropTypename: true)))
             }
             var caseBase = object.name
             if caseBase.hasSuffix("Model"), caseBase.count > 5 { caseBase = String(caseBase.dropLast(5)) }
-            declaration.cases.append(UnionCase(
-                typename: object.name, name: SwiftNaming.uniqueMember(SwiftNaming.caseName(caseBase), in: &caseNames),
-                payload: payload, keys: keys))
+            declaration.cases.append(
+                UnionCase(
+                    typename: object.name,
+                    name: SwiftNaming.uniqueMember(SwiftNaming.caseName(caseBase), in: &caseNames),
+                    payload: payload, keys: keys))
         }
         return .union(declaration)
     }
 
     /// `RichText` or `ImageReference` when `selections` on `object` ask only for what that type
     /// holds, under the fields' own names; else nil.
-    private func libraryType(for object: GraphQLObjectType, selections: [Selection], dropTypename: Bool) throws -> String? {
+    private func libraryType(for object: GraphQLObjectType, selections: [Selection], dropTypename: Bool) throws
+        -> String?
+    {
         let (name, allowed): (String, Set<String>)
         switch object.name {
         case "MultiFormatString": (name, allowed) = ("AEMHeadless.RichText", Self.richTextFields)
         case "ImageRef": (name, allowed) = ("AEMHeadless.ImageReference", Self.imageFields)
         default: return nil
         }
-        let collected = collector.collect(selections, on: object.name).filter { !(dropTypename && $0.name == "__typename") }
-        let fits = !collected.isEmpty && collected.allSatisfy { $0.key == $0.name && allowed.contains($0.name) && !$0.isConditional }
+        let collected = collector.collect(selections, on: object.name).filter {
+            !(dropTypename && $0.name == "__typename")
+        }
+        let fits =
+            !collected.isEmpty
+            && collected.allSatisfy { $0.key == $0.name && allowed.contains($0.name) && !$0.isConditional }
         return fits ? name : nil
     }
 

@@ -12,7 +12,9 @@ enum SwiftNaming {
 
     /// Names that cannot be a member even in backticks, or that generated members use: these get a
     /// trailing underscore (`self` → `self_`).
-    static let unusableMembers: Set<String> = ["self", "Self", "super", "init", "deinit", "subscript", "Type", "Protocol", "_", "rawValue", "hashValue"]
+    static let unusableMembers: Set<String> = [
+        "self", "Self", "super", "init", "deinit", "subscript", "Type", "Protocol", "_", "rawValue", "hashValue",
+    ]
 
     /// Type names a generated nested type must not take: the standard types and the library types
     /// generated code refers to, and Swift's reserved member type names.

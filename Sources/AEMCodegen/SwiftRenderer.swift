@@ -10,14 +10,18 @@ struct SwiftRenderer {
         writer.block("\(access)struct \(declaration.name): \(Self.conformances)") { writer in
             for property in declaration.properties {
                 writer.doc("`\(property.documentation)`")
-                writer.line("\(access)let \(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")")
+                writer.line(
+                    "\(access)let \(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")"
+                )
             }
             if !declaration.properties.isEmpty {
                 writer.line()
                 writer.block("enum CodingKeys: String, CodingKey") { writer in
                     for property in declaration.properties {
                         let name = SwiftNaming.escaped(property.name)
-                        writer.line(property.key == property.name ? "case \(name)" : "case \(name) = \(Self.literal(property.key))")
+                        writer.line(
+                            property.key == property.name
+                                ? "case \(name)" : "case \(name) = \(Self.literal(property.key))")
                     }
                 }
             }
@@ -48,7 +52,8 @@ struct SwiftRenderer {
                 writer.doc("`\(unionCase.typename)`.")
                 writer.line("case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.payload))")
             }
-            writer.doc("Another type (the schema may gain types), or an object whose type could not be told: kept as sent.")
+            writer.doc(
+                "Another type (the schema may gain types), or an object whose type could not be told: kept as sent.")
             writer.line("case unknown(typename: String?, json: AEMHeadless.JSONValue)")
             writer.line()
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
@@ -61,9 +66,12 @@ struct SwiftRenderer {
                 writer.line("]")
                 writer.line("switch head.typename(inferringFrom: candidates) {")
                 for unionCase in declaration.cases {
-                    writer.line("case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))")
+                    writer.line(
+                        "case \(Self.literal(unionCase.typename)): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.payload)(from: decoder))"
+                    )
                 }
-                writer.line("default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))")
+                writer.line(
+                    "default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))")
                 writer.line("}")
             }
             for unionCase in declaration.cases {
@@ -87,10 +95,14 @@ struct SwiftRenderer {
             writer.line()
             writer.line("\(access)init(rawValue: String) { self.rawValue = rawValue }")
             writer.line("\(access)init(stringLiteral value: String) { rawValue = value }")
-            writer.line("\(access)init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }")
+            writer.line(
+                "\(access)init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }"
+            )
             if !declaration.values.isEmpty { writer.line() }
             for value in declaration.values {
-                writer.line("\(access)static let \(SwiftNaming.escaped(value.name)) = Self(rawValue: \(Self.literal(value.value)))")
+                writer.line(
+                    "\(access)static let \(SwiftNaming.escaped(value.name)) = Self(rawValue: \(Self.literal(value.value)))"
+                )
             }
         }
     }
@@ -103,7 +115,8 @@ struct SwiftRenderer {
                 writer.doc("The fields selected on `\(structure.graphQLType)`.")
                 self.structure(structure, into: &writer)
             case .union(let union):
-                writer.doc("A value of the union or interface `\(union.graphQLType)`, by the type its fragments select.")
+                writer.doc(
+                    "A value of the union or interface `\(union.graphQLType)`, by the type its fragments select.")
                 self.union(union, into: &writer)
             }
         }

@@ -4,7 +4,9 @@ import GraphQL
 /// which leaves the variable out so the stored query's default applies) where the query declares
 /// a default or the type is nullable; required otherwise.
 enum VariableParameters {
-    static func parameters(of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder) -> [VariableParameter] {
+    static func parameters(of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder)
+        -> [VariableParameter]
+    {
         // `variables` names the factory's own dictionary.
         var used: Set<String> = ["variables"]
         return operation.variableDefinitions.map { definition in
@@ -29,7 +31,9 @@ enum VariableParameters {
 
     /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
     /// by their text, lists and input objects as JSON text.
-    private static func swiftType(of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder) -> (String, String) {
+    private static func swiftType(of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder) -> (
+        String, String
+    ) {
         guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
         switch schema.getType(name: named.name.value) {
         case let scalar as GraphQLScalarType:

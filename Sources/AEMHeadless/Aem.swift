@@ -26,7 +26,8 @@ public struct Aem: Sendable {
     ///     (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
     ///   - observer: sees every request really sent and its answer, retries and redirects
     ///     included: for logging and metrics. None by default.
-    public init(_ configuration: AemConfiguration, transport: any AemHTTPTransport, observer: (any AemObserver)? = nil) {
+    public init(_ configuration: AemConfiguration, transport: any AemHTTPTransport, observer: (any AemObserver)? = nil)
+    {
         self.configuration = configuration
         self.transport = transport
         self.observer = observer
@@ -46,15 +47,18 @@ public struct Aem: Sendable {
     /// Retries and redirects are handled as for `execute`.
     /// - Throws: `AemError` for a body over `configuration.maxResponseBytes` or no answer at all,
     ///   or `CancellationError`.
-    public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (head: AemHTTPResponseHead, body: Data) {
+    public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
+        head: AemHTTPResponseHead, body: Data
+    ) {
         let url = query.url(on: configuration.origin)
         let limit = configuration.maxResponseBytes
         let (response, body) = try await fetch(url, headers: ["Accept": "application/json"]) { response in
             do {
                 return try await response.body.collect(upTo: limit)
             } catch let error as BodyTooLargeError {
-                throw AemError(.bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                               url: url, status: response.status, underlyingError: error)
+                throw AemError(
+                    .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
+                    url: url, status: response.status, underlyingError: error)
             }
         }
         return (response.head, body)
@@ -62,15 +66,17 @@ public struct Aem: Sendable {
 
     /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
     /// exactly as `execute` decodes what it fetches.
-    public func decode<Response>(_ query: PersistedQuery<Response>, body: Data, status: Int = 200,
-                                 headers: AemHTTPHeaders = ["Content-Type": "application/json"]) throws -> GraphQLResult<Response>
-    {
+    public func decode<Response>(
+        _ query: PersistedQuery<Response>, body: Data, status: Int = 200,
+        headers: AemHTTPHeaders = ["Content-Type": "application/json"]
+    ) throws -> GraphQLResult<Response> {
         try responseDecoder(for: query, url: query.url(on: configuration.origin))
             .decode(Response.self, status: status, headers: headers, body: body)
     }
 
     private func responseDecoder<Response>(for query: PersistedQuery<Response>, url: URL) -> GraphQLResponseDecoder {
-        GraphQLResponseDecoder(queryPath: query.path, origin: configuration.origin, url: url, scrubber: configuration.scrubber)
+        GraphQLResponseDecoder(
+            queryPath: query.path, origin: configuration.origin, url: url, scrubber: configuration.scrubber)
     }
 
     /// Sends a GET and returns the response with its body still to be read, for downloads.
@@ -93,8 +99,9 @@ public struct Aem: Sendable {
             try Task.checkCancellation()
             do {
                 let response = try await followingRedirects(url, headers: headers, attempt: attempt)
-                if let delay = configuration.retry.delay(afterAttempt: attempt, status: response.status,
-                                                         retryAfter: response.headers["Retry-After"])
+                if let delay = configuration.retry.delay(
+                    afterAttempt: attempt, status: response.status,
+                    retryAfter: response.headers["Retry-After"])
                 {
                     await response.body.discard()
                     try await Task.sleep(for: delay)
@@ -103,7 +110,7 @@ public struct Aem: Sendable {
                 return (response, try await finish(response))
             } catch let error as AemHTTPTransportError {
                 guard error.kind != .timedOut,
-                      let delay = configuration.retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
+                    let delay = configuration.retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
                 else { throw networkError(error, url: url) }
                 try await Task.sleep(for: delay)
             }
@@ -115,14 +122,15 @@ public struct Aem: Sendable {
         for _ in 0...Self.maxRedirects {
             let response = try await sendSigned(current, headers: headers, attempt: attempt)
             guard [301, 302, 303, 307, 308].contains(response.status),
-                  let location = response.headers["Location"],
-                  let next = URL(string: location, relativeTo: current)?.absoluteURL,
-                  AemOrigin(of: next) != nil
+                let location = response.headers["Location"],
+                let next = URL(string: location, relativeTo: current)?.absoluteURL,
+                AemOrigin(of: next) != nil
             else { return response }
             await response.body.discard()
             current = next
         }
-        throw AemError(.network, "\(url.host ?? "The server") redirected more than \(Self.maxRedirects) times.", url: url)
+        throw AemError(
+            .network, "\(url.host ?? "The server") redirected more than \(Self.maxRedirects) times.", url: url)
     }
 
     /// Sends one request through the transport, telling the observer.
@@ -141,9 +149,10 @@ public struct Aem: Sendable {
     }
 
     /// The request for `url`: on the configured origin with the extra headers and `authorization`.
-    func request(for url: URL, method: String = "GET", body: Data? = nil, headers: AemHTTPHeaders,
-                 authorization: String?) -> AemHTTPRequest
-    {
+    func request(
+        for url: URL, method: String = "GET", body: Data? = nil, headers: AemHTTPHeaders,
+        authorization: String?
+    ) -> AemHTTPRequest {
         var all = headers
         if configuration.origin.contains(url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
@@ -160,14 +169,18 @@ public struct Aem: Sendable {
         let host = AemOrigin(of: url)?.description ?? url.absoluteString
         switch error.kind {
         case .timedOut:
-            return AemError(.timedOut, "\(host) did not answer within \(Self.seconds(configuration.timeout)); try again, or allow a longer timeout.",
-                            url: url, underlyingError: error)
+            return AemError(
+                .timedOut,
+                "\(host) did not answer within \(Self.seconds(configuration.timeout)); try again, or allow a longer timeout.",
+                url: url, underlyingError: error)
         case .connectionLost:
-            return AemError(.network, "The connection to \(host) broke before the answer was complete (\(error.detail)).",
-                            url: url, underlyingError: error)
+            return AemError(
+                .network, "The connection to \(host) broke before the answer was complete (\(error.detail)).",
+                url: url, underlyingError: error)
         case .connectionFailed:
-            return AemError(.network, "Could not connect to \(host) (\(error.detail)); check the host name and your network.",
-                            url: url, underlyingError: error)
+            return AemError(
+                .network, "Could not connect to \(host) (\(error.detail)); check the host name and your network.",
+                url: url, underlyingError: error)
         }
     }
 }

@@ -26,13 +26,15 @@ public struct AemConfiguration: Sendable {
     ///   - timeout: the longest a request may take, more than zero.
     ///   - retry: how failed GETs are retried.
     ///   - maxResponseBytes: the largest query answer read, above zero.
-    public init(scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
-                extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
-                retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20) throws(AemConfigurationError)
-    {
+    public init(
+        scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
+        extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
+        retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20
+    ) throws(AemConfigurationError) {
         try Self.validate(authentication)
         for field in extraHeaders where field.name.caseInsensitiveEquals("Authorization") {
-            throw AemConfigurationError("Set credentials with the authentication setting, not as an extra Authorization header.")
+            throw AemConfigurationError(
+                "Set credentials with the authentication setting, not as an extra Authorization header.")
         }
         guard timeout > .zero else { throw AemConfigurationError("The request timeout must be longer than zero.") }
         guard maxResponseBytes > 0 else { throw AemConfigurationError("The response size limit must be above zero.") }
@@ -50,11 +52,15 @@ public struct AemConfiguration: Sendable {
             break
         case .basic(let username, let password):
             if username.isEmpty { throw AemConfigurationError("Basic authentication needs a user name.") }
-            if username.contains(":") { throw AemConfigurationError("A user name for basic authentication cannot contain \":\".") }
+            if username.contains(":") {
+                throw AemConfigurationError("A user name for basic authentication cannot contain \":\".")
+            }
             if password.isEmpty { throw AemConfigurationError("Basic authentication needs a password.") }
         case .token(let token):
             let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { throw AemConfigurationError("Token authentication needs a token, and the token is empty.") }
+            if trimmed.isEmpty {
+                throw AemConfigurationError("Token authentication needs a token, and the token is empty.")
+            }
             if trimmed != token || token.contains(where: { $0.isNewline || $0 == " " }) {
                 throw AemConfigurationError("The token contains spaces or line breaks; copy it again without them.")
             }

@@ -55,9 +55,10 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     /// the `DecodingError` behind `.decodingFailed`, or `BodyTooLargeError`.
     public var underlyingError: (any Error)?
 
-    public init(_ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
-                bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil)
-    {
+    public init(
+        _ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
+        bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.url = url

@@ -10,9 +10,10 @@ public struct AemHTTPRequest: Sendable {
     /// How long to wait for the response to begin; the body may take longer while it keeps arriving.
     public var timeout: Duration
 
-    public init(method: String = "GET", url: URL, headers: AemHTTPHeaders = [:], body: Data? = nil,
-                timeout: Duration = .seconds(60))
-    {
+    public init(
+        method: String = "GET", url: URL, headers: AemHTTPHeaders = [:], body: Data? = nil,
+        timeout: Duration = .seconds(60)
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

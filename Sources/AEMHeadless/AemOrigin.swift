@@ -15,15 +15,21 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// optional `:port`, and nothing else (no scheme, path, query or credentials).
     public init(scheme: Scheme, host: String) throws(AemConfigurationError) {
         let trimmed = host.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .init("The AEM host is empty; set it to a name such as publish-p123-e456.adobeaemcloud.com.") }
+        guard !trimmed.isEmpty else {
+            throw .init("The AEM host is empty; set it to a name such as publish-p123-e456.adobeaemcloud.com.")
+        }
         if trimmed.contains("://") {
-            throw .init("The AEM host \"\(trimmed)\" includes a scheme; give the host alone (such as \(Self.hostPart(of: trimmed))) and the scheme separately.")
+            throw .init(
+                "The AEM host \"\(trimmed)\" includes a scheme; give the host alone (such as \(Self.hostPart(of: trimmed))) and the scheme separately."
+            )
         }
         if let bad = trimmed.first(where: { "/?#@ \\".contains($0) }) {
-            throw .init("The AEM host \"\(trimmed)\" contains \"\(bad)\"; give only a host name with an optional :port, without a path.")
+            throw .init(
+                "The AEM host \"\(trimmed)\" contains \"\(bad)\"; give only a host name with an optional :port, without a path."
+            )
         }
         guard let components = URLComponents(string: "\(scheme.rawValue)://\(trimmed)"),
-              let parsedHost = components.host, !parsedHost.isEmpty
+            let parsedHost = components.host, !parsedHost.isEmpty
         else {
             throw .init("The AEM host \"\(trimmed)\" is not a valid host name.")
         }
@@ -38,7 +44,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The origin of an absolute http(s) URL, or nil for any other URL.
     public init?(of url: URL) {
         guard let schemeText = url.scheme?.lowercased(), let scheme = Scheme(rawValue: schemeText),
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { return nil }
         self.scheme = scheme
         self.host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))

@@ -16,7 +16,8 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: Authentication, rhs: Authentication) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): true
-        case (.basic(let user1, let password1), .basic(let user2, let password2)): user1 == user2 && password1 == password2
+        case (.basic(let user1, let password1), .basic(let user2, let password2)):
+            user1 == user2 && password1 == password2
         case (.token(let token1), .token(let token2)): token1 == token2
         case (.provider(let provider1), .provider(let provider2)): provider1 === provider2
         default: false
@@ -26,7 +27,9 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .none: hasher.combine(0)
-        case .basic(let username, let password): hasher.combine(username); hasher.combine(password)
+        case .basic(let username, let password):
+            hasher.combine(username)
+            hasher.combine(password)
         case .token(let token): hasher.combine(token)
         case .provider(let provider): hasher.combine(ObjectIdentifier(provider))
         }

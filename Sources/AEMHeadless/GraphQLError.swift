@@ -35,9 +35,10 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
     /// AEM's explanation beside `message`.
     public var details: String?
 
-    public init(message: String, locations: [Location]? = nil, path: [JSONValue]? = nil,
-                extensions: [String: JSONValue]? = nil, errorType: String? = nil, details: String? = nil)
-    {
+    public init(
+        message: String, locations: [Location]? = nil, path: [JSONValue]? = nil,
+        extensions: [String: JSONValue]? = nil, errorType: String? = nil, details: String? = nil
+    ) {
         self.message = message
         self.locations = locations
         self.path = path

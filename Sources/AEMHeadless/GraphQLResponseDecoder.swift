@@ -33,19 +33,24 @@ struct GraphQLResponseDecoder: Sendable {
         var errors: LenientList<GraphQLError>?
     }
 
-    func decode<Response: Decodable & Sendable>(_ type: Response.Type, status: Int, headers: AemHTTPHeaders,
-                                                 body: Data) throws(AemError) -> GraphQLResult<Response>
-    {
+    func decode<Response: Decodable & Sendable>(
+        _ type: Response.Type, status: Int, headers: AemHTTPHeaders,
+        body: Data
+    ) throws(AemError) -> GraphQLResult<Response> {
         if [401, 403, 404].contains(status) { throw statusFailure(status: status, body: body, errors: []) }
         if looksLikeHTML(headers: headers, body: body) {
             let title = Self.htmlTitle(in: body).map { " (\"\($0)\")" } ?? ""
-            throw failure(.htmlResponse, status: status, body: body,
-                          "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials.")
+            throw failure(
+                .htmlResponse, status: status, body: body,
+                "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials."
+            )
         }
         let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if isBlank, (200..<300).contains(status) {
-            throw failure(.emptyResponse, status: status, body: body,
-                          "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead.")
+            throw failure(
+                .emptyResponse, status: status, body: body,
+                "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead."
+            )
         }
         if !(200..<300).contains(status) {
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
@@ -53,8 +58,9 @@ struct GraphQLResponseDecoder: Sendable {
         }
         if Response.self == UntypedJSON.self {
             let untyped = try decodeUntyped(status: status, body: body)
-            return GraphQLResult(data: untyped.data.flatMap { $0 as? Response }, errors: untyped.errors,
-                                 queryPath: queryPath, url: url)
+            return GraphQLResult(
+                data: untyped.data.flatMap { $0 as? Response }, errors: untyped.errors,
+                queryPath: queryPath, url: url)
         }
         if let result = Self.decodeLibraryModel(Response.self, body: body, queryPath: queryPath, url: url) {
             return result
@@ -65,35 +71,43 @@ struct GraphQLResponseDecoder: Sendable {
         } catch let error as DecodingError {
             throw decodingFailure(error, status: status, body: body)
         } catch {
-            throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) could not be read: \(error).", underlying: error)
+            throw failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) could not be read: \(error).", underlying: error)
         }
         guard envelope.hasData || envelope.errors != nil else {
-            throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
+            throw failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\")."
+            )
         }
         return GraphQLResult(data: envelope.data, errors: envelope.errors ?? [], queryPath: queryPath, url: url)
     }
 
     /// The answer read into `UntypedJSON` by its own parser, so that member order and number text
     /// are kept; `data: null` reads as nil, like a typed answer.
-    private func decodeUntyped(status: Int, body: Data) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError]) {
+    private func decodeUntyped(status: Int, body: Data) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError])
+    {
         let document: UntypedJSON
         do {
             document = try UntypedJSON(parsing: body)
         } catch {
-            throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) is not valid JSON (\(error)).", underlying: error)
+            throw failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is not valid JSON (\(error)).", underlying: error)
         }
         guard document.members != nil else {
-            throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
+            throw failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
         }
         let data = document["data"]
         let errors = document["errors"]
         guard data != nil || errors != nil else {
-            throw failure(.invalidResponse, status: status, body: body,
-                          "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\").")
+            throw failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\")."
+            )
         }
         return (data == .null ? nil : data, (errors?.arrayValue ?? []).compactMap { try? GraphQLError(json: $0) })
     }
@@ -105,7 +119,7 @@ struct GraphQLResponseDecoder: Sendable {
         _ type: Response.Type, body: Data, queryPath: String, url: URL
     ) -> GraphQLResult<Response>? {
         guard let model = Response.self as? any UntypedJSONDecodable.Type,
-              let root = UntypedJSONParser.parseAsJSONDecoderWould(body), case .object = root
+            let root = UntypedJSONParser.parseAsJSONDecoderWould(body), case .object = root
         else { return nil }
         var data: Response?
         if let value = root["data"], !value.isNull {
@@ -123,39 +137,49 @@ struct GraphQLResponseDecoder: Sendable {
 
     /// The `AemError` for a status that is not a success.
     private func statusFailure(status: Int, body: Data, errors: [GraphQLError]) -> AemError {
-        statuses.error(status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber), graphQLErrors: errors)
+        statuses.error(
+            status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber), graphQLErrors: errors)
     }
 
     private func decodingFailure(_ error: DecodingError, status: Int, body: Data) -> AemError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return failure(.invalidResponse, status: status, body: body,
-                           "The answer from \(origin) to \(queryPath) is not valid JSON.", underlying: error)
+            return failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is not valid JSON.", underlying: error)
         case .typeMismatch(_, let context) where context.codingPath.isEmpty,
-             .valueNotFound(_, let context) where context.codingPath.isEmpty:
-            return failure(.invalidResponse, status: status, body: body,
-                           "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).",
-                           underlying: error)
+            .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return failure(
+                .invalidResponse, status: status, body: body,
+                "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).",
+                underlying: error)
         default:
             let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
-            return failure(.decodingFailed, status: status, body: body,
-                           "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
-                           errors: errors, underlying: error)
+            return failure(
+                .decodingFailed, status: status, body: body,
+                "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
+                errors: errors, underlying: error)
         }
     }
 
-    private func failure(_ kind: AemError.Kind, status: Int, body: Data, _ message: String,
-                         errors: [GraphQLError] = [], underlying: (any Error)? = nil) -> AemError
-    {
-        AemError(kind, message, url: url, status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber),
-                 graphQLErrors: errors, underlyingError: underlying)
+    private func failure(
+        _ kind: AemError.Kind, status: Int, body: Data, _ message: String,
+        errors: [GraphQLError] = [], underlying: (any Error)? = nil
+    ) -> AemError {
+        AemError(
+            kind, message, url: url, status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber),
+            graphQLErrors: errors, underlyingError: underlying)
     }
 
     private func looksLikeHTML(headers: AemHTTPHeaders, body: Data) -> Bool {
         if let type = headers["Content-Type"]?.lowercased(), type.contains("text/html") || type.contains("xhtml") {
             return true
         }
-        guard let first = body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) else {
+        guard
+            let first = body.first(where: {
+                !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+            })
+        else {
             return false
         }
         return first == UInt8(ascii: "<")
@@ -164,8 +188,8 @@ struct GraphQLResponseDecoder: Sendable {
     private static func htmlTitle(in body: Data) -> String? {
         let text = String(decoding: body.prefix(16_384), as: UTF8.self)
         guard let open = text.range(of: "<title", options: .caseInsensitive),
-              let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex),
-              let start = text.range(of: ">", range: open.upperBound..<close.lowerBound)
+            let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex),
+            let start = text.range(of: ">", range: open.upperBound..<close.lowerBound)
         else { return nil }
         let title = text[start.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         return title.isEmpty ? nil : String(title.prefix(80))

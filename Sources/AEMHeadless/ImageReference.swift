@@ -19,9 +19,10 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
     /// Such as `image/jpeg`.
     public var mimeType: String?
 
-    public init(path: String? = nil, dynamicUrl: String? = nil, authorUrl: String? = nil, publishUrl: String? = nil,
-                width: Int? = nil, height: Int? = nil, mimeType: String? = nil)
-    {
+    public init(
+        path: String? = nil, dynamicUrl: String? = nil, authorUrl: String? = nil, publishUrl: String? = nil,
+        width: Int? = nil, height: Int? = nil, mimeType: String? = nil
+    ) {
         self.path = path
         self.dynamicUrl = dynamicUrl
         self.authorUrl = authorUrl
@@ -96,7 +97,10 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
         guard let colon = value.firstIndex(of: ":") else { return nil }
         let candidate = value[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-              candidate.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+            candidate.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+            })
         else { return nil }
         return String(candidate)
     }

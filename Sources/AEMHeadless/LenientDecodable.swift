@@ -31,7 +31,7 @@ extension Double: LenientDecodable {
         if let number = try? container.decode(Double.self), number.isFinite {
             self = number
         } else if let text = try? container.decode(String.self),
-                  let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
+            let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
         {
             self = number
         } else {
@@ -48,7 +48,7 @@ extension Int: LenientDecodable {
             return
         }
         guard let number = Double(lenientFrom: decoder), number.rounded() == number,
-              number >= Double(Int.min), number < Double(Int.max)
+            number >= Double(Int.min), number < Double(Int.max)
         else { return nil }
         self = Int(number)
     }
@@ -92,7 +92,8 @@ extension KeyedDecodingContainer {
                 Value.self,
                 DecodingError.Context(
                     codingPath: codingPath + [key],
-                    debugDescription: "AEM sent null, nothing or another type for the non-null field \(key.stringValue)."))
+                    debugDescription:
+                        "AEM sent null, nothing or another type for the non-null field \(key.stringValue)."))
         }
         return value
     }

@@ -40,14 +40,18 @@ public struct PersistedQuery<Response: Decodable & Sendable>: Sendable {
     }
 
     private static func requestPath(_ path: String, variables: [String: QueryVariable?]) -> String {
-        let base = "/graphql/execute.json/" + path.split(separator: "/", omittingEmptySubsequences: true)
+        let base =
+            "/graphql/execute.json/"
+            + path.split(separator: "/", omittingEmptySubsequences: true)
             .map { PercentEncoding.encodeUnreserved(String($0)) }
             .joined(separator: "/")
-        let pairs = variables
+        let pairs =
+            variables
             .compactMap { name, value in value.map { (name, $0.text) } }
             .sorted { $0.0 < $1.0 }
         guard !pairs.isEmpty else { return base }
-        return base + pairs.map { ";" + PercentEncoding.encodeUnreserved($0) + "=" + PercentEncoding.encodeUnreserved($1) }
+        return base
+            + pairs.map { ";" + PercentEncoding.encodeUnreserved($0) + "=" + PercentEncoding.encodeUnreserved($1) }
             .joined() + ";"
     }
 }

@@ -21,7 +21,8 @@ public enum QueryVariable: Sendable, Hashable {
     }
 
     /// A GraphQL enum value taken from a Swift enum's raw value.
-    public static func enumCase<Value: RawRepresentable>(_ value: Value) -> QueryVariable where Value.RawValue == String {
+    public static func enumCase<Value: RawRepresentable>(_ value: Value) -> QueryVariable
+    where Value.RawValue == String {
         .enumValue(value.rawValue)
     }
 }

@@ -16,9 +16,10 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` honoured.
     public var maxRetryAfter: Duration
 
-    public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250),
-                maxDelay: Duration = .seconds(8), maxRetryAfter: Duration = .seconds(30))
-    {
+    public init(
+        maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250),
+        maxDelay: Duration = .seconds(8), maxRetryAfter: Duration = .seconds(30)
+    ) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -33,9 +34,10 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait before the next try after `attempt` tries (1-based) ended with `status` and
     /// `retryAfter`, or nil when there should be no further try.
-    func delay(afterAttempt attempt: Int, status: Int?, retryAfter: String?, now: Date = Date(),
-               jitter: Double = Double.random(in: 0.5...1.0)) -> Duration?
-    {
+    func delay(
+        afterAttempt attempt: Int, status: Int?, retryAfter: String?, now: Date = Date(),
+        jitter: Double = Double.random(in: 0.5...1.0)
+    ) -> Duration? {
         guard attempt < maxAttempts else { return nil }
         if let status, !Self.retryableStatuses.contains(status) { return nil }
         if let retryAfter, let requested = Self.parseRetryAfter(retryAfter, now: now) {

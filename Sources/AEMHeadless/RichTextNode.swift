@@ -53,7 +53,9 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     }
 
     /// A text style from `format.variants`. Unknown variants are kept by name.
-    public struct Variant: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public struct Variant: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+        CustomStringConvertible
+    {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { rawValue = value }
@@ -80,9 +82,10 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         /// Any other member, as it was sent.
         public var other: [String: JSONValue]
 
-        public init(href: String? = nil, target: String? = nil, path: String? = nil, mimetype: String? = nil,
-                    type: String? = nil, other: [String: JSONValue] = [:])
-        {
+        public init(
+            href: String? = nil, target: String? = nil, path: String? = nil, mimetype: String? = nil,
+            type: String? = nil, other: [String: JSONValue] = [:]
+        ) {
             self.href = href
             self.target = target
             self.path = path
@@ -132,9 +135,10 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// Any other member of the node, as it was sent.
     public var other: [String: JSONValue]
 
-    public init(nodeType: String, value: String? = nil, style: String? = nil, variants: [Variant] = [],
-                data: NodeData? = nil, children: [RichTextNode] = [], other: [String: JSONValue] = [:])
-    {
+    public init(
+        nodeType: String, value: String? = nil, style: String? = nil, variants: [Variant] = [],
+        data: NodeData? = nil, children: [RichTextNode] = [], other: [String: JSONValue] = [:]
+    ) {
         self.nodeType = nodeType
         self.value = value
         self.style = style
@@ -145,9 +149,10 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     }
 
     /// A node of `kind`, with the `nodeType`, header `style` and fragment `data.type` it implies.
-    public init(_ kind: Kind, value: String? = nil, variants: [Variant] = [], data: NodeData? = nil,
-                children: [RichTextNode] = [])
-    {
+    public init(
+        _ kind: Kind, value: String? = nil, variants: [Variant] = [], data: NodeData? = nil,
+        children: [RichTextNode] = []
+    ) {
         var data = data
         var style: String?
         switch kind {
@@ -156,7 +161,8 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
             if data?.type == nil { data = (data ?? NodeData()).with(type: "fragment") }
         default: break
         }
-        self.init(nodeType: kind.nodeType, value: value, style: style, variants: variants, data: data, children: children)
+        self.init(
+            nodeType: kind.nodeType, value: value, style: style, variants: variants, data: data, children: children)
     }
 
     /// What the node is. A `reference` is a fragment reference when `data.type` is `fragment`
@@ -187,7 +193,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
     private var headerLevel: Int? {
         guard let style, style.count == 2, style.first == "h" || style.first == "H",
-              let level = style.last?.wholeNumberValue, (1...6).contains(level)
+            let level = style.last?.wholeNumberValue, (1...6).contains(level)
         else { return nil }
         return level
     }

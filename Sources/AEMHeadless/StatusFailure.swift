@@ -29,14 +29,21 @@ struct StatusFailure {
     private func describe(_ status: Int, firstError: GraphQLError?) -> (AemError.Kind, String) {
         switch (status, subject) {
         case (401, .query(let path)), (403, .query(let path)):
-            return (.unauthorized, "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden"): the credentials are missing, wrong or expired (a local development token lasts 24 hours), or this user may not read \(path).")
+            return (
+                .unauthorized,
+                "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden"): the credentials are missing, wrong or expired (a local development token lasts 24 hours), or this user may not read \(path)."
+            )
         case (401, .file(let what)), (403, .file(let what)):
-            let hint = sentCredentials
+            let hint =
+                sentCredentials
                 ? "check the credentials and that they may read this asset"
                 : "the image is on another host, which never receives the AEM credentials"
             return (.unauthorized, "\(what) answered \(status): not allowed (\(hint)).")
         case (404, .query(let path)):
-            return (.queryNotFound, "The persisted query \(path) does not exist on \(origin) (404). Check the query name, or persist the query on that server.")
+            return (
+                .queryNotFound,
+                "The persisted query \(path) does not exist on \(origin) (404). Check the query name, or persist the query on that server."
+            )
         case (404, .file(let what)), (410, .file(let what)):
             return (.notFound, "\(what) answered \(status): there is no such image.")
         case (_, .query(let path)):

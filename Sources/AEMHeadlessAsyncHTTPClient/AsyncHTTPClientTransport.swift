@@ -39,7 +39,8 @@ public final class AsyncHTTPClientTransport: AemHTTPTransport {
         maxConnectionsPerHost: Int = 8, idleReadTimeout: Duration = .seconds(60),
         _ body: (AsyncHTTPClientTransport) async throws -> Result
     ) async throws -> Result {
-        let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: maxConnectionsPerHost, idleReadTimeout: idleReadTimeout)
+        let transport = AsyncHTTPClientTransport(
+            maxConnectionsPerHost: maxConnectionsPerHost, idleReadTimeout: idleReadTimeout)
         let result: Result
         do {
             result = try await body(transport)

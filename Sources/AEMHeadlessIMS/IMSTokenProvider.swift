@@ -25,7 +25,9 @@ public actor IMSTokenProvider: AccessTokenProvider {
 
     public nonisolated var identity: String { exchange.identity }
 
-    public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws -> AccessToken {
+    public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
+        -> AccessToken
+    {
         if let usable = usableToken(now: Date()), usable.token.value != rejected?.value {
             return usable.token
         }

@@ -35,9 +35,10 @@ struct IMSTokenRequest: Sendable {
     }
 
     func send(using transport: any AemHTTPTransport) async throws -> Answer {
-        let request = AemHTTPRequest(method: "POST", url: url,
-                                  headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
-                                  body: FormBody.encode(form), timeout: .seconds(30))
+        let request = AemHTTPRequest(
+            method: "POST", url: url,
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            body: FormBody.encode(form), timeout: .seconds(30))
         let status: Int
         let body: Data
         do {
@@ -45,13 +46,21 @@ struct IMSTokenRequest: Sendable {
             status = response.status
             body = try await response.body.collect(upTo: Self.maxAnswerBytes)
         } catch let error as AemHTTPTransportError {
-            throw SignInError(.contactingIMS, "Could not reach IMS at \(host) to exchange the \(credentialName) (\(error.detail)); check the network and the IMS URL.")
+            throw SignInError(
+                .contactingIMS,
+                "Could not reach IMS at \(host) to exchange the \(credentialName) (\(error.detail)); check the network and the IMS URL."
+            )
         } catch is BodyTooLargeError {
-            throw SignInError(.contactingIMS, "IMS at \(host) answered with more than \(Self.maxAnswerBytes) bytes; check the IMS URL.")
+            throw SignInError(
+                .contactingIMS,
+                "IMS at \(host) answered with more than \(Self.maxAnswerBytes) bytes; check the IMS URL.")
         }
         guard (200..<300).contains(status) else { throw refusal(status: status, body: body) }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: body), !answer.accessToken.isEmpty else {
-            throw SignInError(.contactingIMS, "IMS at \(host) answered \(status) without an access token and its lifetime; check the IMS URL.", status: status)
+            throw SignInError(
+                .contactingIMS,
+                "IMS at \(host) answered \(status) without an access token and its lifetime; check the IMS URL.",
+                status: status)
         }
         return answer
     }
@@ -60,11 +69,16 @@ struct IMSTokenRequest: Sendable {
 
     private func refusal(status: Int, body: Data) -> SignInError {
         guard let refusal = try? JSONDecoder().decode(Refusal.self, from: body), let code = refusal.error else {
-            return SignInError(.contactingIMS, "IMS at \(host) answered \(status) to the \(credentialName) exchange, without an IMS error; check the IMS URL.", status: status)
+            return SignInError(
+                .contactingIMS,
+                "IMS at \(host) answered \(status) to the \(credentialName) exchange, without an IMS error; check the IMS URL.",
+                status: status)
         }
         let description = refusal.errorDescription.map { ": \(Self.oneLine($0))" } ?? ""
-        return SignInError(.imsRejected, "IMS refused the \(credentialName) (\(status) \(code)\(description)). \(Self.advice(for: code))",
-                           imsError: code, status: status)
+        return SignInError(
+            .imsRejected,
+            "IMS refused the \(credentialName) (\(status) \(code)\(description)). \(Self.advice(for: code))",
+            imsError: code, status: status)
     }
 
     private static func oneLine(_ text: String) -> String {
@@ -74,8 +88,10 @@ struct IMSTokenRequest: Sendable {
 
     private static func advice(for code: String) -> String {
         switch code {
-        case "invalid_client": "Check the client id and secret, or download the credentials again from the Developer Console."
-        case "invalid_token": "The signed JWT was refused: check that the private key and the certificate belong together and the clock is right."
+        case "invalid_client":
+            "Check the client id and secret, or download the credentials again from the Developer Console."
+        case "invalid_token":
+            "The signed JWT was refused: check that the private key and the certificate belong together and the clock is right."
         case "invalid_scope": "Ask only for the scopes the Developer Console project grants."
         default: "Check the credentials in the Developer Console."
         }

@@ -40,14 +40,23 @@ public struct ServiceCredentials: Sendable, CustomStringConvertible {
     /// - Parameter source: the file's path, for messages.
     public init(json: Data, source: String) throws(SignInError) {
         guard let file = try? JSONDecoder().decode(File.self, from: json) else {
-            throw SignInError(.readingCredentials, "\(source) is not a service credentials JSON file; download it again from the Developer Console (Integrations → Technical Accounts).")
+            throw SignInError(
+                .readingCredentials,
+                "\(source) is not a service credentials JSON file; download it again from the Developer Console (Integrations → Technical Accounts)."
+            )
         }
         guard file.ok != false, let integration = file.integration else {
-            throw SignInError(.readingCredentials, "\(source) has no \"integration\" object; download the service credentials again from the Developer Console.")
+            throw SignInError(
+                .readingCredentials,
+                "\(source) has no \"integration\" object; download the service credentials again from the Developer Console."
+            )
         }
         func required(_ value: String?, _ name: String) throws(SignInError) -> String {
             guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
-                throw SignInError(.readingCredentials, "\(source) has no integration.\(name); download the service credentials again from the Developer Console.")
+                throw SignInError(
+                    .readingCredentials,
+                    "\(source) has no integration.\(name); download the service credentials again from the Developer Console."
+                )
             }
             return value
         }

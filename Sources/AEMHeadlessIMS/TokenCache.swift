@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,18 +21,23 @@ public struct TokenCache: Sendable {
 
     /// `<user cache folder>/<application>/tokens`: `$XDG_CACHE_HOME` or `~/.cache` on Linux,
     /// `~/Library/Caches` on Apple platforms.
-    public static func inUserCacheDirectory(application: String,
-                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> TokenCache
-    {
-        TokenCache(directory: userCacheDirectory(environment: environment)
-            .appendingPathComponent(application, isDirectory: true).appendingPathComponent("tokens", isDirectory: true))
+    public static func inUserCacheDirectory(
+        application: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TokenCache {
+        TokenCache(
+            directory: userCacheDirectory(environment: environment)
+                .appendingPathComponent(application, isDirectory: true).appendingPathComponent(
+                    "tokens", isDirectory: true))
     }
 
     static func userCacheDirectory(environment: [String: String]) -> URL {
         #if canImport(Darwin)
         if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first { return caches }
         #endif
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg, isDirectory: true) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true)
+        }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
     }
@@ -50,13 +56,16 @@ public struct TokenCache: Sendable {
 
     /// Keeps `token` for `identity`, replacing any earlier one.
     public func write(_ token: IssuedToken, for identity: String) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let data = try JSONEncoder().encode(token)
         let destination = fileURL(for: identity)
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             try handle.write(contentsOf: data)

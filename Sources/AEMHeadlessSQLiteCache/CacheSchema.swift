@@ -7,29 +7,30 @@ enum CacheSchema {
         migrator.registerMigration("v1") { db in
             // One row per request URL and credential identity. `size` is what counts towards the
             // size limit (body and headers); `last_used` orders least-recently-used eviction.
-            try db.execute(sql: """
-                CREATE TABLE response (
-                    id INTEGER PRIMARY KEY,
-                    identity TEXT NOT NULL,
-                    url TEXT NOT NULL,
-                    status INTEGER NOT NULL,
-                    headers TEXT NOT NULL,
-                    body BLOB NOT NULL,
-                    size INTEGER NOT NULL,
-                    stored_at DOUBLE NOT NULL,
-                    last_used DOUBLE NOT NULL,
-                    UNIQUE (identity, url)
-                );
-                CREATE INDEX response_last_used ON response (last_used);
-                -- What each recent run of a program found in the cache, for the hit ratio.
-                CREATE TABLE run (
-                    id INTEGER PRIMARY KEY,
-                    finished_at DOUBLE NOT NULL,
-                    hits INTEGER NOT NULL,
-                    revalidated INTEGER NOT NULL,
-                    misses INTEGER NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE response (
+                        id INTEGER PRIMARY KEY,
+                        identity TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        status INTEGER NOT NULL,
+                        headers TEXT NOT NULL,
+                        body BLOB NOT NULL,
+                        size INTEGER NOT NULL,
+                        stored_at DOUBLE NOT NULL,
+                        last_used DOUBLE NOT NULL,
+                        UNIQUE (identity, url)
+                    );
+                    CREATE INDEX response_last_used ON response (last_used);
+                    -- What each recent run of a program found in the cache, for the hit ratio.
+                    CREATE TABLE run (
+                        id INTEGER PRIMARY KEY,
+                        finished_at DOUBLE NOT NULL,
+                        hits INTEGER NOT NULL,
+                        revalidated INTEGER NOT NULL,
+                        misses INTEGER NOT NULL
+                    );
+                    """)
         }
         return migrator
     }

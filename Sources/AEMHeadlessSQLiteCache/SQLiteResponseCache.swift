@@ -30,16 +30,18 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     ///   stored; called on any thread.
     /// - Throws: when the folder or the file cannot be created or opened (permissions, a
     ///   read-only disk); a damaged file does not throw.
-    public convenience init(fileURL: URL, maxBytes: Int = SQLiteResponseCache.defaultMaxBytes,
-                            onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void = { _ in }) throws
-    {
+    public convenience init(
+        fileURL: URL, maxBytes: Int = SQLiteResponseCache.defaultMaxBytes,
+        onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void = { _ in }
+    ) throws {
         try self.init(fileURL: fileURL, maxBytes: maxBytes, onEvent: onEvent, prepareDatabase: nil)
     }
 
     /// - Parameter prepareDatabase: run on every new connection, after the cache's own settings.
-    init(fileURL: URL, maxBytes: Int, onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void,
-         prepareDatabase: (@Sendable (Database) throws -> Void)?) throws
-    {
+    init(
+        fileURL: URL, maxBytes: Int, onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void,
+        prepareDatabase: (@Sendable (Database) throws -> Void)?
+    ) throws {
         self.fileURL = fileURL
         self.maxBytes = max(0, maxBytes)
         self.onEvent = onEvent
@@ -51,29 +53,34 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
             try prepareDatabase?(db)
         }
         self.configuration = configuration
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         current = PoolBox(try Self.openOrRebuild(fileURL, configuration: configuration, onEvent: onEvent))
     }
 
     // MARK: ResponseCache
 
     public func lookup(_ key: CacheKey) async -> CachedResponse? {
-        let row = access(failure: SQLiteCacheEvent.lookupFailed) { pool in
-            try pool.read { db in
-                try Row.fetchOne(db, sql: "SELECT status, headers, body, stored_at FROM response WHERE identity = ? AND url = ?",
-                                 arguments: [key.identity, key.url])
-            }
-        } ?? nil
+        let row =
+            access(failure: SQLiteCacheEvent.lookupFailed) { pool in
+                try pool.read { db in
+                    try Row.fetchOne(
+                        db, sql: "SELECT status, headers, body, stored_at FROM response WHERE identity = ? AND url = ?",
+                        arguments: [key.identity, key.url])
+                }
+            } ?? nil
         guard let row else { return nil }
         let status: Int? = row["status"]
         let headersText: String? = row["headers"]
         let body: Data? = row["body"]
         let storedAt: Double? = row["stored_at"]
-        guard let status, let headersText, let body, let storedAt, let headers = Self.headers(fromJSON: headersText) else {
+        guard let status, let headersText, let body, let storedAt, let headers = Self.headers(fromJSON: headersText)
+        else {
             await remove(key)
             return nil
         }
-        return CachedResponse(status: status, headers: headers, body: body, storedAt: Date(timeIntervalSince1970: storedAt))
+        return CachedResponse(
+            status: status, headers: headers, body: body, storedAt: Date(timeIntervalSince1970: storedAt))
     }
 
     public func store(_ response: CachedResponse, for key: CacheKey) async {
@@ -85,15 +92,18 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try db.execute(sql: """
-                        INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (identity, url) DO UPDATE SET
-                            status = excluded.status, headers = excluded.headers, body = excluded.body,
-                            size = excluded.size, stored_at = excluded.stored_at, last_used = excluded.last_used
-                        """,
-                        arguments: [key.identity, key.url, response.status, headers, response.body, size,
-                                    response.storedAt.timeIntervalSince1970, now])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            ON CONFLICT (identity, url) DO UPDATE SET
+                                status = excluded.status, headers = excluded.headers, body = excluded.body,
+                                size = excluded.size, stored_at = excluded.stored_at, last_used = excluded.last_used
+                            """,
+                        arguments: [
+                            key.identity, key.url, response.status, headers, response.body, size,
+                            response.storedAt.timeIntervalSince1970, now,
+                        ])
                     try Self.evict(db, keepingAtMost: limit)
                     return .commit
                 }
@@ -105,8 +115,9 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let now = Date().timeIntervalSince1970
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
-                try db.execute(sql: "UPDATE response SET last_used = ? WHERE identity = ? AND url = ?",
-                               arguments: [now, key.identity, key.url])
+                try db.execute(
+                    sql: "UPDATE response SET last_used = ? WHERE identity = ? AND url = ?",
+                    arguments: [now, key.identity, key.url])
             }
         }
     }
@@ -114,7 +125,8 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     public func remove(_ key: CacheKey) async {
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
-                try db.execute(sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [key.identity, key.url])
+                try db.execute(
+                    sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [key.identity, key.url])
             }
         }
     }
@@ -142,8 +154,9 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let now = Date().timeIntervalSince1970
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
-                try db.execute(sql: "INSERT INTO run (finished_at, hits, revalidated, misses) VALUES (?, ?, ?, ?)",
-                               arguments: [now, counts.hits, counts.revalidated, counts.misses])
+                try db.execute(
+                    sql: "INSERT INTO run (finished_at, hits, revalidated, misses) VALUES (?, ?, ?, ?)",
+                    arguments: [now, counts.hits, counts.revalidated, counts.misses])
                 try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 100)")
             }
         }
@@ -162,10 +175,12 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
                     entries: try count("SELECT count(*) FROM response"),
                     bytes: try count("SELECT coalesce(sum(size), 0) FROM response"),
                     fileBytes: fileBytes,
-                    oldest: try Double.fetchOne(db, sql: "SELECT min(stored_at) FROM response").map(Date.init(timeIntervalSince1970:)),
-                    recentRuns: RunCounts(hits: try count("SELECT coalesce(sum(hits), 0) FROM \(runs)"),
-                                          revalidated: try count("SELECT coalesce(sum(revalidated), 0) FROM \(runs)"),
-                                          misses: try count("SELECT coalesce(sum(misses), 0) FROM \(runs)")),
+                    oldest: try Double.fetchOne(db, sql: "SELECT min(stored_at) FROM response").map(
+                        Date.init(timeIntervalSince1970:)),
+                    recentRuns: RunCounts(
+                        hits: try count("SELECT coalesce(sum(hits), 0) FROM \(runs)"),
+                        revalidated: try count("SELECT coalesce(sum(revalidated), 0) FROM \(runs)"),
+                        misses: try count("SELECT coalesce(sum(misses), 0) FROM \(runs)")),
                     recentRunCount: try count("SELECT count(*) FROM \(runs)"))
             }
         }
@@ -187,11 +202,13 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     /// Runs `body`; any failure is reported as `failure(reason)` and gives nil, and a damaged
     /// file is rebuilt.
     @discardableResult
-    private func access<Result>(failure: (String) -> SQLiteCacheEvent, _ body: (DatabasePool) throws -> Result) -> Result? {
+    private func access<Result>(failure: (String) -> SQLiteCacheEvent, _ body: (DatabasePool) throws -> Result)
+        -> Result?
+    {
         do {
             return try withPool(body)
         } catch let error as DatabaseError where Self.isDamage(error) {
-            return nil  // already reported as rebuilt
+            return nil // already reported as rebuilt
         } catch {
             onEvent(failure(Self.reason(error)))
             return nil
@@ -201,15 +218,17 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private func rebuild(replacing damaged: DatabasePool, reason: DatabaseError) {
         current.replace(damaged) {
             try? damaged.close()
-            return try Self.rebuild(fileURL, configuration: configuration, reason: Self.reason(reason), onEvent: onEvent)
+            return try Self.rebuild(
+                fileURL, configuration: configuration, reason: Self.reason(reason), onEvent: onEvent)
         } onFailure: { error in
             onEvent(.storeFailed(reason: Self.reason(error)))
         }
     }
 
-    private static func openOrRebuild(_ fileURL: URL, configuration: Configuration,
-                                      onEvent: @Sendable (SQLiteCacheEvent) -> Void) throws -> DatabasePool
-    {
+    private static func openOrRebuild(
+        _ fileURL: URL, configuration: Configuration,
+        onEvent: @Sendable (SQLiteCacheEvent) -> Void
+    ) throws -> DatabasePool {
         do {
             return try open(fileURL, configuration: configuration)
         } catch let error as DatabaseError where isDamage(error) {
@@ -246,11 +265,13 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     }
 
     /// Moves the damaged file aside, with its write-ahead log, and starts an empty cache.
-    private static func rebuild(_ fileURL: URL, configuration: Configuration, reason: String,
-                                onEvent: @Sendable (SQLiteCacheEvent) -> Void) throws -> DatabasePool
-    {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
-                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+    private static func rebuild(
+        _ fileURL: URL, configuration: Configuration, reason: String,
+        onEvent: @Sendable (SQLiteCacheEvent) -> Void
+    ) throws -> DatabasePool {
+        let stamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+            formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
         let aside = URL(fileURLWithPath: fileURL.path + ".corrupt-" + stamp.replacingOccurrences(of: ":", with: ""))
         let manager = FileManager.default
         try? manager.removeItem(at: aside)
@@ -271,13 +292,14 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
 
     /// Evicts the least recently used answers beyond `limit` bytes in all.
     private static func evict(_ db: Database, keepingAtMost limit: Int) throws {
-        try db.execute(sql: """
-            DELETE FROM response WHERE id IN (
-                SELECT id FROM (
-                    SELECT id, sum(size) OVER (ORDER BY last_used DESC, id DESC) AS running FROM response
-                ) WHERE running > ?
-            )
-            """, arguments: [limit])
+        try db.execute(
+            sql: """
+                DELETE FROM response WHERE id IN (
+                    SELECT id FROM (
+                        SELECT id, sum(size) OVER (ORDER BY last_used DESC, id DESC) AS running FROM response
+                    ) WHERE running > ?
+                )
+                """, arguments: [limit])
     }
 
     /// Errors that mean the file itself is damaged or not a database.

@@ -1,5 +1,6 @@
 import AEMHeadless
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,7 +25,8 @@ public final class URLSessionTransport: AemHTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = Double(request.timeout.components.seconds)
+        urlRequest.timeoutInterval =
+            Double(request.timeout.components.seconds)
             + Double(request.timeout.components.attoseconds) / 1e18
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         let task = session.dataTask(with: urlRequest)
@@ -69,7 +71,8 @@ public final class URLSessionTransport: AemHTTPTransport {
             for (name, value) in http.allHeaderFields {
                 headers.add(name: String(describing: name), value: String(describing: value))
             }
-            takeHead()?.resume(returning: AemHTTPResponse(status: http.statusCode, headers: headers, body: AemHTTPBody(stream)))
+            takeHead()?.resume(
+                returning: AemHTTPResponse(status: http.statusCode, headers: headers, body: AemHTTPBody(stream)))
         }
 
         func received(_ data: Data) { feed.yield(data) }
@@ -79,7 +82,8 @@ public final class URLSessionTransport: AemHTTPTransport {
                 fail(Self.transportError(error))
             } else {
                 feed.finish()
-                takeHead()?.resume(throwing: AemHTTPTransportError(.connectionLost, "the connection closed before an answer"))
+                takeHead()?.resume(
+                    throwing: AemHTTPTransportError(.connectionLost, "the connection closed before an answer"))
             }
         }
 
@@ -122,9 +126,10 @@ public final class URLSessionTransport: AemHTTPTransport {
             lock.withLock { exchanges[task.taskIdentifier] }
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void)
-        {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
             exchange(for: dataTask)?.received(response)
             completionHandler(.allow)
         }
@@ -138,9 +143,10 @@ public final class URLSessionTransport: AemHTTPTransport {
             finished?.completed(error)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void)
-        {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
             completionHandler(nil)
         }
     }

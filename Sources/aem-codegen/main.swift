@@ -38,7 +38,9 @@ while let argument = arguments.popFirst() {
     case "--output": output = value()
     case "--access":
         let text = value()
-        guard let level = CodegenInput.AccessLevel(rawValue: text) else { fail("--access is public or internal, not \(text).", 64) }
+        guard let level = CodegenInput.AccessLevel(rawValue: text) else {
+            fail("--access is public or internal, not \(text).", 64)
+        }
         access = level
     case "-h", "--help":
         print(usage)
@@ -55,12 +57,15 @@ guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else
     fail("cannot read the schema \(schemaPath).", 66)
 }
 for file in queryFiles {
-    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { fail("cannot read the query \(file).", 66) }
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        fail("cannot read the query \(file).", 66)
+    }
     let url = URL(fileURLWithPath: file)
     let name = url.deletingPathExtension().lastPathComponent
     let folder = url.deletingLastPathComponent().lastPathComponent
     let queryConfiguration = configuration ?? folder
-    let input = CodegenInput(schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
+    let input = CodegenInput(
+        schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
     let generated: GeneratedFile
     switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
     case .success(let file): generated = file
@@ -68,7 +73,8 @@ for file in queryFiles {
     }
     do {
         let written = try generated.write(into: URL(fileURLWithPath: output))
-        print(URL(fileURLWithPath: output).appendingPathComponent(generated.name).path + (written ? "" : " (unchanged)"))
+        print(
+            URL(fileURLWithPath: output).appendingPathComponent(generated.name).path + (written ? "" : " (unchanged)"))
     } catch {
         fail("cannot write \(generated.name) into \(output): \(error.localizedDescription)", 73)
     }

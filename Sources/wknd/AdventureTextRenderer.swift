@@ -31,9 +31,10 @@ struct AdventureTextRenderer {
             lines.append(Self.indent + style(TextLayout.padRight(label, to: labelWidth), .dim) + "  " + text)
         }
         let renderer = richTextRenderer(for: detail)
-        for (heading, text) in [("Description", adventure.description), ("Itinerary", adventure.itinerary),
-                                ("Gear list", adventure.gearList)]
-        {
+        for (heading, text) in [
+            ("Description", adventure.description), ("Itinerary", adventure.itinerary),
+            ("Gear list", adventure.gearList),
+        ] {
             guard let text else { continue }
             let body = renderer.lines(for: text, indent: Self.indent)
             guard !body.isEmpty else { continue }

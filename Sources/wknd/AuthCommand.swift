@@ -63,21 +63,30 @@ struct AuthStatusCommand: AsyncParsableCommand {
             var lines: [(String, String)]
             switch exchange {
             case let service as ServiceCredentialsExchange:
-                lines = [("kind", "service credentials"), ("client id", service.credentials.clientID),
-                         ("technical account", service.credentials.technicalAccountID),
-                         ("organization", service.credentials.organization),
-                         ("metascopes", service.credentials.metascopes.joined(separator: ",")), ("ims", service.imsURL.absoluteString)]
+                lines = [
+                    ("kind", "service credentials"), ("client id", service.credentials.clientID),
+                    ("technical account", service.credentials.technicalAccountID),
+                    ("organization", service.credentials.organization),
+                    ("metascopes", service.credentials.metascopes.joined(separator: ",")),
+                    ("ims", service.imsURL.absoluteString),
+                ]
             case let oauth as OAuthClientCredentialsExchange:
-                lines = [("kind", "OAuth server-to-server"), ("client id", oauth.clientID),
-                         ("scopes", oauth.scopes.joined(separator: ",")), ("ims", oauth.imsURL.absoluteString)]
+                lines = [
+                    ("kind", "OAuth server-to-server"), ("client id", oauth.clientID),
+                    ("scopes", oauth.scopes.joined(separator: ",")), ("ims", oauth.imsURL.absoluteString),
+                ]
             default:
                 lines = [("kind", exchange.description)]
             }
             lines.append(("source", credential.source))
             let cache = SignInCredential.tokenCache
             let cached = await IMSTokenProvider(exchange: exchange, cache: cache).currentToken()
-            lines.append(("token", cached.map { expiry($0.token.expiresAt, unknown: "cached, expiry unknown") }
-                ?? "none cached (one is obtained on first use)"))
+            lines.append(
+                (
+                    "token",
+                    cached.map { expiry($0.token.expiresAt, unknown: "cached, expiry unknown") }
+                        ?? "none cached (one is obtained on first use)"
+                ))
             lines.append(("cache file", cache.fileURL(for: exchange.identity).path))
             return lines
         }
@@ -89,8 +98,11 @@ struct AuthStatusCommand: AsyncParsableCommand {
         let left = Int(date.timeIntervalSince(now))
         let stamp = date.formatted(.iso8601)
         guard left > 0 else { return "\(stamp) (expired)" }
-        let hours = left / 3600, minutes = (left % 3600) / 60, seconds = left % 60
-        let span = hours > 0 ? "\(hours) h \(minutes) min" : minutes > 0 ? "\(minutes) min \(seconds) s" : "\(seconds) s"
+        let hours = left / 3600
+        let minutes = (left % 3600) / 60
+        let seconds = left % 60
+        let span =
+            hours > 0 ? "\(hours) h \(minutes) min" : minutes > 0 ? "\(minutes) min \(seconds) s" : "\(seconds) s"
         return "\(stamp) (\(span) left)"
     }
 }
@@ -119,7 +131,10 @@ struct AuthTokenCommand: AsyncParsableCommand {
                     try await provider.token(replacing: nil, using: transport).value
                 }
             case .none, .basic:
-                throw Failure(.configuration, "No bearer token is configured: use --token-file, --service-credentials, or --client-id with AEM_CLIENT_SECRET (or a profile).")
+                throw Failure(
+                    .configuration,
+                    "No bearer token is configured: use --token-file, --service-credentials, or --client-id with AEM_CLIENT_SECRET (or a profile)."
+                )
             }
             Terminal.standardOutput.write(token + "\n")
         }
@@ -144,7 +159,10 @@ struct AuthLogoutCommand: AsyncParsableCommand {
             let removed = try cache.removeAll()
             console.note("removed \(removed) cached token\(removed == 1 ? "" : "s") from \(cache.directory.path)")
         } catch {
-            let failure = Failure(.cannotCreate, "Cannot remove the cached tokens in \(cache.directory.path) (\(error.localizedDescription)); remove the folder by hand.")
+            let failure = Failure(
+                .cannotCreate,
+                "Cannot remove the cached tokens in \(cache.directory.path) (\(error.localizedDescription)); remove the folder by hand."
+            )
             console.report(failure)
             throw ExitCode(failure.status.rawValue)
         }

@@ -16,12 +16,16 @@ struct BuiltInSample: Sendable {
         do {
             emulator = try await Emulator.start(host: "127.0.0.1", port: 0)
         } catch {
-            throw Failure(.internalError, "The built-in sample service could not start (\(error)); set AEM_HOST to use your AEM service.")
+            throw Failure(
+                .internalError,
+                "The built-in sample service could not start (\(error)); set AEM_HOST to use your AEM service.")
         }
         do {
-            return BuiltInSample(emulator: emulator,
-                                 configuration: try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                                                                     timeout: timeout))
+            return BuiltInSample(
+                emulator: emulator,
+                configuration: try AemConfiguration(
+                    scheme: .http, host: "127.0.0.1:\(emulator.port)",
+                    timeout: timeout))
         } catch {
             await emulator.stop()
             throw error

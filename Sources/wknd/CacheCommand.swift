@@ -46,11 +46,15 @@ struct CacheCommand: AsyncParsableCommand {
                     "path: \(location.fileURL.path)",
                     "entries: \(stats.entries)",
                     "size: \(Self.sizeText(stats.bytes)) of \(Self.sizeText(location.maxBytes)) (file on disk: \(Self.sizeText(stats.fileBytes)))",
-                    "oldest: " + (stats.oldest.map { "\(Self.timestamp($0)) (\(CommandCache.ageText(Date().timeIntervalSince($0))) ago)" } ?? "—"),
+                    "oldest: "
+                        + (stats.oldest.map {
+                            "\(Self.timestamp($0)) (\(CommandCache.ageText(Date().timeIntervalSince($0))) ago)"
+                        } ?? "—"),
                 ]
                 if let ratio = runs.hitRatio {
-                    lines.append("hit ratio: \(Int((ratio * 100).rounded()))% over the last \(stats.recentRunCount) runs "
-                                 + "(\(runs.hits) from the cache, \(runs.revalidated) revalidated, \(runs.misses) fetched)")
+                    lines.append(
+                        "hit ratio: \(Int((ratio * 100).rounded()))% over the last \(stats.recentRunCount) runs "
+                            + "(\(runs.hits) from the cache, \(runs.revalidated) revalidated, \(runs.misses) fetched)")
                 } else {
                     lines.append("hit ratio: — (no runs recorded yet)")
                 }
@@ -59,7 +63,9 @@ struct CacheCommand: AsyncParsableCommand {
         }
 
         static func sizeText(_ bytes: Int) -> String {
-            bytes < 1_048_576 ? String(format: "%.1f KiB", Double(bytes) / 1024) : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+            bytes < 1_048_576
+                ? String(format: "%.1f KiB", Double(bytes) / 1024)
+                : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
         }
 
         static func timestamp(_ date: Date) -> String {
@@ -106,8 +112,12 @@ struct CacheCommand: AsyncParsableCommand {
             }
             try body(cache, location)
         } catch {
-            let failure = error as? Failure
-                ?? Failure(.cannotCreate, "The response cache cannot be used (\(error)); check the permissions of its folder, or set WKND_CACHE_DIR.")
+            let failure =
+                error as? Failure
+                ?? Failure(
+                    .cannotCreate,
+                    "The response cache cannot be used (\(error)); check the permissions of its folder, or set WKND_CACHE_DIR."
+                )
             console.report(failure)
             throw ExitCode(failure.status.rawValue)
         }

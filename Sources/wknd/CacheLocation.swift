@@ -20,17 +20,24 @@ struct CacheLocation: Sendable {
             folder = URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("wknd", isDirectory: true)
         } else if let home = Self.nonEmpty(environment["HOME"]) {
             #if os(macOS)
-            folder = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent("Library/Caches/wknd", isDirectory: true)
+            folder = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+                "Library/Caches/wknd", isDirectory: true)
             #else
-            folder = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/wknd", isDirectory: true)
+            folder = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+                ".cache/wknd", isDirectory: true)
             #endif
         } else {
-            throw Failure(.configuration, "There is no folder for the response cache: set WKND_CACHE_DIR (or HOME), or use --no-cache.")
+            throw Failure(
+                .configuration,
+                "There is no folder for the response cache: set WKND_CACHE_DIR (or HOME), or use --no-cache.")
         }
         fileURL = folder.appendingPathComponent(Self.fileName)
         if let text = environment["WKND_CACHE_MAX_MIB"] {
-            guard let mebibytes = Int(text.trimmingCharacters(in: .whitespaces)), (1...1_048_576).contains(mebibytes) else {
-                throw Failure(.configuration, "WKND_CACHE_MAX_MIB \"\(text)\" must be a whole number of mebibytes from 1 to 1048576.")
+            guard let mebibytes = Int(text.trimmingCharacters(in: .whitespaces)), (1...1_048_576).contains(mebibytes)
+            else {
+                throw Failure(
+                    .configuration,
+                    "WKND_CACHE_MAX_MIB \"\(text)\" must be a whole number of mebibytes from 1 to 1048576.")
             }
             maxBytes = mebibytes << 20
         } else {

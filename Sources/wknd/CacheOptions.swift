@@ -12,13 +12,17 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "Neither read nor update the response cache.")
     var noCache = false
 
-    @Option(help: ArgumentHelp("How to use the response cache (default: useHTTPSemantics; `wknd cache --help` explains each).",
-                               valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "How to use the response cache (default: useHTTPSemantics; `wknd cache --help` explains each).",
+            valueName: "name"))
     var cachePolicy: CachePolicy?
 
     func validate() throws {
-        let chosen = [offline ? "--offline" : nil, refresh ? "--refresh" : nil, noCache ? "--no-cache" : nil,
-                      cachePolicy.map { _ in "--cache-policy" }].compactMap { $0 }
+        let chosen = [
+            offline ? "--offline" : nil, refresh ? "--refresh" : nil, noCache ? "--no-cache" : nil,
+            cachePolicy.map { _ in "--cache-policy" },
+        ].compactMap { $0 }
         if chosen.count > 1 {
             throw ValidationError("\(chosen.joined(separator: " and ")) cannot be used together; choose one.")
         }

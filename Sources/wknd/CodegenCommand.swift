@@ -44,14 +44,16 @@ struct CodegenCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Read the schema's SDL from this file instead of the service.", valueName: "file"))
     var schema: String?
 
-    @Option(help: ArgumentHelp("Read a query's text from this file (repeat it; pair each with --name).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Read a query's text from this file (repeat it; pair each with --name).", valueName: "file"))
     var queryFile: [String] = []
 
     @Option(help: ArgumentHelp("The <conf>/<name> of each --query-file, in the same order.", valueName: "conf/name"))
     var name: [String] = []
 
-    @Option(name: .customLong("configuration"),
-            help: ArgumentHelp("With no queries named: generate only this configuration's.", valueName: "conf"))
+    @Option(
+        name: .customLong("configuration"),
+        help: ArgumentHelp("With no queries named: generate only this configuration's.", valueName: "conf"))
     var configurationName: String?
 
     @Option(help: "The access level of the generated declarations.")
@@ -61,7 +63,8 @@ struct CodegenCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard queryFile.count == name.count else {
-            throw ValidationError("Give one --name <conf>/<name> for each --query-file (\(queryFile.count) files, \(name.count) names).")
+            throw ValidationError(
+                "Give one --name <conf>/<name> for each --query-file (\(queryFile.count) files, \(name.count) names).")
         }
         for path in queries + name where Self.split(path) == nil {
             throw ValidationError("'\(path)' is not <conf>/<name>, such as wknd-shared/adventures-all.")
@@ -98,7 +101,8 @@ struct CodegenCommand: AsyncParsableCommand {
         if queries.isEmpty {
             let all = try await sources.queries(in: configurationName)
             guard !all.isEmpty else {
-                throw Failure(.unavailable, "The service has no persisted queries\(configurationName.map { " in \($0)" } ?? "").")
+                throw Failure(
+                    .unavailable, "The service has no persisted queries\(configurationName.map { " in \($0)" } ?? "").")
             }
             return all
         }
@@ -108,7 +112,10 @@ struct CodegenCommand: AsyncParsableCommand {
             guard let (configuration, _) = Self.split(path) else { continue }
             if lists[configuration] == nil { lists[configuration] = try await sources.queries(in: configuration) }
             guard let query = lists[configuration]?.first(where: { $0.path == path }) else {
-                throw Failure(.unavailable, "No persisted query \(path) on the service. `wknd codegen --configuration-name \(configuration)` generates all it has.")
+                throw Failure(
+                    .unavailable,
+                    "No persisted query \(path) on the service. `wknd codegen --configuration-name \(configuration)` generates all it has."
+                )
             }
             found.append(query)
         }
@@ -116,7 +123,9 @@ struct CodegenCommand: AsyncParsableCommand {
     }
 
     /// Generates and writes each query, with the SDL `schema` gives for its configuration.
-    private func write(_ texts: [CodegenSources.StoredQuery], context: CommandContext, schema: (String) -> String?) throws {
+    private func write(_ texts: [CodegenSources.StoredQuery], context: CommandContext, schema: (String) -> String?)
+        throws
+    {
         let directory = URL(fileURLWithPath: output)
         for query in texts {
             let configuration = Self.split(query.path)?.0 ?? ""
@@ -144,7 +153,9 @@ struct CodegenCommand: AsyncParsableCommand {
     private static func failure(_ error: CodegenError, queryPath: String) -> Failure {
         let lines = error.description.split(separator: "\n").map(String.init)
         let more = lines.count > 1 ? " (and \(lines.count - 1) more; --verbose lists them)" : ""
-        let subject = error.subject == .schema ? "The schema for \(queryPath) is not valid" : "\(queryPath) does not validate against the schema"
+        let subject =
+            error.subject == .schema
+            ? "The schema for \(queryPath) is not valid" : "\(queryPath) does not validate against the schema"
         return Failure(.badResponse, "\(subject): \(lines.first ?? "")\(more)", details: lines)
     }
 

@@ -39,7 +39,10 @@ struct CodegenSources: Sendable {
         let body = try await response.body.collect(upTo: Self.maximumBytes)
         guard response.status == 200 else {
             let status: ExitStatus = response.status == 401 || response.status == 403 ? .authentication : .unavailable
-            throw Failure(status, "AEM answered \(response.status) for \(what) (\(path)). Check the host and the credentials, or give the text from a file with --schema or --query-file.")
+            throw Failure(
+                status,
+                "AEM answered \(response.status) for \(what) (\(path)). Check the host and the credentials, or give the text from a file with --schema or --query-file."
+            )
         }
         return body
     }

@@ -29,7 +29,12 @@ final class CommandCache: @unchecked Sendable {
             }
             return CommandCache(store: store, policy: policy, console: console)
         } catch {
-            let failure = error as? Failure ?? Failure(.cannotCreate, "The response cache cannot be opened (\(error)); set WKND_CACHE_DIR to a writable folder, or use --no-cache.")
+            let failure =
+                error as? Failure
+                ?? Failure(
+                    .cannotCreate,
+                    "The response cache cannot be opened (\(error)); set WKND_CACHE_DIR to a writable folder, or use --no-cache."
+                )
             if options.offline { throw failure }
             console.warning(failure.line + " Going on without it.")
             return disabled(console: console)
@@ -53,7 +58,10 @@ final class CommandCache: @unchecked Sendable {
         do {
             answer = try await cached(store, policy)
         } catch is CacheMissError {
-            throw Failure(.unavailable, "Nothing is cached for this query yet; run `\(Self.onlineCommand())` once while the service is reachable to fill the cache.")
+            throw Failure(
+                .unavailable,
+                "Nothing is cached for this query yet; run `\(Self.onlineCommand())` once while the service is reachable to fill the cache."
+            )
         }
         lock.withLock {
             switch answer.source {
@@ -82,9 +90,12 @@ final class CommandCache: @unchecked Sendable {
             let reason = (failure as? AemError)?.message ?? String(describing: failure)
             console.warning("showing the cached answer from \(age) ago, which is stale: \(reason)")
         } else if answer.backgroundRefresh != nil {
-            console.note("showing the cached answer from \(age) ago, which is stale; the cache is refreshed for next time")
+            console.note(
+                "showing the cached answer from \(age) ago, which is stale; the cache is refreshed for next time")
         } else {
-            console.note("showing the cached answer from \(age) ago, which is stale; run without --offline or with --refresh to update it")
+            console.note(
+                "showing the cached answer from \(age) ago, which is stale; run without --offline or with --refresh to update it"
+            )
         }
     }
 
@@ -113,11 +124,19 @@ final class CommandCache: @unchecked Sendable {
         var words: [String] = []
         var skipNext = false
         for argument in CommandLine.arguments.dropFirst() {
-            if skipNext { skipNext = false; continue }
+            if skipNext {
+                skipNext = false
+                continue
+            }
             if argument == "--offline" || argument.hasPrefix("--cache-policy=") { continue }
-            if argument == "--cache-policy" { skipNext = true; continue }
+            if argument == "--cache-policy" {
+                skipNext = true
+                continue
+            }
             let safe = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_.,/:=@".contains($0) }
-            words.append(safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'")
+            words.append(
+                safe && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            )
         }
         return (["wknd"] + words).joined(separator: " ")
     }

@@ -4,9 +4,10 @@ extension CommandContext {
     /// `withAem` with the response cache that `options` ask for. The built-in sample service is
     /// never cached: it runs in this process, so there is no network to save or to lose. Before
     /// returning, the background refreshes of stale answers finish and the run is recorded.
-    func withAem<Result: Sendable>(caching options: CacheOptions,
-                                   _ body: (Aem, CommandCache) async throws -> Result) async throws -> Result
-    {
+    func withAem<Result: Sendable>(
+        caching options: CacheOptions,
+        _ body: (Aem, CommandCache) async throws -> Result
+    ) async throws -> Result {
         let cache: CommandCache
         if case .configured = try configuration.resolved.service() {
             cache = try CommandCache.open(options, console: console)

@@ -58,8 +58,10 @@ struct CommandContext: Sendable {
     func data<Value>(of result: GraphQLResult<Value>) throws -> Value {
         guard let data = result.data else {
             let first = result.errors.first.map { ": \($0)" } ?? ""
-            throw Failure(.unavailable, "AEM answered \(result.queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
-                          details: result.errors.map { "GraphQL error: \($0)" })
+            throw Failure(
+                .unavailable,
+                "AEM answered \(result.queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
+                details: result.errors.map { "GraphQL error: \($0)" })
         }
         warnAboutErrors(in: result)
         return data

@@ -28,13 +28,17 @@ struct ConfigCommand: AsyncParsableCommand {
             let resolved = context.configuration.resolved
             let terminal = Terminal.standardOutput
             let table = TableRenderer(
-                columns: [.init(header: "KEY"), .init(header: "VALUE", shrinkPriority: 1, minimumWidth: 12), .init(header: "SOURCE")],
+                columns: [
+                    .init(header: "KEY"), .init(header: "VALUE", shrinkPriority: 1, minimumWidth: 12),
+                    .init(header: "SOURCE"),
+                ],
                 width: terminal.width, usesColor: terminal.usesColor)
             let rows = SettingKey.allCases.map { key -> [String] in
                 let setting = resolved.setting(key)
                 switch (setting.value, key) {
                 case (nil, .scheme): return [key.rawValue, resolved.scheme, "default"]
-                case (nil, .timeout): return [key.rawValue, "\(ResolvedConfiguration.defaultTimeoutSeconds)", "default"]
+                case (nil, .timeout):
+                    return [key.rawValue, "\(ResolvedConfiguration.defaultTimeoutSeconds)", "default"]
                 case (nil, .tier): return [key.rawValue, "publish", "default"]
                 case (nil, _): return [key.rawValue, "—", "not set"]
                 case (_?, _) where key.isSecret: return [key.rawValue, "••••••••", setting.source.description]

@@ -145,13 +145,17 @@ struct ConfigurationResolver {
     /// The host made from the program, environment and tier, when they outrank any host set.
     private static func derivedHost(_ settings: [SettingKey: ResolvedSetting]) -> ResolvedSetting? {
         guard let program = settings[.program], let programValue = program.value,
-              let environment = settings[.environment], let environmentValue = environment.value
+            let environment = settings[.environment], let environmentValue = environment.value
         else { return nil }
         let tier = settings[.tier]?.value?.lowercased() ?? "publish"
         let rank = max(program.source.rank, environment.source.rank, settings[.tier]?.source.rank ?? 0)
         guard rank > (settings[.host]?.source.rank ?? 0) else { return nil }
-        return ResolvedSetting(value: "\(tier)-p\(programValue)-e\(environmentValue).adobeaemcloud.com",
-                               source: .derived(from: "\(SettingKey.program.rawValue) (\(program.source)), \(SettingKey.environment.rawValue) (\(environment.source))"))
+        return ResolvedSetting(
+            value: "\(tier)-p\(programValue)-e\(environmentValue).adobeaemcloud.com",
+            source: .derived(
+                from:
+                    "\(SettingKey.program.rawValue) (\(program.source)), \(SettingKey.environment.rawValue) (\(environment.source))"
+            ))
     }
 
     private static func resolve(_ key: SettingKey, _ inputs: ConfigurationInputs) -> ResolvedSetting {
@@ -213,7 +217,9 @@ struct ResolvedConfiguration: Equatable, Sendable {
         let auth = setting(.authType)
         if let value = auth.value, AuthType(rawValue: value.lowercased()) == nil {
             let kinds = AuthType.allCases.map(\.rawValue).joined(separator: ", ")
-            return ["\(SettingKey.authType.rawValue) \"\(value)\" (\(auth.source)) is not one of \(kinds); no credentials are sent"]
+            return [
+                "\(SettingKey.authType.rawValue) \"\(value)\" (\(auth.source)) is not one of \(kinds); no credentials are sent"
+            ]
         }
         return []
     }
@@ -236,8 +242,12 @@ struct ResolvedConfiguration: Equatable, Sendable {
     func timeout() throws(AemConfigurationError) -> Duration {
         let setting = setting(.timeout)
         guard let text = setting.value else { return .seconds(Self.defaultTimeoutSeconds) }
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-            throw AemConfigurationError("\(SettingKey.timeout.rawValue) \"\(text)\" (\(setting.source)) must be a number of seconds above 0, such as 30 or 2.5.")
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0,
+            seconds <= 86_400
+        else {
+            throw AemConfigurationError(
+                "\(SettingKey.timeout.rawValue) \"\(text)\" (\(setting.source)) must be a number of seconds above 0, such as 30 or 2.5."
+            )
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
@@ -250,10 +260,13 @@ struct ResolvedConfiguration: Equatable, Sendable {
         }
         if case .derived = setting(.host).source { try validateProgramAndEnvironment() }
         guard let scheme = AemOrigin.Scheme(rawValue: scheme) else {
-            throw AemConfigurationError("AEM_SCHEME \"\(setting(.scheme).value ?? "")\" (\(setting(.scheme).source)) must be http or https.")
+            throw AemConfigurationError(
+                "AEM_SCHEME \"\(setting(.scheme).value ?? "")\" (\(setting(.scheme).source)) must be http or https.")
         }
-        return .configured(try AemConfiguration(scheme: scheme, host: host, authentication: try authentication(),
-                                                timeout: try timeout()))
+        return .configured(
+            try AemConfiguration(
+                scheme: scheme, host: host, authentication: try authentication(),
+                timeout: try timeout()))
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.
@@ -263,10 +276,13 @@ struct ResolvedConfiguration: Equatable, Sendable {
             return .none
         case .basic:
             guard let username = setting(.username).value else {
-                throw AemConfigurationError("Basic authentication needs a user name: set AEM_USERNAME or use --username.")
+                throw AemConfigurationError(
+                    "Basic authentication needs a user name: set AEM_USERNAME or use --username.")
             }
             guard let password = setting(.password).value else {
-                throw AemConfigurationError("Basic authentication needs a password: set AEM_PASSWORD, add it to the configuration file, or pipe it to --password-stdin.")
+                throw AemConfigurationError(
+                    "Basic authentication needs a password: set AEM_PASSWORD, add it to the configuration file, or pipe it to --password-stdin."
+                )
             }
             return .basic(username: username, password: password)
         case .token, .service, .oauth:
@@ -279,12 +295,15 @@ struct ResolvedConfiguration: Equatable, Sendable {
         for key in [SettingKey.program, .environment] {
             let value = setting(key).value ?? ""
             guard !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) else {
-                throw AemConfigurationError("\(key.rawValue) \"\(value)\" (\(setting(key).source)) must be a number, as in the Cloud Manager URL (p123 → 123).")
+                throw AemConfigurationError(
+                    "\(key.rawValue) \"\(value)\" (\(setting(key).source)) must be a number, as in the Cloud Manager URL (p123 → 123)."
+                )
             }
         }
         let tier = setting(.tier)
         if let value = tier.value, !["author", "preview", "publish"].contains(value.lowercased()) {
-            throw AemConfigurationError("\(SettingKey.tier.rawValue) \"\(value)\" (\(tier.source)) must be author, preview or publish.")
+            throw AemConfigurationError(
+                "\(SettingKey.tier.rawValue) \"\(value)\" (\(tier.source)) must be author, preview or publish.")
         }
     }
 }

@@ -50,7 +50,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(help: "Download the images of every adventure; with --query, follow the query's pages.")
     var all = false
 
-    @Option(help: ArgumentHelp("Download the images this persisted query's answer references.", valueName: "configuration/name"))
+    @Option(
+        help: ArgumentHelp(
+            "Download the images this persisted query's answer references.", valueName: "configuration/name"))
     var query: String?
 
     @OptionGroup var variables: QueryVariableOptions
@@ -80,13 +82,18 @@ struct DownloadCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let query {
-            guard QueryCommand.isQueryPath(query) else { throw ValidationError("Give --query as <configuration>/<name>.") }
+            guard QueryCommand.isQueryPath(query) else {
+                throw ValidationError("Give --query as <configuration>/<name>.")
+            }
             if !slugs.isEmpty { throw ValidationError("Give either slugs or --query, not both.") }
             if width != nil || quality != nil || format != nil {
-                throw ValidationError("--width, --quality and --format are for the adventures; give a query's own variables with --var.")
+                throw ValidationError(
+                    "--width, --quality and --format are for the adventures; give a query's own variables with --var.")
             }
         } else {
-            if !variables.texts.isEmpty || !variables.jsonTexts.isEmpty { throw ValidationError("--var and --var-json go with --query.") }
+            if !variables.texts.isEmpty || !variables.jsonTexts.isEmpty {
+                throw ValidationError("--var and --var-json go with --query.")
+            }
             if all, !slugs.isEmpty { throw ValidationError("Give either slugs or --all, not both.") }
             if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, --all or --query.") }
         }
@@ -114,20 +121,27 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     private var imageOptions: ImageOptions {
-        ImageOptions(format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) }, width: width, quality: quality)
+        ImageOptions(
+            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) }, width: width,
+            quality: quality)
     }
 
     /// Downloads the images and returns the exit status: success, or that of the first failure.
-    private func download(with aem: Aem, context: CommandContext, interruption: DownloadInterruption) async throws -> ExitStatus {
+    private func download(with aem: Aem, context: CommandContext, interruption: DownloadInterruption) async throws
+        -> ExitStatus
+    {
         let directory = URL(fileURLWithPath: output, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure(.cannotCreate, "Cannot create the folder \(output) (\(error.localizedDescription)); choose another with --output.")
+            throw Failure(
+                .cannotCreate,
+                "Cannot create the folder \(output) (\(error.localizedDescription)); choose another with --output.")
         }
         let isSample = if case .builtInSample? = try? context.configuration.resolved.service() { true } else { false }
-        let batch = BatchDownloader(aem: aem, concurrency: concurrency, force: force,
-                                    manifestOrigin: isSample ? BuiltInSample.manifestOrigin : nil)
+        let batch = BatchDownloader(
+            aem: aem, concurrency: concurrency, force: force,
+            manifestOrigin: isSample ? BuiltInSample.manifestOrigin : nil)
         interruption.addCleanup { batch.removeTemporaryFiles() }
 
         let (plan, missing) = try await makePlan(aem: aem, context: context)
@@ -151,8 +165,10 @@ struct DownloadCommand: AsyncParsableCommand {
         progress.clear()
         let failures = summary.failures
         let failed = failures.count + missing.count + plan.problems.count
-        context.console.note("\(summary.downloaded) downloaded, \(summary.unchanged) unchanged, \(failed) failed"
-            + " (\(DownloadProgressReporter.size(progress.bytes)) in \(String(format: "%.1f", progress.elapsed)) s)")
+        context.console.note(
+            "\(summary.downloaded) downloaded, \(summary.unchanged) unchanged, \(failed) failed"
+                + " (\(DownloadProgressReporter.size(progress.bytes)) in \(String(format: "%.1f", progress.elapsed)) s)"
+        )
         if let first = missing.first ?? failures.first { return first.status }
         return plan.problems.isEmpty ? .success : .badResponse
     }
@@ -188,7 +204,8 @@ struct DownloadCommand: AsyncParsableCommand {
                 for item in page.items { plan.add(item.referencedImages, origin: origin) }
             }
         } else {
-            let data = try context.data(of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)))
+            let data = try context.data(
+                of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)))
             plan.add(data.referencedImages, origin: origin)
         }
         return (plan, [])
@@ -202,7 +219,8 @@ struct DownloadCommand: AsyncParsableCommand {
         if all {
             var offset = 0
             while true {
-                let page = try context.data(of: try await aem.adventures(offset: offset, limit: Self.pageSize, image: imageOptions))
+                let page = try context.data(
+                    of: try await aem.adventures(offset: offset, limit: Self.pageSize, image: imageOptions))
                 adventures += page
                 guard page.count == Self.pageSize else { break }
                 offset += page.count
@@ -213,7 +231,10 @@ struct DownloadCommand: AsyncParsableCommand {
             let result = try await aem.adventure(slug: slug, image: imageOptions)
             context.warnAboutErrors(in: result)
             guard var adventure = result.data?.adventure else {
-                let failure = Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
+                let failure = Failure(
+                    .notFound,
+                    "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs."
+                )
                 context.console.report(failure)
                 missing.append(failure)
                 continue

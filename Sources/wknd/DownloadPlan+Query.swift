@@ -13,7 +13,8 @@ extension DownloadPlan {
             guard let url = image.reference.url(on: origin) else { continue }
             let label = image.ownerSlug ?? image.ownerPath ?? image.reference.path ?? url.path
             guard let base = Self.baseName(of: image), let name = SafeFileName(slug: base) else {
-                problems.append("The image \(TextLayout.singleLine(label)) has nothing to make a file name from; skipped.")
+                problems.append(
+                    "The image \(TextLayout.singleLine(label)) has nothing to make a file name from; skipped.")
                 continue
             }
             var candidate: SafeFileName? = name
@@ -29,7 +30,8 @@ extension DownloadPlan {
             }
             guard let candidate else { continue }
             if !candidate.isSlugUnchanged {
-                notes.append("\(TextLayout.singleLine(base)) is not a valid slug; its image is saved as \(candidate).<ext>.")
+                notes.append(
+                    "\(TextLayout.singleLine(base)) is not a valid slug; its image is saved as \(candidate).<ext>.")
             }
             items.append(DownloadItem(url: url, name: candidate))
             slugs[candidate] = base

@@ -59,10 +59,12 @@ final class DownloadProgressReporter: @unchecked Sendable {
             lastDraw = now
             let bytes = finishedBytes + running.values.reduce(0, +)
             let seconds = max(now.timeIntervalSince(start), 0.001)
-            let status = "\(doneFiles)/\(totalFiles) files  \(Self.size(bytes))  \(Self.size(Int64(Double(bytes) / seconds)))/s"
+            let status =
+                "\(doneFiles)/\(totalFiles) files  \(Self.size(bytes))  \(Self.size(Int64(Double(bytes) / seconds)))/s"
             let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
             let filled = totalFiles == 0 ? 0 : barWidth * min(doneFiles, totalFiles) / totalFiles
-            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  " + status
+            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "
+                + status
         }
         if let line { screen.setStatus(line) }
     }

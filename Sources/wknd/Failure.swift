@@ -24,15 +24,18 @@ struct Failure: Error, Sendable {
         case let error as AemConfigurationError:
             self.init(.configuration, error.message)
         case let error as SignInError:
-            self.init(Self.status(for: error.step), "Signing in failed (\(error.step.words)): \(error.message)",
-                      details: ["step: \(error.step.rawValue)"] + (error.status.map { ["IMS status: \($0)"] } ?? []))
+            self.init(
+                Self.status(for: error.step), "Signing in failed (\(error.step.words)): \(error.message)",
+                details: ["step: \(error.step.rawValue)"] + (error.status.map { ["IMS status: \($0)"] } ?? []))
         case let error as DownloadFileError:
             self.init(.cannotCreate, error.message)
         case is CancellationError:
             self.init(.interrupted, "Interrupted.")
         default:
-            self.init(.internalError, "Unexpected failure (\(type(of: error))); run again with --verbose, and report it if it persists.",
-                      details: [String(describing: error)])
+            self.init(
+                .internalError,
+                "Unexpected failure (\(type(of: error))); run again with --verbose, and report it if it persists.",
+                details: [String(describing: error)])
         }
     }
 

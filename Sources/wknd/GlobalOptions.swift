@@ -7,16 +7,22 @@ struct GlobalOptions: ParsableArguments, ConfigurationOptions {
     @Option(help: "The scheme of the AEM service (overrides AEM_SCHEME).")
     var scheme: SchemeChoice?
 
-    @Option(help: ArgumentHelp("The AEM host with an optional :port, no scheme (overrides AEM_HOST).",
-                               valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "The AEM host with an optional :port, no scheme (overrides AEM_HOST).",
+            valueName: "host"))
     var host: String?
 
-    @Option(help: ArgumentHelp("How long to wait for each answer to begin, in seconds (default \(ResolvedConfiguration.defaultTimeoutSeconds); overrides AEM_TIMEOUT).",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "How long to wait for each answer to begin, in seconds (default \(ResolvedConfiguration.defaultTimeoutSeconds); overrides AEM_TIMEOUT).",
+            valueName: "seconds"))
     var timeout: String?
 
-    @Option(help: ArgumentHelp("The Cloud Manager program id: with --environment, makes the host <tier>-p<program>-e<environment>.adobeaemcloud.com (overrides AEM_PROGRAM).",
-                               valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The Cloud Manager program id: with --environment, makes the host <tier>-p<program>-e<environment>.adobeaemcloud.com (overrides AEM_PROGRAM).",
+            valueName: "id"))
     var program: String?
 
     @Option(help: ArgumentHelp("The Cloud Manager environment id (overrides AEM_ENVIRONMENT).", valueName: "id"))
@@ -30,8 +36,10 @@ struct GlobalOptions: ParsableArguments, ConfigurationOptions {
     var verbose: Bool { common.verbose }
 
     func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
-        let options: [SettingKey: String?] = [.scheme: scheme?.rawValue, .host: host, .timeout: timeout, .program: program,
-                                              .environment: environment, .tier: tier?.rawValue]
+        let options: [SettingKey: String?] = [
+            .scheme: scheme?.rawValue, .host: host, .timeout: timeout, .program: program,
+            .environment: environment, .tier: tier?.rawValue,
+        ]
         return try common.resolveConfiguration(options: options.compactMapValues { $0 })
     }
 }
@@ -54,34 +62,47 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
     @Flag(help: "Read the password for basic authentication from standard input (overrides AEM_PASSWORD).")
     var passwordStdin = false
 
-    @Option(help: ArgumentHelp("Read the bearer token from this file: a raw token or the Developer Console's local development token JSON (overrides AEM_TOKEN_FILE).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Read the bearer token from this file: a raw token or the Developer Console's local development token JSON (overrides AEM_TOKEN_FILE).",
+            valueName: "path"))
     var tokenFile: String?
 
-    @Option(help: ArgumentHelp("The Developer Console's service credentials JSON file, exchanged at IMS for tokens (overrides AEM_SERVICE_CREDENTIALS).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The Developer Console's service credentials JSON file, exchanged at IMS for tokens (overrides AEM_SERVICE_CREDENTIALS).",
+            valueName: "path"))
     var serviceCredentials: String?
 
-    @Option(help: ArgumentHelp("The client id of OAuth server-to-server credentials (overrides AEM_CLIENT_ID).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The client id of OAuth server-to-server credentials (overrides AEM_CLIENT_ID).", valueName: "id"))
     var clientId: String?
 
-    @Option(help: ArgumentHelp("Read the OAuth client secret from this file (overrides AEM_CLIENT_SECRET).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Read the OAuth client secret from this file (overrides AEM_CLIENT_SECRET).", valueName: "path"))
     var clientSecretFile: String?
 
     @Option(help: ArgumentHelp("The OAuth scopes, comma-separated (overrides AEM_SCOPES).", valueName: "scopes"))
     var scopes: String?
 
-    @Option(help: ArgumentHelp("The IMS base URL (overrides AEM_IMS_URL; default: the credentials' own IMS).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The IMS base URL (overrides AEM_IMS_URL; default: the credentials' own IMS).", valueName: "url"))
     var imsUrl: String?
 
     @Option(help: ArgumentHelp("Use this profile of the profiles file (overrides AEM_PROFILE).", valueName: "name"))
     var profile: String?
 
-    @Option(help: ArgumentHelp("The configuration file in .xcconfig syntax (default: ./Config.xcconfig when present).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The configuration file in .xcconfig syntax (default: ./Config.xcconfig when present).",
+            valueName: "path"))
     var config: String?
 
-    @Flag(name: .shortAndLong, help: "Say more on stderr: the configuration, each request and the details of a failure.")
+    @Flag(
+        name: .shortAndLong, help: "Say more on stderr: the configuration, each request and the details of a failure.")
     var verbose = false
 
     /// The configuration file looked for when `--config` is not given.
@@ -106,7 +127,8 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
         inputs.options[.scopes] = scopes
         inputs.options[.imsURL] = imsUrl
         if let clientSecretFile {
-            inputs.options[.clientSecret] = try Self.readSecret(at: clientSecretFile, what: "client secret file", option: "--client-secret-file")
+            inputs.options[.clientSecret] = try Self.readSecret(
+                at: clientSecretFile, what: "client secret file", option: "--client-secret-file")
         }
         inputs.profile = try selectedProfile(environment: environment)
         var fileIssues: [String] = []
@@ -122,13 +144,15 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
     private func configurationFile() throws(AemConfigurationError) -> (path: String, text: String)? {
         if let config {
             guard let text = Self.readText(at: config) else {
-                throw AemConfigurationError("Cannot read the configuration file \(config); check the path given to --config.")
+                throw AemConfigurationError(
+                    "Cannot read the configuration file \(config); check the path given to --config.")
             }
             return (config, text)
         }
         guard FileManager.default.fileExists(atPath: Self.defaultConfigFile) else { return nil }
         guard let text = Self.readText(at: Self.defaultConfigFile) else {
-            throw AemConfigurationError("Cannot read ./\(Self.defaultConfigFile); check its permissions, or name another file with --config.")
+            throw AemConfigurationError(
+                "Cannot read ./\(Self.defaultConfigFile); check its permissions, or name another file with --config.")
         }
         return (Self.defaultConfigFile, text)
     }
@@ -145,20 +169,26 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
         guard let name = profile ?? environment["AEM_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         let path = ProfilesFile.defaultPath(environment: environment)
         guard let data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath) else {
-            throw AemConfigurationError("Profile \"\(name)\" was asked for, but there is no profiles file at \(path); create it (see wknd --help) or set AEM_PROFILES_FILE.")
+            throw AemConfigurationError(
+                "Profile \"\(name)\" was asked for, but there is no profiles file at \(path); create it (see wknd --help) or set AEM_PROFILES_FILE."
+            )
         }
         let file = try ProfilesFile(path: path, text: data)
         var values = try file.profile(name)
         if let secretFile = file.clientSecretFiles[name] {
-            values[.clientSecret] = try Self.readSecret(at: secretFile, what: "client secret file", option: "profile \(name)")
+            values[.clientSecret] = try Self.readSecret(
+                at: secretFile, what: "client secret file", option: "profile \(name)")
         }
         return (name, path, values)
     }
 
     /// A secret kept in a file: its text without the surrounding white space.
-    private static func readSecret(at path: String, what: String, option: String) throws(AemConfigurationError) -> String {
+    private static func readSecret(at path: String, what: String, option: String) throws(AemConfigurationError)
+        -> String
+    {
         guard let text = readText(at: (path as NSString).expandingTildeInPath) else {
-            throw AemConfigurationError("Cannot read the \(what) \(path) (\(option)); check the path and its permissions.")
+            throw AemConfigurationError(
+                "Cannot read the \(what) \(path) (\(option)); check the path and its permissions.")
         }
         let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !secret.isEmpty else { throw AemConfigurationError("The \(what) \(path) is empty.") }
@@ -168,10 +198,14 @@ struct CommonOptions: ParsableArguments, ConfigurationOptions {
     /// The first line of standard input, which must not be a terminal (so the password is never echoed).
     private static func readPasswordFromStandardInput() throws(AemConfigurationError) -> String {
         guard isatty(STDIN_FILENO) == 0 else {
-            throw AemConfigurationError("--password-stdin reads the password from a pipe, for example: printf '%s' \"$AEM_PASSWORD\" | wknd list --auth basic --username admin --password-stdin")
+            throw AemConfigurationError(
+                "--password-stdin reads the password from a pipe, for example: printf '%s' \"$AEM_PASSWORD\" | wknd list --auth basic --username admin --password-stdin"
+            )
         }
         let data = FileHandle.standardInput.readDataToEndOfFile()
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let line =
+            String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            .first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw AemConfigurationError("--password-stdin read an empty password.") }
         return password

@@ -48,7 +48,8 @@ enum JSONOutput {
             try container.encode(adventure.description, forKey: .description)
             try container.encode(adventure.itinerary, forKey: .itinerary)
             try container.encode(adventure.gearList, forKey: .gearList)
-            try container.encode(detail.references.map { Reference(reference: $0, origin: origin) }, forKey: .references)
+            try container.encode(
+                detail.references.map { Reference(reference: $0, origin: origin) }, forKey: .references)
         }
     }
 
@@ -66,7 +67,8 @@ enum JSONOutput {
         func encode(to encoder: any Encoder) throws {
             switch reference {
             case .adventure(let adventure):
-                try AdventureSummary(adventure: adventure, imageURL: adventure.primaryImage?.url(on: origin)).encode(to: encoder)
+                try AdventureSummary(adventure: adventure, imageURL: adventure.primaryImage?.url(on: origin)).encode(
+                    to: encoder)
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode("adventure", forKey: .type)
             case .image(let image):

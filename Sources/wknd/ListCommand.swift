@@ -52,16 +52,18 @@ struct ListCommand: AsyncParsableCommand {
                     try await aem.adventures(offset: offset, limit: limit, sort: sort)
                 }
                 let adventures = try context.data(of: result)
-                Terminal.standardOutput.write(try render(adventures, origin: aem.configuration.origin, context: context))
+                Terminal.standardOutput.write(
+                    try render(adventures, origin: aem.configuration.origin, context: context))
             }
         }
     }
 
     private func render(_ adventures: [Adventure], origin: AemOrigin, context: CommandContext) throws -> String {
         if json {
-            return try JSONOutput.text(adventures.map {
-                JSONOutput.AdventureSummary(adventure: $0, imageURL: $0.primaryImage?.url(on: origin))
-            })
+            return try JSONOutput.text(
+                adventures.map {
+                    JSONOutput.AdventureSummary(adventure: $0, imageURL: $0.primaryImage?.url(on: origin))
+                })
         }
         guard !adventures.isEmpty else {
             context.console.note("no adventures")
@@ -77,8 +79,9 @@ struct ListCommand: AsyncParsableCommand {
                 .init(header: "TRIP LENGTH", shrinkPriority: 1),
             ],
             width: terminal.width, usesColor: terminal.usesColor)
-        return table.render(adventures.map {
-            [$0.title, $0.slug, $0.activity, $0.price.map(PriceFormat.text), $0.tripLength].map { $0 ?? "—" }
-        })
+        return table.render(
+            adventures.map {
+                [$0.title, $0.slug, $0.activity, $0.price.map(PriceFormat.text), $0.tripLength].map { $0 ?? "—" }
+            })
     }
 }

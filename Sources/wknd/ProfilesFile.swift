@@ -47,7 +47,9 @@ struct ProfilesFile {
         do {
             document = try JSONDecoder().decode(Document.self, from: text)
         } catch {
-            throw AemConfigurationError("The profiles file \(path) is not valid: \(Self.reason(error)). It is a JSON object {\"profiles\": {\"NAME\": {\"host\": \"…\", …}}} whose values are strings.")
+            throw AemConfigurationError(
+                "The profiles file \(path) is not valid: \(Self.reason(error)). It is a JSON object {\"profiles\": {\"NAME\": {\"host\": \"…\", …}}} whose values are strings."
+            )
         }
         let folder = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).deletingLastPathComponent()
         var profiles: [String: [SettingKey: String]] = [:]
@@ -60,7 +62,9 @@ struct ProfilesFile {
                 } else if let setting = SettingKey.allCases.first(where: { $0.profileKey == key }) {
                     settings[setting] = setting.isPath ? Self.absolute(value, in: folder) : value
                 } else {
-                    throw AemConfigurationError("The profiles file \(path): profile \"\(name)\" has an unknown key \"\(key)\"; the keys are \(Self.keys.joined(separator: ", ")). Secrets never go in a profile: name the file that holds them.")
+                    throw AemConfigurationError(
+                        "The profiles file \(path): profile \"\(name)\" has an unknown key \"\(key)\"; the keys are \(Self.keys.joined(separator: ", ")). Secrets never go in a profile: name the file that holds them."
+                    )
                 }
             }
             profiles[name] = settings
@@ -73,7 +77,8 @@ struct ProfilesFile {
     func profile(_ name: String) throws(AemConfigurationError) -> [SettingKey: String] {
         guard let profile = profiles[name] else {
             let names = profiles.keys.sorted().joined(separator: ", ")
-            throw AemConfigurationError("There is no profile \"\(name)\" in \(path)\(names.isEmpty ? "" : "; its profiles are \(names)").")
+            throw AemConfigurationError(
+                "There is no profile \"\(name)\" in \(path)\(names.isEmpty ? "" : "; its profiles are \(names)").")
         }
         return profile
     }
@@ -86,7 +91,8 @@ struct ProfilesFile {
     private static func reason(_ error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "not JSON" }
         switch decoding {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
         @unknown default:

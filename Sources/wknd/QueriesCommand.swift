@@ -38,16 +38,21 @@ struct QueriesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await CommandContext.run(options) { context in
-                let entries = try await context.withAem { aem in try await aem.persistedQueries(configuration: configurationName) }
+                let entries = try await context.withAem { aem in
+                    try await aem.persistedQueries(configuration: configurationName)
+                }
                 let terminal = Terminal.standardOutput
                 if json {
                     terminal.write(try JSONOutput.text(entries.map(Entry.init)))
                     return
                 }
                 guard !entries.isEmpty else { return context.console.note("no persisted queries") }
-                let table = TableRenderer(columns: [.init(header: "CONFIGURATION"), .init(header: "NAME", shrinkPriority: 1),
-                                                    .init(header: "PATH", shrinkPriority: 2)],
-                                          width: terminal.width, usesColor: terminal.usesColor)
+                let table = TableRenderer(
+                    columns: [
+                        .init(header: "CONFIGURATION"), .init(header: "NAME", shrinkPriority: 1),
+                        .init(header: "PATH", shrinkPriority: 2),
+                    ],
+                    width: terminal.width, usesColor: terminal.usesColor)
                 terminal.write(table.render(entries.map { [$0.configuration, $0.name, $0.shortPath] }))
             }
         }
@@ -93,7 +98,9 @@ struct QueriesCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func validate() throws {
-            guard QueryCommand.isQueryPath(path) else { throw ValidationError("Give the query as <configuration>/<name>.") }
+            guard QueryCommand.isQueryPath(path) else {
+                throw ValidationError("Give the query as <configuration>/<name>.")
+            }
         }
 
         func run() async throws {
@@ -129,7 +136,9 @@ struct QueriesCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Seconds clients may keep an answer (cache-control max-age).", valueName: "seconds"))
         var maxAge: Int?
 
-        @Option(name: .customLong("s-maxage"), help: ArgumentHelp("Seconds a CDN may keep an answer (surrogate-control max-age).", valueName: "seconds"))
+        @Option(
+            name: .customLong("s-maxage"),
+            help: ArgumentHelp("Seconds a CDN may keep an answer (surrogate-control max-age).", valueName: "seconds"))
         var sharedMaxAge: Int?
 
         @Flag(help: "Replace an existing query (POST) instead of creating a new one (PUT).")
@@ -138,7 +147,9 @@ struct QueriesCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func validate() throws {
-            guard QueryCommand.isQueryPath(path) else { throw ValidationError("Give the query as <configuration>/<name>.") }
+            guard QueryCommand.isQueryPath(path) else {
+                throw ValidationError("Give the query as <configuration>/<name>.")
+            }
             if let maxAge, maxAge < 0 { throw ValidationError("--max-age must be 0 or more.") }
             if let sharedMaxAge, sharedMaxAge < 0 { throw ValidationError("--s-maxage must be 0 or more.") }
         }
@@ -146,14 +157,19 @@ struct QueriesCommand: AsyncParsableCommand {
         func run() async throws {
             try await CommandContext.run(options) { context in
                 let text = try readQuery()
-                let cache = maxAge == nil && sharedMaxAge == nil ? nil : QueryCacheSettings(maxAge: maxAge, sharedMaxAge: sharedMaxAge)
+                let cache =
+                    maxAge == nil && sharedMaxAge == nil
+                    ? nil : QueryCacheSettings(maxAge: maxAge, sharedMaxAge: sharedMaxAge)
                 let outcome = try await context.withAem { aem in
                     do {
                         return try await aem.persist(text, as: path, cache: cache, replacing: update)
                     } catch let error as AemError where error.kind == .queryAlreadyExists {
-                        throw Failure(.cannotCreate, error.message + " Add --update to replace it.", details: error.detailLines)
+                        throw Failure(
+                            .cannotCreate, error.message + " Add --update to replace it.", details: error.detailLines)
                     } catch let error as AemError where error.kind == .queryNotFound {
-                        throw Failure(.unavailable, error.message + " Leave out --update to create it.", details: error.detailLines)
+                        throw Failure(
+                            .unavailable, error.message + " Leave out --update to create it.",
+                            details: error.detailLines)
                     }
                 }
                 context.console.note("\(outcome.action == .create ? "created" : "updated") \(outcome.shortPath)")
@@ -161,7 +177,9 @@ struct QueriesCommand: AsyncParsableCommand {
         }
 
         private func readQuery() throws -> String {
-            let data: Data? = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+            let data: Data? =
+                file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
             guard let data else { throw Failure(.configuration, "Cannot read the query file \(file); check the path.") }
             let text = String(decoding: data, as: UTF8.self)
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -50,11 +50,15 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "With --all: one item per line (JSON Lines) instead of one array.")
     var jsonl = false
 
-    @Option(help: ArgumentHelp("With --all: items per request (1-1000; AEM allows up to 100 per …Paginated page).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --all: items per request (1-1000; AEM allows up to 100 per …Paginated page).", valueName: "n"))
     var pageSize = 100
 
-    @Option(help: ArgumentHelp("With --all: how the query pages (\(PagingStyle.allCases.map(\.rawValue).joined(separator: ", "))); found from the stored query by default.",
-                               valueName: "style"))
+    @Option(
+        help: ArgumentHelp(
+            "With --all: how the query pages (\(PagingStyle.allCases.map(\.rawValue).joined(separator: ", "))); found from the stored query by default.",
+            valueName: "style"))
     var paging: PagingStyle?
 
     @Flag(help: "Print the response body exactly as AEM sent it.")
@@ -85,8 +89,9 @@ struct QueryCommand: AsyncParsableCommand {
                     }
                     return try await runOnce(aem, variables: values, output: output)
                 } catch let error as AemError where error.kind == .queryNotFound {
-                    throw Failure(.unavailable, error.message + " `wknd queries list` shows the queries that exist.",
-                                  details: error.detailLines)
+                    throw Failure(
+                        .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
+                        details: error.detailLines)
                 }
             }
         }
@@ -94,7 +99,9 @@ struct QueryCommand: AsyncParsableCommand {
     }
 
     /// One request: the data (or the body with --raw) on stdout, the errors on stderr.
-    private func runOnce(_ aem: Aem, variables: [String: QueryVariable?], output: QueryOutput) async throws -> ExitStatus {
+    private func runOnce(_ aem: Aem, variables: [String: QueryVariable?], output: QueryOutput) async throws
+        -> ExitStatus
+    {
         let query = PersistedQuery<UntypedJSON>(path, variables: variables)
         let (head, body) = try await aem.rawResponse(query)
         if raw { output.writeRaw(Array(body)) }

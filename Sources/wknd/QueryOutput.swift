@@ -33,7 +33,9 @@ struct QueryOutput {
                     text += item.jsonText(.compact) + "\n"
                 } else {
                     text += count == 0 ? "" : ","
-                    text += layout == .compact ? item.jsonText(.compact)
+                    text +=
+                        layout == .compact
+                        ? item.jsonText(.compact)
                         // Strings hold no raw line break, so every "\n" is layout: indent it one level more.
                         : "\n  " + item.jsonText(layout).replacingOccurrences(of: "\n", with: "\n  ")
                 }

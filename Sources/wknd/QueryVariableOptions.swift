@@ -4,12 +4,18 @@ import ArgumentParser
 /// `--var name=value` and `--var-json name=JSON`: the variables of a persisted query, given on the
 /// command line. Values are sent as text through the library's URL builder, which encodes them.
 struct QueryVariableOptions: ParsableArguments {
-    @Option(name: .customLong("var"), help: ArgumentHelp("A variable of the query, as text; AEM converts it to the declared type. Repeat for more.",
-                                                         valueName: "name=value"))
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp(
+            "A variable of the query, as text; AEM converts it to the declared type. Repeat for more.",
+            valueName: "name=value"))
     var texts: [String] = []
 
-    @Option(name: .customLong("var-json"), help: ArgumentHelp("A variable holding an input object or list, as JSON text (checked, then sent compact).",
-                                                              valueName: "name=JSON"))
+    @Option(
+        name: .customLong("var-json"),
+        help: ArgumentHelp(
+            "A variable holding an input object or list, as JSON text (checked, then sent compact).",
+            valueName: "name=JSON"))
     var jsonTexts: [String] = []
 
     func validate() throws {
@@ -25,7 +31,9 @@ struct QueryVariableOptions: ParsableArguments {
                 throw ValidationError("\(option) takes name=value, and \"\(pair)\" has no \"=\".")
             }
             let name = String(pair[..<equals])
-            guard !name.isEmpty else { throw ValidationError("\(option) \"\(pair)\" has no variable name before \"=\".") }
+            guard !name.isEmpty else {
+                throw ValidationError("\(option) \"\(pair)\" has no variable name before \"=\".")
+            }
             guard variables[name] == nil else { throw ValidationError("The variable \(name) is given twice.") }
             variables[name] = .string(try value(String(pair[pair.index(after: equals)...])))
         }

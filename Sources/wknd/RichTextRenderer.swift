@@ -22,7 +22,8 @@ struct RichTextRenderer {
         }
         guard let plaintext = text.plaintext else { return [] }
         return plaintext.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
-            line.allSatisfy(\.isWhitespace) ? [""] : wrap([Run(text: String(line))], firstIndent: indent, indent: indent)
+            line.allSatisfy(\.isWhitespace)
+                ? [""] : wrap([Run(text: String(line))], firstIndent: indent, indent: indent)
         }
     }
 
@@ -59,7 +60,10 @@ struct RichTextRenderer {
             output += lines
             if !usesColor, level ?? 3 <= 2, let last = lines.last {
                 let underline: Character = level == 1 ? "=" : "-"
-                output.append(indent + String(repeating: underline, count: max(1, TextLayout.width(last) - TextLayout.width(indent))))
+                output.append(
+                    indent
+                        + String(repeating: underline, count: max(1, TextLayout.width(last) - TextLayout.width(indent)))
+                )
             }
         case .unorderedList, .orderedList:
             renderList(node, indent: indent, into: &output)
@@ -87,14 +91,16 @@ struct RichTextRenderer {
             let itemIndent = indent + String(repeating: " ", count: TextLayout.width(marker))
             let contents = item.kind == .listItem ? item.children : [item]
             if contents.allSatisfy(isInline) {
-                output += wrap(contents.flatMap { runs(for: $0, styles: []) }, firstIndent: indent + marker, indent: itemIndent)
+                output += wrap(
+                    contents.flatMap { runs(for: $0, styles: []) }, firstIndent: indent + marker, indent: itemIndent)
                 continue
             }
             var itemLines: [String] = []
             for child in contents {
                 if isInline(child) || child.kind == .paragraph {
-                    itemLines += wrap(isInline(child) ? runs(for: child, styles: []) : inlineRuns(of: child),
-                                      firstIndent: itemIndent, indent: itemIndent)
+                    itemLines += wrap(
+                        isInline(child) ? runs(for: child, styles: []) : inlineRuns(of: child),
+                        firstIndent: itemIndent, indent: itemIndent)
                 } else {
                     renderBlock(child, indent: itemIndent, into: &itemLines)
                 }
@@ -233,7 +239,10 @@ struct RichTextRenderer {
                 var word = ""
                 for character in TextLayout.singleLine(String(segment)) {
                     if character.isWhitespace {
-                        if !word.isEmpty { pendingWord.append(Run(text: word, styles: run.styles)); word = "" }
+                        if !word.isEmpty {
+                            pendingWord.append(Run(text: word, styles: run.styles))
+                            word = ""
+                        }
                         flushWord()
                         pendingSpace = lineHasWord
                     } else {

@@ -43,8 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var bind = "127.0.0.1"
 
-    @Option(help: ArgumentHelp(
-        "The jcr_root folder of a content package to serve instead of the built-in sample.", valueName: "jcr_root"))
+    @Option(
+        help: ArgumentHelp(
+            "The jcr_root folder of a content package to serve instead of the built-in sample.", valueName: "jcr_root"))
     var content: String?
 
     @Flag(help: "Answer _dynamicUrl with null, as the local AEM SDK does, so clients use _path.")
@@ -71,7 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
                 allowsAdHocQueries: graphqlEndpoint,
                 requestLog: { record in
                     let milliseconds = record.duration / .milliseconds(1)
-                    console.note("\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
+                    console.note(
+                        "\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
                 })
             if !["127.0.0.1", "::1", "localhost"].contains(bind) {
                 console.warning("listening on \(bind): other machines may reach the sample service")
@@ -84,7 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
                     console.note("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
                 }
             } catch {
-                throw Failure(.unavailable, "Cannot serve on \(bind):\(port) (\(error)); choose another --port or --bind.")
+                throw Failure(
+                    .unavailable, "Cannot serve on \(bind):\(port) (\(error)); choose another --port or --bind.")
             }
             console.note("stopped")
         }
@@ -114,7 +117,9 @@ struct ServeCommand: AsyncParsableCommand {
         case .basic(let username, let password): .basic(username: username, password: password)
         case .token(let token): .bearer(token: token)
         case .provider(let provider as StaticTokenProvider): .bearer(token: provider.token.value)
-        case .provider: throw Failure(.usage, "wknd serve requires a fixed token or basic credentials: use --auth token or --auth basic.")
+        case .provider:
+            throw Failure(
+                .usage, "wknd serve requires a fixed token or basic credentials: use --auth token or --auth basic.")
         }
     }
 }

@@ -46,14 +46,20 @@ struct ShowCommand: AsyncParsableCommand {
                 }
                 context.warnAboutErrors(in: result)
                 guard let detail = result.data else {
-                    throw Failure(.notFound, "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs.")
+                    throw Failure(
+                        .notFound,
+                        "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs."
+                    )
                 }
                 let origin = aem.configuration.origin
                 let imageURL = detail.adventure.primaryImage?.url(on: origin)
                 let terminal = Terminal.standardOutput
-                terminal.write(json ? try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin))
-                                    : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
-                                        .render(detail, imageURL: imageURL))
+                terminal.write(
+                    json
+                        ? try JSONOutput.text(
+                            JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin))
+                        : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
+                            .render(detail, imageURL: imageURL))
             }
         }
     }

@@ -18,17 +18,23 @@ struct SignInCredential {
     let secrets: [String]
 
     /// Where `wknd` keeps the tokens it obtains: `<user cache folder>/wknd/tokens`.
-    static var tokenCache: TokenCache { TokenCache.inUserCacheDirectory(application: "wknd", environment: Environment.current) }
+    static var tokenCache: TokenCache {
+        TokenCache.inUserCacheDirectory(application: "wknd", environment: Environment.current)
+    }
 
     init(_ resolved: ResolvedConfiguration) throws(AemConfigurationError) {
         switch resolved.authType {
         case .service:
             let file = resolved.setting(.serviceCredentials)
             guard let path = file.value else {
-                throw AemConfigurationError("Service credentials need their file: use --service-credentials PATH, set AEM_SERVICE_CREDENTIALS, or name it in the profile.")
+                throw AemConfigurationError(
+                    "Service credentials need their file: use --service-credentials PATH, set AEM_SERVICE_CREDENTIALS, or name it in the profile."
+                )
             }
             let data = try Self.read(path, what: "service credentials file", setting: file)
-            let credentials = try Self.signIn { () throws(SignInError) in try ServiceCredentials(json: data, source: path) }
+            let credentials = try Self.signIn { () throws(SignInError) in
+                try ServiceCredentials(json: data, source: path)
+            }
             let imsURL = try resolved.imsURL()
             let exchange = try Self.signIn { () throws(SignInError) in
                 try ServiceCredentialsExchange(credentials: credentials, imsURL: imsURL)
@@ -38,17 +44,22 @@ struct SignInCredential {
             secrets = credentials.secrets
         case .oauth:
             guard let clientID = resolved.setting(.clientID).value else {
-                throw AemConfigurationError("OAuth server-to-server needs a client id: use --client-id or set AEM_CLIENT_ID.")
+                throw AemConfigurationError(
+                    "OAuth server-to-server needs a client id: use --client-id or set AEM_CLIENT_ID.")
             }
             guard let secret = resolved.setting(.clientSecret).value else {
-                throw AemConfigurationError("OAuth server-to-server needs the client secret: set AEM_CLIENT_SECRET, or use --client-secret-file PATH (never an option value).")
+                throw AemConfigurationError(
+                    "OAuth server-to-server needs the client secret: set AEM_CLIENT_SECRET, or use --client-secret-file PATH (never an option value)."
+                )
             }
             let scopes = (resolved.setting(.scopes).value ?? "").split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let imsURL = try resolved.imsURL() ?? OAuthClientCredentialsExchange.defaultIMSURL
-            kind = .exchange(try Self.signIn { () throws(SignInError) in
-                try OAuthClientCredentialsExchange(clientID: clientID, clientSecret: secret, scopes: scopes, imsURL: imsURL)
-            })
+            kind = .exchange(
+                try Self.signIn { () throws(SignInError) in
+                    try OAuthClientCredentialsExchange(
+                        clientID: clientID, clientSecret: secret, scopes: scopes, imsURL: imsURL)
+                })
             source = "client \(clientID) (\(resolved.setting(.clientID).source))"
             secrets = [secret]
         case .none, .basic, .token:
@@ -62,7 +73,9 @@ struct SignInCredential {
                 kind = .token(try Self.signIn { () throws(SignInError) in try DeveloperToken(parsing: value) })
                 source = raw.source.description
             } else {
-                throw AemConfigurationError("Token authentication needs a token: use --token-file PATH (a raw token or the Developer Console's local development token JSON), or set AEM_TOKEN.")
+                throw AemConfigurationError(
+                    "Token authentication needs a token: use --token-file PATH (a raw token or the Developer Console's local development token JSON), or set AEM_TOKEN."
+                )
             }
             if case .token(let token) = kind { secrets = [token.token.value] } else { secrets = [] }
         }
@@ -81,10 +94,13 @@ struct SignInCredential {
         }
     }
 
-    private static func read(_ path: String, what: String, setting: ResolvedSetting) throws(AemConfigurationError) -> Data {
+    private static func read(_ path: String, what: String, setting: ResolvedSetting) throws(AemConfigurationError)
+        -> Data
+    {
         let expanded = (path as NSString).expandingTildeInPath
         guard let data = FileManager.default.contents(atPath: expanded) else {
-            throw AemConfigurationError("Cannot read the \(what) \(path) (\(setting.source)); check the path and its permissions.")
+            throw AemConfigurationError(
+                "Cannot read the \(what) \(path) (\(setting.source)); check the path and its permissions.")
         }
         return data
     }
@@ -104,9 +120,11 @@ extension ResolvedConfiguration {
         let setting = setting(.imsURL)
         guard let value = setting.value else { return nil }
         guard let url = URL(string: value.hasSuffix("/") ? String(value.dropLast()) : value),
-              ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
-            throw AemConfigurationError("\(SettingKey.imsURL.rawValue) \"\(value)\" (\(setting.source)) must be an http or https URL, such as https://ims-na1.adobelogin.com.")
+            throw AemConfigurationError(
+                "\(SettingKey.imsURL.rawValue) \"\(value)\" (\(setting.source)) must be an http or https URL, such as https://ims-na1.adobelogin.com."
+            )
         }
         return url
     }

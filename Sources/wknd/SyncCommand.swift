@@ -95,11 +95,13 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     private func sync(with aem: Aem, context: CommandContext) async throws -> ExitStatus {
-        let image = ImageOptions(format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
-                                 width: width, quality: quality)
-        let engine = SyncEngine(aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
-                                concurrency: concurrency, revalidateAll: revalidateAll,
-                                lockWait: wait ? .seconds(24 * 3600) : .zero)
+        let image = ImageOptions(
+            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
+            width: width, quality: quality)
+        let engine = SyncEngine(
+            aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
+            concurrency: concurrency, revalidateAll: revalidateAll,
+            lockWait: wait ? .seconds(24 * 3600) : .zero)
         let progress = SyncProgressReporter()
         defer { progress.clear() }
         let console = context.console
@@ -121,7 +123,9 @@ struct SyncCommand: AsyncParsableCommand {
     /// The summary line on stderr.
     static func summary(_ report: SyncReport) -> String {
         let moved = report.moved > 0 ? " (\(report.moved) moved)" : ""
-        let pages = report.pagesNotModified > 0 ? ", \(report.pagesNotModified) of \(report.pagesRead + report.pagesNotModified) pages not modified" : ""
+        let pages =
+            report.pagesNotModified > 0
+            ? ", \(report.pagesNotModified) of \(report.pagesRead + report.pagesNotModified) pages not modified" : ""
         return "\(report.resumed ? "resumed: " : "")\(report.added) added, \(report.changed) changed\(moved), "
             + "\(report.unchanged) unchanged, \(report.removed) removed; images: \(report.imagesFetched) fetched, "
             + "\(report.imagesReused) reused, \(report.imagesRemoved) removed\(report.imagesFailed > 0 ? ", \(report.imagesFailed) failed" : "")"
@@ -134,7 +138,8 @@ struct SyncCommand: AsyncParsableCommand {
         switch error.kind {
         case .busy: Failure(.busy, error.message)
         case .differentSource: Failure(.usage, error.message)
-        default: Failure(.cannotCreate, error.message, details: error.underlyingError.map { [String(describing: $0)] } ?? [])
+        default:
+            Failure(.cannotCreate, error.message, details: error.underlyingError.map { [String(describing: $0)] } ?? [])
         }
     }
 }

@@ -52,11 +52,13 @@ final class SyncProgressReporter: @unchecked Sendable {
             lastDraw = now
             let seconds = max(now.timeIntervalSince(start), 0.001)
             let total = max(expected, items)
-            let status = "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
+            let status =
+                "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
                 + "\(DownloadProgressReporter.size(bytes))  \(DownloadProgressReporter.size(Int64(Double(bytes) / seconds)))/s"
             let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
             let filled = total == 0 ? 0 : barWidth * items / total
-            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  " + status
+            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "
+                + status
         }
         if let line { screen.setStatus(line) }
     }

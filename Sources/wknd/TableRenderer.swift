@@ -59,9 +59,10 @@ struct TableRenderer {
         let order = columns.indices.filter { columns[$0].shrinkPriority > 0 }
             .sorted { columns[$0].shrinkPriority > columns[$1].shrinkPriority }
         // First down to each column's minimum, then, if still too wide, to a few characters.
-        for floorOf in [{ (index: Int) in max(columns[index].minimumWidth, TextLayout.width(columns[index].header)) },
-                        { (_: Int) in Self.narrowest }]
-        {
+        for floorOf in [
+            { (index: Int) in max(columns[index].minimumWidth, TextLayout.width(columns[index].header)) },
+            { (_: Int) in Self.narrowest },
+        ] {
             for index in order where excess > 0 {
                 let cut = min(excess, max(0, widths[index] - floorOf(index)))
                 widths[index] -= cut

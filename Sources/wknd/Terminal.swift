@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,7 +26,9 @@ struct Terminal: Sendable {
         self.fileDescriptor = fileDescriptor
         isTerminal = isatty(fileDescriptor) == 1
         usesColor = Self.colorAllowed(isTerminal: isTerminal, environment: environment)
-        width = (isTerminal ? Self.windowWidth(fileDescriptor) : nil) ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        width =
+            (isTerminal ? Self.windowWidth(fileDescriptor) : nil)
+            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     static func colorAllowed(isTerminal: Bool, environment: [String: String]) -> Bool {

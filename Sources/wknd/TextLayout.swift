@@ -16,8 +16,8 @@ enum TextLayout {
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD:
             true
         default:
             false
@@ -27,18 +27,21 @@ enum TextLayout {
     /// The text with line breaks and tabs as spaces and other control characters (which could
     /// move the cursor or change colours) as U+FFFD, so text from the server is shown as text.
     static func singleLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: " "
-            case 0..<0x20, 0x7F..<0xA0: "\u{FFFD}"
-            default: scalar
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.value {
+                    case 0x09, 0x0A, 0x0D: " "
+                    case 0..<0x20, 0x7F..<0xA0: "\u{FFFD}"
+                    default: scalar
+                    }
+                }))
     }
 
     /// Like `singleLine`, but keeping line breaks.
     static func printable(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { singleLine(String($0)) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { singleLine(String($0)) }.joined(
+            separator: "\n")
     }
 
     /// The text cut to at most `limit` columns, ending in "…" when cut.

@@ -9,17 +9,22 @@ struct VerboseObserver: AemObserver {
 
     func didReceive(_ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
         var line = "\(request.method) \(request.url.absoluteString) → \(response.status)"
-        if let location = response.headers["Location"], (300..<400).contains(response.status) { line += " (to \(location))" }
+        if let location = response.headers["Location"], (300..<400).contains(response.status) {
+            line += " (to \(location))"
+        }
         console.detail(line + " " + Self.timing(attempt: attempt, duration: duration))
     }
 
     func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
-        console.detail("\(request.method) \(request.url.absoluteString) failed: \(error.detail) " + Self.timing(attempt: attempt, duration: duration))
+        console.detail(
+            "\(request.method) \(request.url.absoluteString) failed: \(error.detail) "
+                + Self.timing(attempt: attempt, duration: duration))
     }
 
     /// `(attempt 2, 12 ms)`.
     static func timing(attempt: Int, duration: Duration) -> String {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return "(attempt \(attempt), \(milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))) ms)"
+        return
+            "(attempt \(attempt), \(milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))) ms)"
     }
 }

@@ -80,8 +80,10 @@ struct WKND: AsyncParsableCommand {
               man ./docs/wknd.1   (in the source tree)
             """,
         version: version,
-        subcommands: [ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
-                      SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
-                      ServeCommand.self]
+        subcommands: [
+            ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
+            SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
+            ServeCommand.self,
+        ]
     )
 }

@@ -41,7 +41,8 @@ struct XCConfigParser {
             }
             let key = content[..<equals].trimmingCharacters(in: .whitespaces)
             guard isSettingName(key) else {
-                let reason = key.contains("[") ? "conditional settings are not supported" : "\"\(key)\" is not a setting name"
+                let reason =
+                    key.contains("[") ? "conditional settings are not supported" : "\"\(key)\" is not a setting name"
                 issues.append("line \(lineNumber): \(reason)")
                 continue
             }
@@ -56,7 +57,8 @@ struct XCConfigParser {
             if budget < 0, let line = lineOfKey[key] { cutLines.append(line) }
         }
         for line in cutLines.sorted() {
-            issues.append("line \(line): the references read more than \(expansionLimit) characters; the rest are left empty")
+            issues.append(
+                "line \(line): the references read more than \(expansionLimit) characters; the rest are left empty")
         }
         return Result(values: values, issues: issues)
     }
@@ -68,14 +70,19 @@ struct XCConfigParser {
     }
 
     private static func isSettingName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else {
             return false
         }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 
     private static func unquoted(_ value: String) -> String {
-        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else { return value }
+        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else {
+            return value
+        }
         return String(value.dropFirst().dropLast())
     }
 
@@ -94,7 +101,7 @@ struct XCConfigParser {
             result += rest[..<dollar]
             let afterDollar = rest.index(after: dollar)
             guard afterDollar < rest.endIndex, let close = closing(for: rest[afterDollar]),
-                  let end = rest[afterDollar...].firstIndex(of: close)
+                let end = rest[afterDollar...].firstIndex(of: close)
             else {
                 result.append("$")
                 rest = rest[afterDollar...]

@@ -9,8 +9,12 @@ struct AuthenticationTests {
     }
 
     @Test func basicCredentialsAreRequiredForQueriesAndImages() async throws {
-        try await withEmulator(EmulatorOptions(authentication: .basic(username: "admin", password: "pä ss:word"))) { emulator in
-            for target in [Paths.adventuresAll, Paths.adventureBySlug + ";slug=algarve-first-waves;", Paths.lofotenImageEncoded, "/graphql/list.json"] {
+        try await withEmulator(EmulatorOptions(authentication: .basic(username: "admin", password: "pä ss:word"))) {
+            emulator in
+            for target in [
+                Paths.adventuresAll, Paths.adventureBySlug + ";slug=algarve-first-waves;", Paths.lofotenImageEncoded,
+                "/graphql/list.json",
+            ] {
                 let anonymous = try await emulator.get(target)
                 #expect(anonymous.status == 401, "\(target)")
                 #expect(anonymous.body.isEmpty)
@@ -28,13 +32,20 @@ struct AuthenticationTests {
         try await withEmulator(EmulatorOptions(authentication: .bearer(token: "dev-token-123"))) { emulator in
             let status1 = try await emulator.get(Paths.adventuresAll).status
             #expect(status1 == 401)
-            let status2 = try await emulator.get(Paths.adventuresAll, headers: [("Authorization", "Bearer other")]).status
+            let status2 = try await emulator.get(Paths.adventuresAll, headers: [("Authorization", "Bearer other")])
+                .status
             #expect(status2 == 401)
-            let status3 = try await emulator.get(Paths.adventuresAll, headers: [("Authorization", "Bearer Optional(\"dev-token-123\")")]).status
+            let status3 = try await emulator.get(
+                Paths.adventuresAll, headers: [("Authorization", "Bearer Optional(\"dev-token-123\")")]
+            ).status
             #expect(status3 == 401)
-            let status4 = try await emulator.get(Paths.adventuresAll, headers: [("Authorization", "Bearer dev-token-123")]).status
+            let status4 = try await emulator.get(
+                Paths.adventuresAll, headers: [("Authorization", "Bearer dev-token-123")]
+            ).status
             #expect(status4 == 200)
-            let status5 = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Authorization", "bearer dev-token-123")]).status
+            let status5 = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("Authorization", "bearer dev-token-123")]
+            ).status
             #expect(status5 == 200)
             #expect(emulator.requests.first?.authorization == nil)
         }

@@ -5,7 +5,9 @@ struct CacheHeaderTests {
     @Test func persistedQueriesCarryPublishCacheHeadersAndAnETag() async throws {
         try await withEmulator { emulator in
             let response = try await emulator.get(Paths.adventuresAll)
-            #expect(response.header("Cache-Control") == "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400")
+            #expect(
+                response.header("Cache-Control")
+                    == "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400")
             let etag = try #require(response.header("ETag"))
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
             #expect(response.header("Content-Length") == String(response.body.count))

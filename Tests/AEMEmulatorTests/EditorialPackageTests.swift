@@ -26,8 +26,10 @@ struct EditorialPackageTests {
             #expect(dates.count == items.count)
             #expect(dates == dates.sorted(by: >))
             #expect(items.allSatisfy { $0["tags"].value is [Any] && $0["featured"].value is Bool })
-            let ascending = try await emulator.get("/graphql/execute.json/editorial/articles-by-author;lastName=Olsen;sort=publishDate%20ASC;")
-            let ascendingDates = try ascending.json()["data"]["articleList"]["items"].array.compactMap(\.["publishDate"].string)
+            let ascending = try await emulator.get(
+                "/graphql/execute.json/editorial/articles-by-author;lastName=Olsen;sort=publishDate%20ASC;")
+            let ascendingDates = try ascending.json()["data"]["articleList"]["items"].array.compactMap(
+                \.["publishDate"].string)
             #expect(ascendingDates == dates.reversed())
         }
     }
@@ -46,12 +48,16 @@ struct EditorialPackageTests {
     @Test func byPathAnswersTypedFieldsReferencesAndVariations() async throws {
         try await withEmulator(EmulatorOptions(content: try Self.content())) { emulator in
             let path = "/content/dam/editorial/articles/summer-kitchen"
-            let master = try await emulator.get("/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));").json()["data"]["articleByPath"]
+            let master = try await emulator.get(
+                "/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));"
+            ).json()["data"]["articleByPath"]
             #expect(master["item"]["title"].string == "The Summer Kitchen")
             #expect(master["item"]["_variation"].string == "master")
             #expect(master["item"]["readingMinutes"].value is Int)
             #expect(master["item"]["body"]["json"].array.isEmpty == false)
-            let summer = try await emulator.get("/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));variation=summer;").json()["data"]["articleByPath"]
+            let summer = try await emulator.get(
+                "/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));variation=summer;"
+            ).json()["data"]["articleByPath"]
             #expect(summer["item"]["title"].string == "The Summer Kitchen (Summer Edition)")
             #expect(summer["item"]["_variation"].string == "summer")
             #expect(summer["item"]["author"]["lastName"].string == "Olsen")
@@ -61,7 +67,8 @@ struct EditorialPackageTests {
     @Test func aReferenceToAMissingFragmentResolvesToNothing() async throws {
         try await withEmulator(EmulatorOptions(content: try Self.content())) { emulator in
             let path = "/content/dam/editorial/articles/lost-recipes"
-            let response = try await emulator.get("/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));")
+            let response = try await emulator.get(
+                "/graphql/execute.json/editorial/article-by-path;path=\(Self.encoded(path));")
             #expect(response.status == 200)
             let item = try response.json()["data"]["articleByPath"]["item"]
             #expect(item["title"].string == "Lost Recipes")
@@ -71,15 +78,22 @@ struct EditorialPackageTests {
     }
 
     @Test func assetTransformFillsTheDynamicURLAndTheSchemaNamesTheModels() async throws {
-        let query = "{ articleList(sort: \"slug\", _assetTransform: {format: PNG, width: 320}) { items { slug heroImage { ... on ImageRef { _path _dynamicUrl } } } } }"
+        let query =
+            "{ articleList(sort: \"slug\", _assetTransform: {format: PNG, width: 320}) { items { slug heroImage { ... on ImageRef { _path _dynamicUrl } } } } }"
         try await withEmulator(EmulatorOptions(content: try Self.content())) { emulator in
             let stored = try await HTTPTestClient.send(
                 emulator.url("/graphql/persist.json/editorial/heroes"), method: .PUT, body: query)
             #expect(stored.status == 201)
-            let items = try await emulator.get("/graphql/execute.json/editorial/heroes").json()["data"]["articleList"]["items"].array
+            let items = try await emulator.get("/graphql/execute.json/editorial/heroes").json()["data"]["articleList"][
+                "items"
+            ].array
             let urls = items.compactMap { $0["heroImage"]["_dynamicUrl"].string }
             #expect(!urls.isEmpty)
-            #expect(urls.allSatisfy { $0.hasPrefix("/adobe/dynamicmedia/deliver/dm-aid--") && $0.contains(".png") && $0.contains("width=320") })
+            #expect(
+                urls.allSatisfy {
+                    $0.hasPrefix("/adobe/dynamicmedia/deliver/dm-aid--") && $0.contains(".png")
+                        && $0.contains("width=320")
+                })
             let image = try #require(urls.first)
             #expect(try await emulator.get(image).status == 200)
             let schema = try await emulator.get("/content/cq:graphql/editorial/endpoint.GQLschema").text

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AEMEmulator
 
 /// Persisted queries: variables from URL text, validation of stored texts, and their errors.
@@ -29,17 +30,37 @@ import Testing
         let answer = await run(Self.listQuery, ["offset": "0", "limit": "1", "sort": "title DESC", "timestamp": "123"])
         #expect(answer.json["data"]["adventureList"]["items"].array.compactMap { $0["slug"].string } == ["yosemite"])
         let bali = await run(Self.listQuery, ["limit": "1.0", "imageFormat": "WEBP", "imageWidth": "640"])
-        #expect(bali.json["data"]["adventureList"]["items"][0]["primaryImage"]["_dynamicUrl"].string?.hasSuffix("/bali%20surf.webp?preferwebp=true&width=640") == true)
+        #expect(
+            bali.json["data"]["adventureList"]["items"][0]["primaryImage"]["_dynamicUrl"].string?.hasSuffix(
+                "/bali%20surf.webp?preferwebp=true&width=640") == true)
         let defaults = await run(Self.listQuery, ["limit": "1"])
-        #expect(defaults.json["data"]["adventureList"]["items"][0]["primaryImage"]["_dynamicUrl"].string?.hasSuffix(".jpg?preferwebp=true&width=1200") == true)
+        #expect(
+            defaults.json["data"]["adventureList"]["items"][0]["primaryImage"]["_dynamicUrl"].string?.hasSuffix(
+                ".jpg?preferwebp=true&width=1200") == true)
     }
 
     @Test func valuesThatDoNotConvertAreGraphQLJavaValidationErrors() async {
         let cases: [([String: String], String, Int)] = [
-            (["limit": "five"], "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'", 1),
-            (["offset": "99999999999"], "Variable 'offset' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'", 1),
-            (["imageFormat": "jpg"], "Variable 'imageFormat' has an invalid value: Invalid input for enum 'AssetTransformFormat'. No value found for name 'jpg'", 1),
-            (["cheap": "yes"], "Variable 'cheap' has an invalid value: Expected a value that can be converted to type 'Boolean' but it was a 'String'", 1),
+            (
+                ["limit": "five"],
+                "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'",
+                1
+            ),
+            (
+                ["offset": "99999999999"],
+                "Variable 'offset' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'",
+                1
+            ),
+            (
+                ["imageFormat": "jpg"],
+                "Variable 'imageFormat' has an invalid value: Invalid input for enum 'AssetTransformFormat'. No value found for name 'jpg'",
+                1
+            ),
+            (
+                ["cheap": "yes"],
+                "Variable 'cheap' has an invalid value: Expected a value that can be converted to type 'Boolean' but it was a 'String'",
+                1
+            ),
         ]
         for (variables, message, line) in cases {
             let answer = await run(Self.listQuery, variables)
@@ -53,19 +74,29 @@ import Testing
     }
 
     @Test func missingRequiredVariableIsReported() async {
-        let query = #"query ($slug: String!) { adventureList(filter: {slug: {_expressions: [{value: $slug}]}}) { items { slug } } }"#
+        let query =
+            #"query ($slug: String!) { adventureList(filter: {slug: {_expressions: [{value: $slug}]}}) { items { slug } } }"#
         let missing = await run(query, [:])
-        #expect(missing.text == #"{"errors":[{"message":"Variable 'slug' has an invalid value: Variable 'slug' has coerced Null value for NonNull type 'String!'","locations":[{"line":1,"column":8}],"extensions":{"classification":"ValidationError"}}]}"#)
+        #expect(
+            missing.text
+                == #"{"errors":[{"message":"Variable 'slug' has an invalid value: Variable 'slug' has coerced Null value for NonNull type 'String!'","locations":[{"line":1,"column":8}],"extensions":{"classification":"ValidationError"}}]}"#
+        )
         let found = await run(query, ["slug": "tuscany"])
         #expect(found.text == #"{"data":{"adventureList":{"items":[{"slug":"tuscany"}]}}}"#)
     }
 
     @Test func inputObjectsTravelAsJSON() async {
-        let query = #"query ($t: AssetTransform) { adventureByPath(_path: "/content/dam/site/adventures/bali/bali", _assetTransform: $t) { item { primaryImage { ... on ImageRef { _dynamicUrl } } } } }"#
+        let query =
+            #"query ($t: AssetTransform) { adventureByPath(_path: "/content/dam/site/adventures/bali/bali", _assetTransform: $t) { item { primaryImage { ... on ImageRef { _dynamicUrl } } } } }"#
         let answer = await run(query, ["t": #"{"format":"GIF","quality":70,"rotation":"R90","flip":"VERTICAL"}"#])
-        #expect(answer.json["data"]["adventureByPath"]["item"]["primaryImage"]["_dynamicUrl"].string?.hasSuffix("/bali%20surf.gif?quality=70&rotate=90&flip=v") == true)
+        #expect(
+            answer.json["data"]["adventureByPath"]["item"]["primaryImage"]["_dynamicUrl"].string?.hasSuffix(
+                "/bali%20surf.gif?quality=70&rotate=90&flip=v") == true)
         let broken = await run(query, ["t": "{format"])
-        #expect(broken.json["errors"][0]["message"].string == "Variable 't' has an invalid value: Expected a value that can be converted to type 'AssetTransform' but it was a 'String'")
+        #expect(
+            broken.json["errors"][0]["message"].string
+                == "Variable 't' has an invalid value: Expected a value that can be converted to type 'AssetTransform' but it was a 'String'"
+        )
     }
 
     @Test func validationReportsLocationsAndStoredQueriesThatNoLongerValidateAnswerAEMsShape() async throws {
@@ -86,7 +117,11 @@ import Testing
         #expect(json["message"].string == "Persisted Query Validation Error")
         #expect(json["details"].string?.hasPrefix("Error: type=ValidationError; message=") == true)
         #expect(json["details"].string?.hasSuffix("location=3,13;") == true)
-        guard case .unknownConfiguration = await engine.execute(StoredQuery(configuration: "none", name: "q", text: text, cacheControl: nil, surrogateControl: nil), rawVariables: [:]) else {
+        guard
+            case .unknownConfiguration = await engine.execute(
+                StoredQuery(configuration: "none", name: "q", text: text, cacheControl: nil, surrogateControl: nil),
+                rawVariables: [:])
+        else {
             Issue.record("a configuration without models has no schema")
             return
         }

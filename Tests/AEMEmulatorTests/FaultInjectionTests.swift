@@ -20,7 +20,8 @@ struct FaultInjectionTests {
 
     @Test func scriptedStatusesAreUsedOncePerRequestThenNormal() async throws {
         try await withEmulator { emulator in
-            emulator.faults.script(Paths.adventuresAll, .serviceUnavailable(retryAfter: 1), .tooManyRequests(retryAfter: 0))
+            emulator.faults.script(
+                Paths.adventuresAll, .serviceUnavailable(retryAfter: 1), .tooManyRequests(retryAfter: 0))
             #expect(emulator.faults.pendingActions(for: Paths.adventuresAll) == 2)
             let first = try await emulator.get(Paths.adventuresAll + ";limit=1;")
             #expect(first.status == 503)
@@ -48,7 +49,8 @@ struct FaultInjectionTests {
 
     @Test func scriptsMatchDecodedImagePaths() async throws {
         try await withEmulator { emulator in
-            emulator.faults.script(Paths.lofotenImage, .respond(status: 502, headers: ["X-Cache": "MISS"], body: "bad gateway"))
+            emulator.faults.script(
+                Paths.lofotenImage, .respond(status: 502, headers: ["X-Cache": "MISS"], body: "bad gateway"))
             let response = try await emulator.get(Paths.lofotenImageEncoded)
             #expect(response.status == 502)
             #expect(response.header("X-Cache") == "MISS")
@@ -61,7 +63,10 @@ struct FaultInjectionTests {
             emulator.faults.script(Paths.adventuresAll, .persistedQueryValidationError(details: "broken"))
             let response = try await emulator.get(Paths.adventuresAll)
             #expect(response.status == 500)
-            #expect(response.text == #"{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":"broken"}]}"#)
+            #expect(
+                response.text
+                    == #"{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":"broken"}]}"#
+            )
         }
     }
 
@@ -158,7 +163,8 @@ struct FaultInjectionTests {
     @Test func slowBodyWaitsBeforeEachPiece() async throws {
         try await withEmulator { emulator in
             let full = try await emulator.get(Paths.lofotenImageEncoded)
-            emulator.faults.script(Paths.lofotenImage, .slowBody(chunkBytes: full.body.count / 3 + 1, every: .milliseconds(150)))
+            emulator.faults.script(
+                Paths.lofotenImage, .slowBody(chunkBytes: full.body.count / 3 + 1, every: .milliseconds(150)))
             let clock = ContinuousClock()
             let start = clock.now
             let slow = try await emulator.get(Paths.lofotenImageEncoded)

@@ -35,7 +35,8 @@ enum HTTPTestClient {
     ) async throws -> HTTPResult {
         let response = try await HTTPClient.shared.execute(request(url, headers, method), timeout: .seconds(20))
         let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
-        return HTTPResult(status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
+        return HTTPResult(
+            status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
     }
 
     /// Sends `body` with `method` (`PUT`, `POST`) and reads the whole answer.
@@ -46,7 +47,8 @@ enum HTTPTestClient {
         request.body = .bytes(ByteBuffer(string: body))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
         let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)
-        return HTTPResult(status: Int(response.status.code), headers: response.headers, body: Array(bytes.readableBytesView))
+        return HTTPResult(
+            status: Int(response.status.code), headers: response.headers, body: Array(bytes.readableBytesView))
     }
 
     /// GETs `url`, counting the body bytes that arrive until the body ends or fails.
@@ -55,13 +57,16 @@ enum HTTPTestClient {
         var received = 0
         do {
             for try await chunk in response.body { received += chunk.readableBytes }
-            return BrokenResult(status: Int(response.status.code), headers: response.headers, received: received, error: nil)
+            return BrokenResult(
+                status: Int(response.status.code), headers: response.headers, received: received, error: nil)
         } catch {
-            return BrokenResult(status: Int(response.status.code), headers: response.headers, received: received, error: error)
+            return BrokenResult(
+                status: Int(response.status.code), headers: response.headers, received: received, error: error)
         }
     }
 
-    private static func request(_ url: String, _ headers: [(String, String)], _ method: HTTPMethod) -> HTTPClientRequest {
+    private static func request(_ url: String, _ headers: [(String, String)], _ method: HTTPMethod) -> HTTPClientRequest
+    {
         var request = HTTPClientRequest(url: url)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }

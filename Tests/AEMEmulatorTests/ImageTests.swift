@@ -7,7 +7,8 @@ import Testing
 /// origin, and synthetic large images.
 struct ImageTests {
     /// The `primaryImage` of lofoten-winter-surf, whose DAM path holds a space.
-    private func lofotenImageRef(_ emulator: RunningEmulator, headers: [(String, String)] = []) async throws -> JSONNode {
+    private func lofotenImageRef(_ emulator: RunningEmulator, headers: [(String, String)] = []) async throws -> JSONNode
+    {
         try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;", headers: headers)
             .json()["data"]["adventureList"]["items"][0]["primaryImage"]
     }
@@ -40,11 +41,14 @@ struct ImageTests {
             let byTag = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-None-Match", etag)])
             #expect(byTag.status == 304)
             #expect(byTag.body.isEmpty)
-            let byDate = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-Modified-Since", lastModified)])
+            let byDate = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("If-Modified-Since", lastModified)])
             #expect(byDate.status == 304)
-            let older = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-Modified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")])
+            let older = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("If-Modified-Since", "Mon, 01 Jan 2024 00:00:00 GMT")])
             #expect(older.status == 200)
-            let otherTag = try await emulator.get(Paths.lofotenImageEncoded, headers: [("If-None-Match", "\"x\""), ("If-Modified-Since", lastModified)])
+            let otherTag = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("If-None-Match", "\"x\""), ("If-Modified-Since", lastModified)])
             #expect(otherTag.status == 200)
         }
     }
@@ -73,9 +77,11 @@ struct ImageTests {
         try await withEmulator { emulator in
             let full = try await emulator.get(Paths.lofotenImageEncoded)
             let etag = try #require(full.header("ETag"))
-            let same = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Range", "bytes=10-"), ("If-Range", etag)])
+            let same = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("Range", "bytes=10-"), ("If-Range", etag)])
             #expect(same.status == 206)
-            let changed = try await emulator.get(Paths.lofotenImageEncoded, headers: [("Range", "bytes=10-"), ("If-Range", "\"old\"")])
+            let changed = try await emulator.get(
+                Paths.lofotenImageEncoded, headers: [("Range", "bytes=10-"), ("If-Range", "\"old\"")])
             #expect(changed.status == 200)
             #expect(changed.body == full.body)
         }
@@ -99,7 +105,8 @@ struct ImageTests {
             let ref = try await lofotenImageRef(emulator)
             #expect(ref["_dynamicUrl"].isNull)
             #expect(ref["_path"].string == Paths.lofotenImage)
-            let slug = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()["data"]["adventureList"]
+            let slug = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()["data"][
+                "adventureList"]
             #expect(slug["items"][0]["primaryImage"]["_dynamicUrl"].isNull)
             let images = slug["_references"].array.filter { $0["__typename"].string == "ImageRef" }
             #expect(!images.isEmpty)
@@ -111,7 +118,8 @@ struct ImageTests {
 
     @Test func dynamicURLsCanPointAtASecondOrigin() async throws {
         try await withEmulator { images in
-            let options = EmulatorOptions(dynamicURLBase: images.baseURL.absoluteString, authentication: .bearer(token: "secret"))
+            let options = EmulatorOptions(
+                dynamicURLBase: images.baseURL.absoluteString, authentication: .bearer(token: "secret"))
             try await withEmulator(options) { queries in
                 let ref = try await lofotenImageRef(queries, headers: [("Authorization", "Bearer secret")])
                 let dynamicURL = try #require(ref["_dynamicUrl"].string)
@@ -131,7 +139,8 @@ struct ImageTests {
         var content = try EmulatorContent.sample()
         content.setSyntheticImage(forSlug: "algarve-first-waves", byteCount: byteCount)
         try await withEmulator(EmulatorOptions(content: content)) { emulator in
-            let ref = try await emulator.get(Paths.adventureBySlug + ";slug=algarve-first-waves;").json()["data"]["adventureList"]["items"][0]["primaryImage"]
+            let ref = try await emulator.get(Paths.adventureBySlug + ";slug=algarve-first-waves;").json()["data"][
+                "adventureList"]["items"][0]["primaryImage"]
             let path = try #require(ref["_path"].string)
             let head = try await HTTPTestClient.get(emulator.url(path), method: .HEAD)
             #expect(head.header("Content-Length") == String(byteCount))

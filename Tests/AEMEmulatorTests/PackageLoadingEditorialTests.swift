@@ -1,6 +1,7 @@
-@testable import AEMEmulator
 import Foundation
 import Testing
+
+@testable import AEMEmulator
 
 /// The `editorial` fixture package: two models with every kind of field, articles with a variation, a cycle and a
 /// missing reference, authors, small images and persisted queries.
@@ -27,10 +28,11 @@ struct PackageLoadingEditorialTests {
         let model = try #require(repository.models["\(Self.models)/article"])
         #expect(model.title == "Article")
         #expect(model.configuration == "editorial")
-        #expect(model.fields.map(\.name) == [
-            "title", "slug", "body", "publishDate", "featured", "tags", "readingMinutes", "rating", "heroImage",
-            "author", "related", "metadata",
-        ])
+        #expect(
+            model.fields.map(\.name) == [
+                "title", "slug", "body", "publishDate", "featured", "tags", "readingMinutes", "rating", "heroImage",
+                "author", "related", "metadata",
+            ])
         let fields = Dictionary(uniqueKeysWithValues: model.fields.map { ($0.name, $0) })
         #expect(fields["title"]?.kind == .text)
         #expect(fields["title"]?.isRequired == false)
@@ -100,7 +102,9 @@ struct PackageLoadingEditorialTests {
         let lost = try #require(repository.fragments["\(Self.dam)/articles/lost-recipes"])
         let missing = try #require(lost.master["related"]?.elements.first?.text)
         #expect(repository.fragments[missing] == nil)
-        let byMara = repository.fragments.values.filter { $0.master["author"] == .string("\(Self.dam)/authors/mara-olsen") }
+        let byMara = repository.fragments.values.filter {
+            $0.master["author"] == .string("\(Self.dam)/authors/mara-olsen")
+        }
         #expect(byMara.count == 5)
         let quiet = try #require(repository.fragments["\(Self.dam)/articles/quiet-corners"])
         #expect(quiet.master["rating"] == nil)
@@ -129,16 +133,18 @@ struct PackageLoadingEditorialTests {
     }
 
     @Test func queries() throws {
-        #expect(Set(repository.queries.keys) == [
-            "/editorial/articles-by-author", "/editorial/articles-paginated", "/editorial/article-by-path",
-        ])
+        #expect(
+            Set(repository.queries.keys) == [
+                "/editorial/articles-by-author", "/editorial/articles-paginated", "/editorial/article-by-path",
+            ])
         let byAuthor = try #require(repository.queries["/editorial/articles-by-author"])
         #expect(byAuthor.configuration == "editorial")
         #expect(byAuthor.name == "articles-by-author")
         #expect(byAuthor.text.hasPrefix(#"query ($lastName: String!, $sort: String = "publishDate DESC") {"#))
         #expect(byAuthor.text.contains("author: {lastName: {_expressions"))
         #expect(byAuthor.cacheControl == ["max-age": 300])
-        #expect(byAuthor.surrogateControl == ["max-age": 600, "stale-while-revalidate": 86400, "stale-if-error": 86400])
+        #expect(
+            byAuthor.surrogateControl == ["max-age": 600, "stale-while-revalidate": 86400, "stale-if-error": 86400])
         let byPath = try #require(repository.queries["/editorial/article-by-path"])
         #expect(byPath.text.contains("articleByPath(_path: $path, variation: $variation)"))
         #expect(byPath.text.contains("_references"))

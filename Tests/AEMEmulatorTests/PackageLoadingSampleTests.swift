@@ -1,7 +1,8 @@
-@testable import AEMEmulator
 import Foundation
 import SampleContent
 import Testing
+
+@testable import AEMEmulator
 
 /// The built-in sample as a content package (`SampleContent/content/jcr_root`): the Adventure model, its fragments
 /// with typed values and HTML rich text, their images, and the persisted queries.
@@ -18,14 +19,16 @@ struct PackageLoadingSampleTests {
         #expect(repository.configurations == ["wknd-shared"])
         let model = try #require(repository.models[Self.model])
         #expect(model.title == "Adventure")
-        #expect(model.fields.map(\.name) == [
-            "title", "slug", "description", "adventureType", "tripLength", "activity", "groupSize", "difficulty",
-            "price", "primaryImage", "itinerary", "gearList",
-        ])
+        #expect(
+            model.fields.map(\.name) == [
+                "title", "slug", "description", "adventureType", "tripLength", "activity", "groupSize", "difficulty",
+                "price", "primaryImage", "itinerary", "gearList",
+            ])
         let fields = Dictionary(uniqueKeysWithValues: model.fields.map { ($0.name, $0) })
         #expect(fields["title"]?.isRequired == true)
         #expect(fields["slug"]?.isRequired == true)
-        #expect(fields["adventureType"]?.kind == .enumeration(values: ["Day Trip", "Overnight Trip", "Training Session"]))
+        #expect(
+            fields["adventureType"]?.kind == .enumeration(values: ["Day Trip", "Overnight Trip", "Training Session"]))
         #expect(fields["difficulty"]?.kind == .enumeration(values: ["Beginner", "Intermediate", "Advanced", "Expert"]))
         guard case .enumeration(let activities) = fields["activity"]?.kind else {
             Issue.record("activity is not an enumeration")
@@ -50,12 +53,15 @@ struct PackageLoadingSampleTests {
         #expect(values["groupSize"] == .long(8))
         #expect(values["price"] == .double(2450))
         #expect(values["tripLength"] == .string("6\u{00A0}days"))
-        #expect(values["primaryImage"] == .string("/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/Lofoten surf.jpg"))
+        #expect(
+            values["primaryImage"]
+                == .string("/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/Lofoten surf.jpg"))
         #expect(values["description@ContentType"] == .string("text/html"))
         let html = try #require(values["description"]?.text)
         #expect(html.hasPrefix("<p>Arctic swell"))
         #expect(html.contains("<b>Lofoten in February</b>"))
-        #expect(html.contains(#"href="/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves""#))
+        #expect(
+            html.contains(#"href="/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves""#))
     }
 
     @Test func imagesKeepTheirPathsIdsDatesAndBytes() throws {
@@ -79,16 +85,20 @@ struct PackageLoadingSampleTests {
     }
 
     @Test func persistedQueries() throws {
-        #expect(Set(repository.queries.keys) == [
-            "/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-paginated",
-            "/wknd-shared/adventure-by-path",
-        ])
+        #expect(
+            Set(repository.queries.keys) == [
+                "/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-paginated",
+                "/wknd-shared/adventure-by-path",
+            ])
         let all = try #require(repository.queries["/wknd-shared/adventures-all"])
-        #expect(all.text.hasPrefix(
-            "query ($offset: Int, $limit: Int, $sort: String, $imageFormat: AssetTransformFormat = JPG, "
-                + "$imageWidth: Int = 1200, $imageQuality: Int = 80) {\n  adventureList("))
+        #expect(
+            all.text.hasPrefix(
+                "query ($offset: Int, $limit: Int, $sort: String, $imageFormat: AssetTransformFormat = JPG, "
+                    + "$imageWidth: Int = 1200, $imageQuality: Int = 80) {\n  adventureList("))
         let bySlug = try #require(repository.queries["/wknd-shared/adventure-by-slug"])
-        #expect(bySlug.text.hasPrefix("query ($slug: String!, $imageFormat: AssetTransformFormat = JPG, $imageSeoName: String,"))
+        #expect(
+            bySlug.text.hasPrefix(
+                "query ($slug: String!, $imageFormat: AssetTransformFormat = JPG, $imageSeoName: String,"))
         #expect(repository.queries["/wknd-shared/adventures-paginated"]?.text.contains("adventurePaginated(") == true)
         #expect(repository.queries["/wknd-shared/adventure-by-path"]?.text.contains("adventureByPath(") == true)
     }

@@ -1,6 +1,7 @@
-@testable import AEMEmulator
 import Foundation
 import Testing
+
+@testable import AEMEmulator
 
 /// How the loader reads a package's folders and files: errors, stubs, binaries, skipped nodes and links.
 struct PackageLoadingTreeTests {
@@ -22,10 +23,12 @@ struct PackageLoadingTreeTests {
 
     @Test func malformedXMLNamesTheFileAndLine() throws {
         let package = try PackageLoadingTestPackage()
-        try package.write("content/dam/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="sling:Folder"/>"#))
+        try package.write(
+            "content/dam/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="sling:Folder"/>"#))
         let broken = try package.write(
             "content/dam/site/.content.xml",
-            "<?xml version=\"1.0\"?>\n<jcr:root xmlns:jcr=\"http://www.jcp.org/jcr/1.0\"\n    jcr:primaryType=\"sling:Folder\">\n    <child a=\"1\">\n</jcr:root>\n")
+            "<?xml version=\"1.0\"?>\n<jcr:root xmlns:jcr=\"http://www.jcp.org/jcr/1.0\"\n    jcr:primaryType=\"sling:Folder\">\n    <child a=\"1\">\n</jcr:root>\n"
+        )
         do {
             _ = try ContentPackageLoader.load(jcrRoot: package.root)
             Issue.record("a malformed file loaded")
@@ -37,7 +40,8 @@ struct PackageLoadingTreeTests {
             #expect(file == broken.path)
             #expect(line == 5)
             #expect(error.description.hasPrefix("\(broken.path):5:"))
-            #expect(error.description.contains("an end tag does not match the element it closes"), "\(error.description)")
+            #expect(
+                error.description.contains("an end tag does not match the element it closes"), "\(error.description)")
         }
     }
 
@@ -80,7 +84,8 @@ struct PackageLoadingTreeTests {
         let package = try PackageLoadingTestPackage()
         try package.write(
             "conf/.content.xml",
-            PackageLoadingTestPackage.docView(#"""
+            PackageLoadingTestPackage.docView(
+                #"""
                     jcr:primaryType="sling:Folder">
                     <stub jcr:primaryType="nt:unstructured" fromParent="yes"/>
                     <inline jcr:primaryType="nt:unstructured" kept="{Long}1">
@@ -105,7 +110,8 @@ struct PackageLoadingTreeTests {
         let package = try PackageLoadingTestPackage()
         try package.write(
             "content/dam/site/.content.xml",
-            PackageLoadingTestPackage.docView(#"""
+            PackageLoadingTestPackage.docView(
+                #"""
                     jcr:primaryType="sling:Folder">
                     <notes jcr:primaryType="nt:unstructured" text="hello"/>
                     <half-asset jcr:primaryType="dam:Asset"/>
@@ -115,8 +121,12 @@ struct PackageLoadingTreeTests {
                 </jcr:root>
                 """#))
         try package.write("content/dam/site/readme.txt", "not a node of interest")
-        try package.write("conf/site/settings/dam/cfm/models/empty/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="cq:Template"/>"#))
-        try package.write("conf/site/settings/graphql/persistentQueries/no-text/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="nt:unstructured"/>"#))
+        try package.write(
+            "conf/site/settings/dam/cfm/models/empty/.content.xml",
+            PackageLoadingTestPackage.docView(#"jcr:primaryType="cq:Template"/>"#))
+        try package.write(
+            "conf/site/settings/graphql/persistentQueries/no-text/.content.xml",
+            PackageLoadingTestPackage.docView(#"jcr:primaryType="nt:unstructured"/>"#))
         let repository = try ContentPackageLoader.load(jcrRoot: package.root)
         #expect(repository.models.isEmpty)
         #expect(repository.fragments.isEmpty)
@@ -128,10 +138,12 @@ struct PackageLoadingTreeTests {
         let outside = try PackageLoadingTestPackage()
         try outside.write(
             "asset.png/.content.xml",
-            PackageLoadingTestPackage.docView(#"jcr:primaryType="dam:Asset"><jcr:content jcr:primaryType="dam:AssetContent"/></jcr:root>"#))
+            PackageLoadingTestPackage.docView(
+                #"jcr:primaryType="dam:Asset"><jcr:content jcr:primaryType="dam:AssetContent"/></jcr:root>"#))
         try outside.write("asset.png/_jcr_content/renditions/original", Data([0x89, 0x50]))
         let package = try PackageLoadingTestPackage()
-        try package.write("content/dam/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="sling:Folder"/>"#))
+        try package.write(
+            "content/dam/.content.xml", PackageLoadingTestPackage.docView(#"jcr:primaryType="sling:Folder"/>"#))
         try FileManager.default.createSymbolicLink(
             at: package.root.appendingPathComponent("content/dam/linked.png"),
             withDestinationURL: outside.root.appendingPathComponent("asset.png"))
@@ -145,14 +157,16 @@ struct PackageLoadingTreeTests {
         let package = try PackageLoadingTestPackage()
         try package.write(
             "content/dam/site/photo.webp/.content.xml",
-            PackageLoadingTestPackage.docView(#"""
+            PackageLoadingTestPackage.docView(
+                #"""
                     jcr:primaryType="dam:Asset">
                     <jcr:content jcr:primaryType="dam:AssetContent">
                         <metadata jcr:primaryType="nt:unstructured" tiff:ImageWidth="{Long}0" tiff:ImageLength="wide"/>
                     </jcr:content>
                 </jcr:root>
                 """#))
-        let original = try package.write("content/dam/site/photo.webp/_jcr_content/renditions/original", Data([1, 2, 3]))
+        let original = try package.write(
+            "content/dam/site/photo.webp/_jcr_content/renditions/original", Data([1, 2, 3]))
         let repository = try ContentPackageLoader.load(jcrRoot: package.root)
         let asset = try #require(repository.assets["/content/dam/site/photo.webp"])
         #expect(asset.mimeType == "image/webp")
@@ -171,7 +185,8 @@ struct PackageLoadingTreeTests {
         let package = try PackageLoadingTestPackage()
         try package.write(
             "conf/site/settings/graphql/persistentQueries/.content.xml",
-            PackageLoadingTestPackage.docView(#"""
+            PackageLoadingTestPackage.docView(
+                #"""
                     jcr:primaryType="cq:Page">
                     <inline jcr:primaryType="nt:unstructured">
                         <jcr:content jcr:primaryType="nt:unstructured" jcr:data="{ ping }" cache-control="{&quot;max-age&quot;: 120}" surrogateControlMaxAge="{Long}600" surrogateControlStaleIfError="30"/>

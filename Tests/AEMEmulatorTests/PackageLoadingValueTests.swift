@@ -1,6 +1,7 @@
-@testable import AEMEmulator
 import Foundation
 import Testing
+
+@testable import AEMEmulator
 
 /// Docview property text becomes typed values, and FileVault's escaped names become repository names.
 struct PackageLoadingValueTests {
@@ -50,11 +51,17 @@ struct PackageLoadingValueTests {
         }
         #expect(text == "2022-06-02T11:19:41.017-07:00")
         #expect(abs(date.timeIntervalSince1970 - 1_654_193_981.017) < 0.0005)
-        #expect(DocViewDate.parse("2022-08-12T17:03:12.187Z").map { abs($0.timeIntervalSince1970 - 1_660_323_792.187) < 0.0005 } == true)
+        #expect(
+            DocViewDate.parse("2022-08-12T17:03:12.187Z").map {
+                abs($0.timeIntervalSince1970 - 1_660_323_792.187) < 0.0005
+            } == true)
         #expect(DocViewDate.parse("2024-02-10T12:00:00+01:00")?.timeIntervalSince1970 == 1_707_562_800)
         #expect(DocViewDate.parse("2024-02-29T00:00:00.000Z")?.timeIntervalSince1970 == 1_709_164_800)
         #expect(DocViewDate.parse("1969-12-31T23:59:59Z")?.timeIntervalSince1970 == -1)
-        for invalid in ["2024-02-10", "2024-02-10T12:00:00", "2024-13-01T00:00:00Z", "2024-02-10T12:00:00.Z", "2024-02-10T12:00:00Zjunk", ""] {
+        for invalid in [
+            "2024-02-10", "2024-02-10T12:00:00", "2024-13-01T00:00:00Z", "2024-02-10T12:00:00.Z",
+            "2024-02-10T12:00:00Zjunk", "",
+        ] {
             #expect(DocViewDate.parse(invalid) == nil, "\(invalid)")
         }
     }

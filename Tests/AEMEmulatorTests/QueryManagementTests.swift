@@ -5,7 +5,8 @@ import Testing
 /// Stored queries listed, persisted and run; the schema as SDL; ad-hoc queries; a stored query that no longer
 /// validates.
 struct QueryManagementTests {
-    private static let customQuery = "query ($activity: String!) { adventureList(filter: {activity: {_expressions: [{value: $activity}]}}, sort: \"title\") { items { slug title } } }"
+    private static let customQuery =
+        "query ($activity: String!) { adventureList(filter: {activity: {_expressions: [{value: $activity}]}}, sort: \"title\") { items { slug title } } }"
 
     @Test func listJSONHasOneElementPerConfiguration() async throws {
         try await withEmulator { emulator in
@@ -13,11 +14,14 @@ struct QueryManagementTests {
             #expect(list.count == 1)
             #expect(list.first?["configurationName"].string == "wknd-shared")
             let queries = list.first?["queries"].array ?? []
-            #expect(queries.compactMap(\.["path"]["shortForm"].string) == [
-                "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
-                "/wknd-shared/adventures-paginated",
-            ])
-            #expect(queries.first?["path"]["longForm"].string == "/wknd-shared/settings/graphql/persistentQueries/adventure-by-path")
+            #expect(
+                queries.compactMap(\.["path"]["shortForm"].string) == [
+                    "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
+                    "/wknd-shared/adventures-paginated",
+                ])
+            #expect(
+                queries.first?["path"]["longForm"].string
+                    == "/wknd-shared/settings/graphql/persistentQueries/adventure-by-path")
             let all = queries.first { $0["path"]["shortForm"].string == "/wknd-shared/adventures-all" }
             #expect(all?["data"]["query"].string?.hasPrefix("query ($offset: Int, $limit: Int, $sort: String") == true)
             let other = try await emulator.get("/graphql/list.json/other").json().array
@@ -46,13 +50,16 @@ struct QueryManagementTests {
             #expect(try await HTTPTestClient.send(url, method: .PUT, body: Self.customQuery).status == 409)
             let updated = try await HTTPTestClient.send(
                 url, method: .POST,
-                body: #"{"query": "{ adventureList(limit: 1) { items { slug } } }", "cache-control": {"max-age": 300}, "surrogate-control": {"max-age": 600, "stale-while-revalidate": 1000, "stale-if-error": 1000}}"#)
+                body:
+                    #"{"query": "{ adventureList(limit: 1) { items { slug } } }", "cache-control": {"max-age": 300}, "surrogate-control": {"max-age": 600, "stale-while-revalidate": 1000, "stale-if-error": 1000}}"#
+            )
             #expect(updated.status == 200)
             #expect(try updated.json()["action"].string == "update")
             let rerun = try await emulator.get("/graphql/execute.json/wknd-shared/by-activity")
             #expect(try rerun.json()["data"]["adventureList"]["items"].array.count == 1)
             #expect(rerun.header("Cache-Control") == "max-age=300")
-            #expect(rerun.header("Surrogate-Control") == "max-age=600, stale-if-error=1000, stale-while-revalidate=1000")
+            #expect(
+                rerun.header("Surrogate-Control") == "max-age=600, stale-if-error=1000, stale-while-revalidate=1000")
 
             let missing = emulator.url("/graphql/persist.json/wknd-shared/not-there")
             #expect(try await HTTPTestClient.send(missing, method: .POST, body: Self.customQuery).status == 404)
@@ -62,7 +69,8 @@ struct QueryManagementTests {
     @Test func persistRefusesAQueryThatDoesNotValidate() async throws {
         try await withEmulator { emulator in
             let url = emulator.url("/graphql/persist.json/wknd-shared/broken")
-            let refused = try await HTTPTestClient.send(url, method: .PUT, body: "{ adventureList { items { colour } } }")
+            let refused = try await HTTPTestClient.send(
+                url, method: .PUT, body: "{ adventureList { items { colour } } }")
             #expect(refused.status == 400)
             let error = try refused.json()["errors"][0]
             #expect(error["errorType"].string == "QueryValidationError")
@@ -88,7 +96,10 @@ struct QueryManagementTests {
 
     @Test func schemaIsServedAsSDL() async throws {
         try await withEmulator { emulator in
-            for path in ["/content/cq:graphql/wknd-shared/endpoint.GQLschema", "/content/cq%3Agraphql/wknd-shared/endpoint.GQLschema"] {
+            for path in [
+                "/content/cq:graphql/wknd-shared/endpoint.GQLschema",
+                "/content/cq%3Agraphql/wknd-shared/endpoint.GQLschema",
+            ] {
                 let response = try await emulator.get(path)
                 #expect(response.status == 200)
                 #expect(response.header("Content-Type")?.hasPrefix("text/x-graphql-schema") == true)
@@ -101,7 +112,8 @@ struct QueryManagementTests {
     }
 
     @Test func adHocQueriesAreOffUnlessEnabled() async throws {
-        let body = #"{"query": "query ($n: Int) { adventureList(limit: $n, sort: \"slug\") { items { slug } } }", "variables": {"n": 2}}"#
+        let body =
+            #"{"query": "query ($n: Int) { adventureList(limit: $n, sort: \"slug\") { items { slug } } }", "variables": {"n": 2}}"#
         try await withEmulator { emulator in
             let refused = try await HTTPTestClient.send(
                 emulator.url("/content/_cq_graphql/wknd-shared/endpoint.json"), method: .POST, body: body)
@@ -129,7 +141,8 @@ struct QueryManagementTests {
     @Test func byPathQueryAnswersTheItemAndItsReferences() async throws {
         try await withEmulator { emulator in
             let path = "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf"
-            let target = "/graphql/execute.json/wknd-shared/adventure-by-path;path=\(path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path);"
+            let target =
+                "/graphql/execute.json/wknd-shared/adventure-by-path;path=\(path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path);"
             let result = try await emulator.get(target).json()["data"]["adventureByPath"]
             #expect(result["item"]["slug"].string == "lofoten-winter-surf")
             #expect(result["_references"].array.contains { $0["__typename"].string == "AdventureModel" })

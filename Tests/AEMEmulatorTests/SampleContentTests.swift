@@ -19,10 +19,11 @@ struct SampleContentTests {
 
     @Test func coversEveryActivityDifficultyAndType() {
         #expect(adventures.count == 20)
-        #expect(Set(texts("activity")) == [
-            "Camping", "Surfing", "Skiing", "Cycling", "Hiking", "Skateboarding", "Rock Climbing", "Running",
-            "Snowboarding", "Social",
-        ])
+        #expect(
+            Set(texts("activity")) == [
+                "Camping", "Surfing", "Skiing", "Cycling", "Hiking", "Skateboarding", "Rock Climbing", "Running",
+                "Snowboarding", "Social",
+            ])
         #expect(Set(texts("difficulty")) == ["Beginner", "Intermediate", "Advanced", "Expert"])
         #expect(Set(texts("adventureType")) == ["Day Trip", "Overnight Trip", "Training Session"])
     }
@@ -40,7 +41,10 @@ struct SampleContentTests {
         for field in ["price", "tripLength", "description", "itinerary", "gearList", "primaryImage"] {
             #expect(adventures.contains { $0.master[field] == nil }, "\(field)")
         }
-        #expect(adventures.contains { if case .double(let price)? = $0.master["price"] { price != price.rounded() } else { false } })
+        #expect(
+            adventures.contains {
+                if case .double(let price)? = $0.master["price"] { price != price.rounded() } else { false }
+            })
     }
 
     @Test func textHoldsNonASCII() {
@@ -85,16 +89,18 @@ struct SampleContentTests {
     }
 
     @Test func storesTheFourPersistedQueries() {
-        #expect(content.queryPaths == [
-            "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
-            "/wknd-shared/adventures-paginated",
-        ])
+        #expect(
+            content.queryPaths == [
+                "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
+                "/wknd-shared/adventures-paginated",
+            ])
     }
 
     @Test func contentCanBeChangedForATest() throws {
         var changed = content
         changed[slug: "../../escape"] = changed.makeAdventure(slug: "../../escape", title: "Escape")
-        #expect(changed[slug: "../../escape"]?.path == "/content/dam/wknd-shared/en/adventures/../../escape/../../escape")
+        #expect(
+            changed[slug: "../../escape"]?.path == "/content/dam/wknd-shared/en/adventures/../../escape/../../escape")
         changed[slug: "algarve-first-waves"] = nil
         #expect(changed[slug: "algarve-first-waves"] == nil)
         #expect(changed.adventures.count == adventures.count)

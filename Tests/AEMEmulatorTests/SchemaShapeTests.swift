@@ -1,11 +1,14 @@
 import Testing
+
 @testable import AEMEmulator
 
 /// The schema generated from the models: type and field names, argument lists, and the SDL.
 @Suite struct SchemaShapeTests {
     private func typeFields(_ engine: QueryEngine, _ configuration: String, _ type: String) async -> [String: String] {
         let answer = await EngineFixtures.run(
-            engine, configuration, #"{ __type(name: "\#(type)") { kind fields { name type { kind name ofType { name } } } possibleTypes { name } } }"#)
+            engine, configuration,
+            #"{ __type(name: "\#(type)") { kind fields { name type { kind name ofType { name } } } possibleTypes { name } } }"#
+        )
         var fields: [String: String] = [:]
         for field in answer.json["data"]["__type"]["fields"].array {
             let type = field["type"]
@@ -32,12 +35,14 @@ import Testing
         #expect(fields["primaryImage"] == "Reference")
         #expect(fields["related"] == "AdventureModel")
         let image = await typeFields(engine, "site", "ImageRef")
-        #expect(Set(image.keys) == ["_path", "_authorUrl", "_publishUrl", "_dynamicUrl", "mimeType", "width", "height"])
+        #expect(
+            Set(image.keys) == ["_path", "_authorUrl", "_publishUrl", "_dynamicUrl", "mimeType", "width", "height"])
     }
 
     @Test func queryFieldsTakeAEMArguments() async {
         let engine = QueryEngine(repository: EngineFixtures.adventureRepository())
-        let answer = await EngineFixtures.run(engine, "site", #"{ __type(name: "Query") { fields { name args { name } type { name } } } }"#)
+        let answer = await EngineFixtures.run(
+            engine, "site", #"{ __type(name: "Query") { fields { name args { name } type { name } } } }"#)
         var arguments: [String: [String]] = [:]
         var types: [String: String] = [:]
         for field in answer.json["data"]["__type"]["fields"].array {
@@ -45,8 +50,12 @@ import Testing
             types[field["name"].string ?? ""] = field["type"]["name"].string
         }
         #expect(arguments["adventureByPath"] == ["_path", "variation", "_assetTransform"])
-        #expect(arguments["adventureList"] == ["filter", "sort", "offset", "limit", "variation", "_assetTransform", "includeVariations"])
-        #expect(arguments["adventurePaginated"] == ["first", "after", "sort", "filter", "variation", "_assetTransform"])
+        #expect(
+            arguments["adventureList"] == [
+                "filter", "sort", "offset", "limit", "variation", "_assetTransform", "includeVariations",
+            ])
+        #expect(
+            arguments["adventurePaginated"] == ["first", "after", "sort", "filter", "variation", "_assetTransform"])
         #expect(types["adventureByPath"] == "AdventureModelResult")
         #expect(types["adventureList"] == "AdventureModelResults")
         #expect(types["adventurePaginated"] == "AdventureModelConnection")
@@ -63,10 +72,12 @@ import Testing
         #expect(fields["settings"] == "Json")
         #expect(fields["body"] == "MultiFormatString")
         #expect(fields["attachments"] == "[Reference]")
-        let filter = await EngineFixtures.run(engine, "magazine", #"{ __type(name: "ArticleModelFilter") { inputFields { name type { name } } } }"#)
-        let filterFields = Dictionary(uniqueKeysWithValues: filter.json["data"]["__type"]["inputFields"].array.map {
-            ($0["name"].string ?? "", $0["type"]["name"].string ?? "")
-        })
+        let filter = await EngineFixtures.run(
+            engine, "magazine", #"{ __type(name: "ArticleModelFilter") { inputFields { name type { name } } } }"#)
+        let filterFields = Dictionary(
+            uniqueKeysWithValues: filter.json["data"]["__type"]["inputFields"].array.map {
+                ($0["name"].string ?? "", $0["type"]["name"].string ?? "")
+            })
         #expect(filterFields["author"] == "AuthorModelFilter")
         #expect(filterFields["published"] == "CalendarFilter")
         #expect(filterFields["featured"] == "BooleanFilter")

@@ -5,12 +5,14 @@ import Testing
 struct SlugQueryTests {
     @Test func returnsTheFullItemWithRichTextRenditions() async throws {
         try await withEmulator { emulator in
-            let list = try await emulator.get(Paths.adventureBySlug + ";slug=chamonix-off-piste;").json()["data"]["adventureList"]
+            let list = try await emulator.get(Paths.adventureBySlug + ";slug=chamonix-off-piste;").json()["data"][
+                "adventureList"]
             #expect(list["items"].array.count == 1)
             let item = list["items"][0]
             #expect(item.keys.count == 13)
             #expect(item["slug"].string == "chamonix-off-piste")
-            #expect(item["_path"].string == "/content/dam/wknd-shared/en/adventures/chamonix-off-piste/chamonix-off-piste")
+            #expect(
+                item["_path"].string == "/content/dam/wknd-shared/en/adventures/chamonix-off-piste/chamonix-off-piste")
             #expect(item["adventureType"].string == "Overnight Trip")
             #expect(item["difficulty"].string == "Expert")
             #expect(item["groupSize"].int == 6)
@@ -26,32 +28,45 @@ struct SlugQueryTests {
 
     @Test func referencesListTheLinkedAdventures() async throws {
         try await withEmulator { emulator in
-            let list = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"]["adventureList"]
+            let list = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"][
+                "adventureList"]
             let references = list["_references"].array.filter { $0["__typename"].string == "AdventureModel" }
             #expect(references.count == 1)
             #expect(references.first?["slug"].string == "algarve-first-waves")
             #expect(references.first?["price"].double == 95.5)
-            #expect(references.first?["_path"].string == "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves")
+            #expect(
+                references.first?["_path"].string
+                    == "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves")
             // The primary image is a reference of the item too.
-            #expect(list["_references"].array.contains { $0["__typename"].string == "ImageRef" && $0["_path"].string == Paths.lofotenImage })
+            #expect(
+                list["_references"].array.contains {
+                    $0["__typename"].string == "ImageRef" && $0["_path"].string == Paths.lofotenImage
+                })
         }
     }
 
     @Test func referencesIncludeInlineImages() async throws {
         try await withEmulator { emulator in
-            let references = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()["data"]["adventureList"]["_references"].array
+            let references = try await emulator.get(Paths.adventureBySlug + ";slug=torres-del-paine-circuit;").json()[
+                "data"]["adventureList"]["_references"].array
             #expect(references.allSatisfy { $0["__typename"].string == "ImageRef" })
-            #expect(references.contains { $0["_path"].string == "/content/dam/wknd-shared/en/adventures/lake-district-wild-camp/lake-district-wild-camp.jpg" })
+            #expect(
+                references.contains {
+                    $0["_path"].string
+                        == "/content/dam/wknd-shared/en/adventures/lake-district-wild-camp/lake-district-wild-camp.jpg"
+                })
         }
     }
 
     @Test func nullOptionalFieldsStayNull() async throws {
         try await withEmulator { emulator in
-            let item = try await emulator.get(Paths.adventureBySlug + ";slug=riverside-supper-club;").json()["data"]["adventureList"]["items"][0]
+            let item = try await emulator.get(Paths.adventureBySlug + ";slug=riverside-supper-club;").json()["data"][
+                "adventureList"]["items"][0]
             #expect(item["description"].isNull)
             #expect(item["itinerary"].isNull)
             #expect(item["gearList"].isNull)
-            let noImage = try await emulator.get(Paths.adventureBySlug + ";slug=snowboard-first-turns;").json()["data"]["adventureList"]["items"][0]
+            let noImage = try await emulator.get(Paths.adventureBySlug + ";slug=snowboard-first-turns;").json()["data"][
+                "adventureList"]["items"][0]
             #expect(noImage["primaryImage"].isNull)
         }
     }
@@ -66,7 +81,10 @@ struct SlugQueryTests {
 
     @Test func unknownPersistedQueryIs404WithJSON() async throws {
         try await withEmulator { emulator in
-            for target in ["/graphql/execute.json/wknd-shared/adventures-none;limit=1;", "/graphql/execute.json/other/adventures-all"] {
+            for target in [
+                "/graphql/execute.json/wknd-shared/adventures-none;limit=1;",
+                "/graphql/execute.json/other/adventures-all",
+            ] {
                 let response = try await emulator.get(target)
                 #expect(response.status == 404)
                 #expect(response.header("Content-Type") == "application/json")

@@ -4,7 +4,8 @@ import Testing
 struct VariableValidationTests {
     @Test func defaultsApplyToMissingImageVariables() async throws {
         try await withEmulator { emulator in
-            let item = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"]["adventureList"]["items"][0]
+            let item = try await emulator.get(Paths.adventureBySlug + ";slug=lofoten-winter-surf;").json()["data"][
+                "adventureList"]["items"][0]
             let url = try #require(item["primaryImage"]["_dynamicUrl"].string)
             #expect(url.hasPrefix("/adobe/dynamicmedia/deliver/dm-aid--"))
             #expect(url.hasSuffix("/Lofoten%20surf.jpg?quality=80&preferwebp=true&width=1200"))
@@ -13,8 +14,12 @@ struct VariableValidationTests {
 
     @Test func givenImageVariablesShapeTheDynamicURL() async throws {
         try await withEmulator { emulator in
-            let target = Paths.adventureBySlug + ";slug=algarve-first-waves;imageFormat=PNG;imageWidth=300;imageQuality=55;imageSeoName=first%20waves;"
-            let url = try await emulator.get(target).json()["data"]["adventureList"]["items"][0]["primaryImage"]["_dynamicUrl"].string
+            let target =
+                Paths.adventureBySlug
+                + ";slug=algarve-first-waves;imageFormat=PNG;imageWidth=300;imageQuality=55;imageSeoName=first%20waves;"
+            let url = try await emulator.get(target).json()["data"]["adventureList"]["items"][0]["primaryImage"][
+                "_dynamicUrl"
+            ].string
             #expect(url?.hasSuffix("/first%20waves.png?quality=55&preferwebp=true&width=300") == true)
         }
     }
@@ -26,7 +31,10 @@ struct VariableValidationTests {
             let json = try response.json()
             #expect(!json["data"].exists)
             let error = json["errors"][0]
-            #expect(error["message"].string == "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'")
+            #expect(
+                error["message"].string
+                    == "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'"
+            )
             #expect(error["locations"][0]["line"].int == 1)
             #expect(error["locations"][0]["column"].int == 22)
             #expect(error["extensions"]["classification"].string == "ValidationError")
@@ -35,15 +43,25 @@ struct VariableValidationTests {
 
     @Test func integralDecimalTextConvertsToInt() async throws {
         try await withEmulator { emulator in
-            let items = try await emulator.get(Paths.adventuresAll + ";limit=2.0;").json()["data"]["adventureList"]["items"]
+            let items = try await emulator.get(Paths.adventuresAll + ";limit=2.0;").json()["data"]["adventureList"][
+                "items"]
             #expect(items.array.count == 2)
         }
     }
 
     @Test(arguments: [
-        (";limit=1.5;", "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'"),
-        (";offset=99999999999;", "Variable 'offset' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'"),
-        (";imageFormat=jpg;", "Variable 'imageFormat' has an invalid value: Invalid input for enum 'AssetTransformFormat'. No value found for name 'jpg'"),
+        (
+            ";limit=1.5;",
+            "Variable 'limit' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'"
+        ),
+        (
+            ";offset=99999999999;",
+            "Variable 'offset' has an invalid value: Expected a value that can be converted to type 'Int' but it was a 'String'"
+        ),
+        (
+            ";imageFormat=jpg;",
+            "Variable 'imageFormat' has an invalid value: Invalid input for enum 'AssetTransformFormat'. No value found for name 'jpg'"
+        ),
     ])
     func otherConversionErrors(suffix: String, message: String) async throws {
         try await withEmulator { emulator in
@@ -59,7 +77,10 @@ struct VariableValidationTests {
                 #expect(response.status == 200)
                 let json = try response.json()
                 #expect(!json["data"].exists)
-                #expect(json["errors"][0]["message"].string == "Variable 'slug' has an invalid value: Variable 'slug' has coerced Null value for NonNull type 'String!'")
+                #expect(
+                    json["errors"][0]["message"].string
+                        == "Variable 'slug' has an invalid value: Variable 'slug' has coerced Null value for NonNull type 'String!'"
+                )
                 #expect(json["errors"][0]["locations"][0]["column"].int == 8)
             }
         }

@@ -27,7 +27,8 @@ struct SyncEngineTests {
                 #expect(try store.adventures().count == sample.adventures.count)
                 for fragment in sample.adventures {
                     // The stored JSON is what adventure-by-path answers, value for value.
-                    let query = PersistedQuery<JSONValue>(AdventureSyncSource.byPathPath, variables: ["path": .string(fragment.path)])
+                    let query = PersistedQuery<JSONValue>(
+                        AdventureSyncSource.byPathPath, variables: ["path": .string(fragment.path)])
                     let answer = try #require(try await aem.execute(query).data?["adventureByPath"])
                     let stored = try #require(try store.fragment(slug: fragment.slug))
                     #expect(try JSONDecoder().decode(JSONValue.self, from: stored.json) == answer)
@@ -36,7 +37,9 @@ struct SyncEngineTests {
                     let network = try await aem.adventure(slug: fragment.slug).data
                     #expect(try store.adventure(slug: fragment.slug) == network)
                     // The image file holds the served bytes.
-                    if let image = network?.adventure.primaryImage, let expected = try sample.primaryImageBytes(ofSlug: fragment.slug) {
+                    if let image = network?.adventure.primaryImage,
+                        let expected = try sample.primaryImageBytes(ofSlug: fragment.slug)
+                    {
                         let file = try #require(store.imageFile(for: image))
                         #expect(file.deletingLastPathComponent().lastPathComponent == "images")
                         #expect(try Data(contentsOf: file) == expected)
@@ -47,10 +50,12 @@ struct SyncEngineTests {
         }
     }
 
-    @Test("a change, an addition, a removal and a move are each picked up by the next run; no change costs one request a page")
+    @Test(
+        "a change, an addition, a removal and a move are each picked up by the next run; no change costs one request a page"
+    )
     func deltas() async throws {
         try await withSyncFolder { folder, _ in
-            let base = try EmulatorContent.sampleWithCopies(30)  // 50 adventures: pages of 20 below
+            let base = try EmulatorContent.sampleWithCopies(30) // 50 adventures: pages of 20 below
             try await sync(base, into: folder, pageSize: 20)
 
             var next = base
@@ -64,18 +69,22 @@ struct SyncEngineTests {
             movedFragment.path = "/content/dam/wknd-shared/en/adventures/elsewhere/\(moved)"
             next[slug: moved] = movedFragment
             next[fragment: "/content/dam/wknd-shared/en/adventures/new-one/new-one"] =
-                next.makeAdventure(slug: "brand-new-adventure", title: "Brand new", primaryImage: adventures[3].primaryImagePath)
+                next.makeAdventure(
+                    slug: "brand-new-adventure", title: "Brand new", primaryImage: adventures[3].primaryImagePath)
             let removedCount = base.adventures.count - next.adventures.count + 1
 
             let store = try ContentStore(directory: folder)
-            let removedImageFile = try #require(try store.adventure(slug: removed)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
+            let removedImageFile = try #require(
+                try store.adventure(slug: removed)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
             #expect(FileManager.default.fileExists(atPath: removedImageFile.path))
 
             let before = try StoreSnapshot(folder)
             let report = try await sync(next, into: folder, pageSize: 20)
             let after = try StoreSnapshot(folder)
             // Changed: the two, and those whose _references show them (read again, as their JSON holds the new title and path).
-            let changedSlugs = after.fragments.keys.filter { before.fragments[$0] != nil && before.fragments[$0] != after.fragments[$0] }
+            let changedSlugs = after.fragments.keys.filter {
+                before.fragments[$0] != nil && before.fragments[$0] != after.fragments[$0]
+            }
             #expect(Set([changed, moved]).isSubset(of: changedSlugs))
             #expect(report.changed == changedSlugs.count)
             #expect(report.added == 1)
@@ -121,8 +130,9 @@ struct SyncEngineTests {
             let failure = await #expect(throws: AemError.self) {
                 try await sync(next, into: folder, pageSize: 10) { emulator in
                     // The third page fails: two pages are applied, the rest is as before.
-                    emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-paginated",
-                                           .delay(.zero), .delay(.zero), .respond(status: 500, body: "Internal Server Error"))
+                    emulator.faults.script(
+                        "/graphql/execute.json/wknd-shared/adventures-paginated",
+                        .delay(.zero), .delay(.zero), .respond(status: 500, body: "Internal Server Error"))
                 }
             }
             #expect(failure?.status == 500)
@@ -131,7 +141,9 @@ struct SyncEngineTests {
             #expect(during.imageFiles == before.imageFiles)
             let store = try ContentStore(directory: folder)
             #expect(try store.adventures().count == base.adventures.count)
-            #expect(try store.adventures().filter { $0.price == 1 }.count == 20, "the two pages before the fault are applied")
+            #expect(
+                try store.adventures().filter { $0.price == 1 }.count == 20,
+                "the two pages before the fault are applied")
 
             let resumed = try await sync(next, into: folder, pageSize: 10)
             #expect(resumed.resumed)
@@ -191,20 +203,26 @@ struct SyncEngineTests {
             #expect(report.imagesFetched == 1)
             #expect(report.imagesReused == Set(sample.adventures.compactMap(\.primaryImagePath)).count - 1)
             let store = try ContentStore(directory: folder)
-            #expect(try store.adventure(slug: textSlug)?.adventure.description?.plaintext == "Only the full adventure shows this.")
-            let file = try #require(try store.adventure(slug: imageSlug)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
+            #expect(
+                try store.adventure(slug: textSlug)?.adventure.description?.plaintext
+                    == "Only the full adventure shows this.")
+            let file = try #require(
+                try store.adventure(slug: imageSlug)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
             #expect(try Data(contentsOf: file) == Data("new image bytes".utf8))
         }
     }
 
-    @Test("a ContentStore read while a sync writes sees whole pages: every fragment decodes, every image it records is on disk")
+    @Test(
+        "a ContentStore read while a sync writes sees whole pages: every fragment decodes, every image it records is on disk"
+    )
     func readingWhileSyncing() async throws {
         let content = try EmulatorContent.sampleWithCopies(40)
         try await withSyncFolder { folder, _ in
             try await withService(content) { emulator, aem in
                 emulator.faults.latency = .milliseconds(5)
                 let sync = Task {
-                    try await SyncEngine(aem: aem, directory: folder, concurrency: 2).sync(AdventureSyncSource(aem: aem, pageSize: 6))
+                    try await SyncEngine(aem: aem, directory: folder, concurrency: 2).sync(
+                        AdventureSyncSource(aem: aem, pageSize: 6))
                 }
                 var counts: [Int] = []
                 while counts.count < 400 {
@@ -212,9 +230,13 @@ struct SyncEngineTests {
                         let fragments = try store.fragments()
                         let adventures = try store.adventures()
                         #expect(adventures.count == fragments.count)
-                        #expect(fragments.count % 6 == 0 || fragments.count == content.adventures.count, "a page is applied whole")
+                        #expect(
+                            fragments.count % 6 == 0 || fragments.count == content.adventures.count,
+                            "a page is applied whole")
                         for image in adventures.compactMap(\.primaryImage) {
-                            if let file = store.imageFile(for: image) { #expect(FileManager.default.fileExists(atPath: file.path)) }
+                            if let file = store.imageFile(for: image) {
+                                #expect(FileManager.default.fileExists(atPath: file.path))
+                            }
                         }
                         counts.append(fragments.count)
                         if fragments.count == content.adventures.count { break }
@@ -231,7 +253,9 @@ struct SyncEngineTests {
     func hostileNames() async throws {
         var content = sample
         let image = try #require(sample.adventures.compactMap(\.primaryImagePath).first)
-        let slugs = ["../../escape", "/etc/passwd", "a/b/c", ".hidden", "..", "ünïcødé 🏄", String(repeating: "x", count: 300)]
+        let slugs = [
+            "../../escape", "/etc/passwd", "a/b/c", ".hidden", "..", "ünïcødé 🏄", String(repeating: "x", count: 300),
+        ]
         for (index, slug) in slugs.enumerated() {
             content[fragment: "/content/dam/wknd-shared/en/adventures/../../../hostile-\(index)"] =
                 content.makeAdventure(slug: slug, title: "Hostile \(index)", primaryImage: image)
@@ -240,13 +264,16 @@ struct SyncEngineTests {
             let report = try await sync(content, into: folder)
             #expect(report.added == content.adventures.count)
             #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["mirror"])
-            let images = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path)
+            let images = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("images").path)
             #expect(images.allSatisfy { $0.range(of: #"^[0-9a-f]{32}\.[a-z]+$"#, options: .regularExpression) != nil })
             let store = try ContentStore(directory: folder)
             for slug in slugs {
                 let detail = try #require(try store.adventure(slug: slug))
                 let file = try #require(detail.adventure.primaryImage.flatMap(store.imageFile(for:)))
-                #expect(file.deletingLastPathComponent().standardizedFileURL == folder.appendingPathComponent("images").standardizedFileURL)
+                #expect(
+                    file.deletingLastPathComponent().standardizedFileURL
+                        == folder.appendingPathComponent("images").standardizedFileURL)
             }
         }
     }
@@ -256,7 +283,9 @@ struct SyncEngineTests {
         try await withSyncFolder { folder, _ in
             try await withService(sample) { emulator, aem in
                 emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-paginated", .delay(.seconds(1)))
-                let first = Task { try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem)) }
+                let first = Task {
+                    try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
+                }
                 try await Task.sleep(for: .milliseconds(300))
                 let error = await #expect(throws: SyncError.self) {
                     try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
@@ -264,7 +293,9 @@ struct SyncEngineTests {
                 #expect(error?.kind == .busy)
                 #expect(try await first.value.added == sample.adventures.count)
                 let other = AdventureSyncSource(aem: aem, image: ImageOptions(width: 300))
-                let refused = await #expect(throws: SyncError.self) { try await SyncEngine(aem: aem, directory: folder).sync(other) }
+                let refused = await #expect(throws: SyncError.self) {
+                    try await SyncEngine(aem: aem, directory: folder).sync(other)
+                }
                 #expect(refused?.kind == .differentSource)
             }
         }

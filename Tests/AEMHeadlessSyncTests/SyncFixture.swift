@@ -22,8 +22,9 @@ func withService<T>(_ content: EmulatorContent, _ body: (RunningEmulator, Aem) a
     let emulator = try await Emulator.start(options: EmulatorOptions(content: content))
     do {
         let result = try await AsyncHTTPClientTransport.withTransport { transport in
-            let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(20),
-                                                     retry: RetryPolicy(maxAttempts: 1))
+            let configuration = try AemConfiguration(
+                scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(20),
+                retry: RetryPolicy(maxAttempts: 1))
             return try await body(emulator, Aem(configuration, transport: transport))
         }
         await emulator.stop()
@@ -36,9 +37,10 @@ func withService<T>(_ content: EmulatorContent, _ body: (RunningEmulator, Aem) a
 
 /// Syncs `content`, served by a new emulator, into `folder`.
 @discardableResult
-func sync(_ content: EmulatorContent, into folder: URL, pageSize: Int = 100, revalidateAll: Bool = false,
-          faults: (RunningEmulator) -> Void = { _ in }) async throws -> SyncReport
-{
+func sync(
+    _ content: EmulatorContent, into folder: URL, pageSize: Int = 100, revalidateAll: Bool = false,
+    faults: (RunningEmulator) -> Void = { _ in }
+) async throws -> SyncReport {
     try await withService(content) { emulator, aem in
         faults(emulator)
         return try await SyncEngine(aem: aem, directory: folder, concurrency: 4, revalidateAll: revalidateAll)
@@ -62,7 +64,8 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
             guard let image = adventure.primaryImage, let location = image.location else { continue }
             if let file = store.imageFile(for: image) { images[location] = try Data(contentsOf: file) }
         }
-        imageFiles = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path))
+        imageFiles = Set(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path))
     }
 
     var description: String {
@@ -74,7 +77,8 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
     func difference(from other: StoreSnapshot) -> String {
         let slugs = Set(fragments.keys).union(other.fragments.keys).filter { fragments[$0] != other.fragments[$0] }
         let locations = Set(images.keys).union(other.images.keys).filter { images[$0] != other.images[$0] }
-        return "fragments: \(slugs.sorted()); images: \(locations.sorted()); files: \(imageFiles.symmetricDifference(other.imageFiles).sorted())"
+        return
+            "fragments: \(slugs.sorted()); images: \(locations.sorted()); files: \(imageFiles.symmetricDifference(other.imageFiles).sorted())"
     }
 }
 

@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 @Suite("WKND adventures decoded from recorded AEM responses")
 struct AdventureDecodingTests {
@@ -18,7 +19,9 @@ struct AdventureDecodingTests {
         #expect(first.activity == "Rock Climbing")
         #expect(first.price == 1280)
         #expect(first.tripLength == "4 days")
-        #expect(first.primaryImage?.path == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/cote-azur-sea-cliffs.jpg")
+        #expect(
+            first.primaryImage?.path
+                == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/cote-azur-sea-cliffs.jpg")
         #expect(first.primaryImage?.dynamicUrl?.hasPrefix("/adobe/dynamicmedia/deliver/dm-aid--") == true)
         // Fields the list query does not select stay nil.
         #expect(first.difficulty == nil)
@@ -45,7 +48,8 @@ struct AdventureDecodingTests {
     }
 
     @Test func wronglyTypedOptionalFieldsReadAsNil() throws {
-        let json = #"{"slug": 7, "price": "free", "groupSize": 6.5, "primaryImage": "x.jpg", "description": [1], "tripLength": {"a": 1}}"#
+        let json =
+            #"{"slug": 7, "price": "free", "groupSize": 6.5, "primaryImage": "x.jpg", "description": [1], "tripLength": {"a": 1}}"#
         let adventure = try JSONDecoder().decode(Adventure.self, from: Data(json.utf8))
         #expect(adventure == Adventure())
         let whole = try JSONDecoder().decode(Adventure.self, from: Data(#"{"groupSize": 8.0}"#.utf8))
@@ -77,7 +81,10 @@ struct AdventureDecodingTests {
         #expect(image.width == 2400)
         #expect(image.height == 1600)
         #expect(image.mimeType == "image/jpeg")
-        #expect(image.authorUrl == "https://author-p10101-e20202.adobeaemcloud.com/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/cote-azur-sea-cliffs.jpg")
+        #expect(
+            image.authorUrl
+                == "https://author-p10101-e20202.adobeaemcloud.com/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/cote-azur-sea-cliffs.jpg"
+        )
         #expect(image.publishUrl?.hasPrefix("https://publish-p10101-e20202.adobeaemcloud.com/") == true)
         #expect(adventure.description?.json?.count == 8)
         #expect(adventure.description?.markdown?.hasPrefix("## Limestone above the sea") == true)
@@ -100,7 +107,8 @@ struct AdventureDecodingTests {
             Issue.record("expected an image, got \(detail.references[2])")
             return
         }
-        #expect(image.path == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/Calanques crag – morning.jpg")
+        #expect(
+            image.path == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/Calanques crag – morning.jpg")
         #expect(image.dynamicUrl == nil)
         #expect(image.width == 1920)
 
@@ -135,9 +143,10 @@ struct AdventureDecodingTests {
         let body = Data(#"{"data":{"adventureList":null},"errors":[{"message":"boom"}]}"#.utf8)
         let envelope = try JSONDecoder().decode(AdventureListData.self, from: Data(#"{"adventureList":null}"#.utf8))
         #expect(envelope.adventureList == nil)
-        let decoder = GraphQLResponseDecoder(queryPath: "q", origin: RecordedFixture.origin,
-                                             url: PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin),
-                                             scrubber: SecretScrubber([]))
+        let decoder = GraphQLResponseDecoder(
+            queryPath: "q", origin: RecordedFixture.origin,
+            url: PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin),
+            scrubber: SecretScrubber([]))
         let result = try decoder.decode(AdventureListData.self, status: 200, headers: [:], body: body)
         #expect(result.data?.adventureList == nil)
         let error = #expect(throws: AemError.self) { try result.adventureDetail() }
@@ -172,7 +181,9 @@ struct AdventureDecodingTests {
         #expect(emptyParts.itinerary?.plaintext == "")
 
         let pathOnly = list.items[2]
-        #expect(pathOnly == Adventure(path: "/content/dam/wknd-shared/en/adventures/hokkaido-powder-week/hokkaido-powder-week"))
+        #expect(
+            pathOnly
+                == Adventure(path: "/content/dam/wknd-shared/en/adventures/hokkaido-powder-week/hokkaido-powder-week"))
     }
 
     @Test func partialDataKeepsTheItemsAndTheErrors() throws {
@@ -223,21 +234,29 @@ struct AdventureDecodingTests {
     }
 
     @Test func unknownTypenamesAndMissingTypenamesAreKept() throws {
-        let json = #"[{"__typename":"DocumentRef","_path":"/content/dam/wknd/gear.pdf","format":"application/pdf"},{"_path":"/content/dam/x"},{"__typename":"ImageRef","_path":"/content/dam/y.jpg"},null]"#
-        let list = try JSONDecoder().decode(AdventureList.self, from: Data(#"{"items":[],"_references":\#(json)}"#.utf8))
+        let json =
+            #"[{"__typename":"DocumentRef","_path":"/content/dam/wknd/gear.pdf","format":"application/pdf"},{"_path":"/content/dam/x"},{"__typename":"ImageRef","_path":"/content/dam/y.jpg"},null]"#
+        let list = try JSONDecoder().decode(
+            AdventureList.self, from: Data(#"{"items":[],"_references":\#(json)}"#.utf8))
         let references = try #require(list.references)
         #expect(references.count == 3)
-        #expect(references[0] == .unknown(typename: "DocumentRef", json: .object([
-            "__typename": .string("DocumentRef"), "_path": .string("/content/dam/wknd/gear.pdf"),
-            "format": .string("application/pdf"),
-        ])))
+        #expect(
+            references[0]
+                == .unknown(
+                    typename: "DocumentRef",
+                    json: .object([
+                        "__typename": .string("DocumentRef"), "_path": .string("/content/dam/wknd/gear.pdf"),
+                        "format": .string("application/pdf"),
+                    ])))
         #expect(references[1].typename == nil)
         #expect(references[1].path == "/content/dam/x")
         #expect(references[2] == .image(ImageReference(path: "/content/dam/y.jpg")))
     }
 
-    @Test(arguments: ["adventures-all.json", "adventure-by-slug.json", "adventure-nulls.json",
-                      "dynamic-url-null-and-empty.json", "partial-data-with-errors.json"])
+    @Test(arguments: [
+        "adventures-all.json", "adventure-by-slug.json", "adventure-nulls.json",
+        "dynamic-url-null-and-empty.json", "partial-data-with-errors.json",
+    ])
     func encodingGivesBackAnEquivalentValue(fixture: String) throws {
         let data = try #require(try RecordedFixture.adventureList(fixture).data)
         let encoded = try JSONEncoder().encode(data)
@@ -253,12 +272,16 @@ struct AdventureDecodingTests {
     }
 
     @Test func adventureEncodesWithAEMsFieldNames() throws {
-        let adventure = Adventure(path: "/content/dam/a/a", slug: "a-trip", price: 95.5, primaryImage: ImageReference(path: "/content/dam/a.jpg"))
+        let adventure = Adventure(
+            path: "/content/dam/a/a", slug: "a-trip", price: 95.5,
+            primaryImage: ImageReference(path: "/content/dam/a.jpg"))
         let json = try RecordedFixture.json(JSONEncoder().encode(adventure))
-        #expect(json == .object([
-            "_path": .string("/content/dam/a/a"), "slug": .string("a-trip"), "price": .number(95.5),
-            "primaryImage": .object(["_path": .string("/content/dam/a.jpg")]),
-        ]))
+        #expect(
+            json
+                == .object([
+                    "_path": .string("/content/dam/a/a"), "slug": .string("a-trip"), "price": .number(95.5),
+                    "primaryImage": .object(["_path": .string("/content/dam/a.jpg")]),
+                ]))
     }
 
     static func droppingNulls(_ value: JSONValue) -> JSONValue {

@@ -6,14 +6,18 @@ import Foundation
 import Testing
 
 /// Runs `body` with a batch downloader whose AEM origin is `emulator`.
-func withBatch<T>(origin emulator: RunningEmulator, concurrency: Int = 3, force: Bool = false, manifestOrigin: String? = nil,
-                  _ body: (BatchDownloader) async throws -> T) async throws -> T
-{
-    let configuration = try AemConfiguration(scheme: .http, host: emulator.hostAndPort, timeout: .seconds(10),
-                                             retry: RetryPolicy(baseDelay: .milliseconds(5)))
+func withBatch<T>(
+    origin emulator: RunningEmulator, concurrency: Int = 3, force: Bool = false, manifestOrigin: String? = nil,
+    _ body: (BatchDownloader) async throws -> T
+) async throws -> T {
+    let configuration = try AemConfiguration(
+        scheme: .http, host: emulator.hostAndPort, timeout: .seconds(10),
+        retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
-        try await body(BatchDownloader(aem: Aem(configuration, transport: transport), concurrency: concurrency,
-                                       force: force, manifestOrigin: manifestOrigin))
+        try await body(
+            BatchDownloader(
+                aem: Aem(configuration, transport: transport), concurrency: concurrency,
+                force: force, manifestOrigin: manifestOrigin))
     }
 }
 
@@ -23,9 +27,10 @@ func item(_ slug: String, _ url: URL) throws -> DownloadItem {
 
 /// What each item came to, by slug.
 func kinds(_ results: [DownloadItemResult]) -> [String: String] {
-    Dictionary(uniqueKeysWithValues: results.map { result in
-        (result.item.name.rawValue, (try? result.result.get()).map { "\($0.kind)" } ?? "failed")
-    })
+    Dictionary(
+        uniqueKeysWithValues: results.map { result in
+            (result.item.name.rawValue, (try? result.result.get()).map { "\($0.kind)" } ?? "failed")
+        })
 }
 
 @Suite("Downloading a batch of files")
@@ -35,21 +40,29 @@ struct BatchDownloaderTests {
         let assets = ["/shared.jpg": sampleBytes(50_000), "/own.png": sampleBytes(20_000)]
         try await withAssets(assets, types: ["/own.png": "image/png"]) { emulator in
             try await withTemporaryDirectory { directory in
-                let items = [try item("first-one", emulator.url(forPath: "/shared.jpg")),
-                             try item("second-one", emulator.url(forPath: "/shared.jpg")),
-                             try item("third-one", emulator.url(forPath: "/own.png")),
-                             try item("missing-one", emulator.url(forPath: "/gone.jpg")),
-                             try item("first-one", emulator.url(forPath: "/own.png"))]
+                let items = [
+                    try item("first-one", emulator.url(forPath: "/shared.jpg")),
+                    try item("second-one", emulator.url(forPath: "/shared.jpg")),
+                    try item("third-one", emulator.url(forPath: "/own.png")),
+                    try item("missing-one", emulator.url(forPath: "/gone.jpg")),
+                    try item("first-one", emulator.url(forPath: "/own.png")),
+                ]
                 let events = LockedEvents()
                 let results = try await withBatch(origin: emulator) { batch in
                     try await batch.download(items, to: directory) { events.append($0) }
                 }
-                #expect(kinds(results) == ["first-one": "downloaded", "second-one": "copied", "third-one": "downloaded",
-                                           "missing-one": "failed"])
+                #expect(
+                    kinds(results) == [
+                        "first-one": "downloaded", "second-one": "copied", "third-one": "downloaded",
+                        "missing-one": "failed",
+                    ])
                 let failure = try #require(results.first { $0.item.name.rawValue == "missing-one" })
                 #expect(failure.aemError?.kind == .notFound)
                 #expect(emulator.requests(to: "/shared.jpg").count == 1)
-                #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName, "first-one.jpg", "second-one.jpg", "third-one.png"])
+                #expect(
+                    try fileNames(in: directory) == [
+                        DownloadManifest.defaultFileName, "first-one.jpg", "second-one.jpg", "third-one.png",
+                    ])
                 #expect(try Data(contentsOf: directory.appendingPathComponent("second-one.jpg")) == sampleBytes(50_000))
                 #expect(events.finished.count == 4)
                 #expect(events.progressBytes(for: emulator.url(forPath: "/shared.jpg")) == 50_000)
@@ -61,14 +74,18 @@ struct BatchDownloaderTests {
     func rerunIsUnchanged() async throws {
         try await withAssets(["/shared.jpg": sampleBytes(30_000)]) { emulator in
             try await withTemporaryDirectory { directory in
-                let items = [try item("first-one", emulator.url(forPath: "/shared.jpg")),
-                             try item("second-one", emulator.url(forPath: "/shared.jpg"))]
+                let items = [
+                    try item("first-one", emulator.url(forPath: "/shared.jpg")),
+                    try item("second-one", emulator.url(forPath: "/shared.jpg")),
+                ]
                 _ = try await withBatch(origin: emulator) { try await $0.download(items, to: directory) }
                 let again = try await withBatch(origin: emulator) { try await $0.download(items, to: directory) }
                 #expect(kinds(again) == ["first-one": "unchanged", "second-one": "unchanged"])
                 #expect(emulator.requests(to: "/shared.jpg").map(\.status) == [200, 304])
                 #expect(emulator.requests(to: "/shared.jpg").last?.header("If-None-Match") != nil)
-                let forced = try await withBatch(origin: emulator, force: true) { try await $0.download(items, to: directory) }
+                let forced = try await withBatch(origin: emulator, force: true) {
+                    try await $0.download(items, to: directory)
+                }
                 #expect(kinds(forced) == ["first-one": "downloaded", "second-one": "copied"])
                 #expect(emulator.requests(to: "/shared.jpg").last?.header("If-None-Match") == nil)
             }
@@ -80,11 +97,15 @@ struct BatchDownloaderTests {
         try await withTemporaryDirectory { directory in
             try await withAssets(["/content/dam/a.jpg": sampleBytes(10_000)]) { first in
                 let items = [try item("adventure-a", first.url(forPath: "/content/dam/a.jpg"))]
-                _ = try await withBatch(origin: first, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
+                _ = try await withBatch(origin: first, manifestOrigin: "local-sample") {
+                    try await $0.download(items, to: directory)
+                }
             }
             try await withAssets(["/content/dam/a.jpg": sampleBytes(10_000)]) { second in
                 let items = [try item("adventure-a", second.url(forPath: "/content/dam/a.jpg"))]
-                let same = try await withBatch(origin: second, manifestOrigin: "local-sample") { try await $0.download(items, to: directory) }
+                let same = try await withBatch(origin: second, manifestOrigin: "local-sample") {
+                    try await $0.download(items, to: directory)
+                }
                 #expect(kinds(same) == ["adventure-a": "unchanged"])
                 let other = try await withBatch(origin: second) { try await $0.download(items, to: directory) }
                 #expect(kinds(other) == ["adventure-a": "downloaded"])

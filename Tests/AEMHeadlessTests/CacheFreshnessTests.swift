@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 @Suite("CacheFreshness: what response headers allow a private cache")
 struct CacheFreshnessTests {
@@ -14,7 +15,9 @@ struct CacheFreshnessTests {
 
     @Test("AEM's publish headers: fresh for max-age, then stale-while-revalidate and stale-if-error; s-maxage ignored")
     func aemDefaults() {
-        let value = freshness([("Cache-Control", "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400")])
+        let value = freshness([
+            ("Cache-Control", "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400")
+        ])
         #expect(value.lifetime == 60)
         #expect(value.isFresh(at: received.addingTimeInterval(59)))
         #expect(!value.isFresh(at: received.addingTimeInterval(61)))
@@ -26,8 +29,8 @@ struct CacheFreshnessTests {
 
     @Test("Expires minus Date when there is no max-age; max-age wins over Expires")
     func expires() {
-        let date = "Tue, 14 Nov 2023 22:13:20 GMT"  // 1_700_000_000
-        let expires = "Tue, 14 Nov 2023 22:18:20 GMT"  // 300 s later
+        let date = "Tue, 14 Nov 2023 22:13:20 GMT" // 1_700_000_000
+        let expires = "Tue, 14 Nov 2023 22:18:20 GMT" // 300 s later
         #expect(freshness([("Date", date), ("Expires", expires)]).lifetime == 300)
         #expect(freshness([("Date", date), ("Expires", expires), ("Cache-Control", "max-age=10")]).lifetime == 10)
         #expect(freshness([("Expires", "0")]).lifetime == 0)
@@ -53,7 +56,8 @@ struct CacheFreshnessTests {
 
     @Test("Age and Date add to the age; the age grows with time")
     func age() {
-        #expect(freshness([("Cache-Control", "max-age=100"), ("Age", "30")]).age(at: received.addingTimeInterval(10)) == 40)
+        #expect(
+            freshness([("Cache-Control", "max-age=100"), ("Age", "30")]).age(at: received.addingTimeInterval(10)) == 40)
         let dated = freshness([("Cache-Control", "max-age=100"), ("Date", "Tue, 14 Nov 2023 22:12:20 GMT")])
         #expect(dated.initialAge == 60)
         #expect(!dated.isFresh(at: received.addingTimeInterval(41)))
@@ -73,9 +77,13 @@ struct CacheFreshnessTests {
 
     @Test("a 304 replaces the stored validators and freshness, and keeps the body")
     func refreshedBy304() {
-        let stored = CachedResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": "\"1\"", "Age": "50",
-                                                           "Cache-Control": "max-age=60", "Set-Cookie": "x"],
-                                    body: Data("{}".utf8), storedAt: received)
+        let stored = CachedResponse(
+            status: 200,
+            headers: [
+                "Content-Type": "application/json", "ETag": "\"1\"", "Age": "50",
+                "Cache-Control": "max-age=60", "Set-Cookie": "x",
+            ],
+            body: Data("{}".utf8), storedAt: received)
         #expect(stored.headers["Set-Cookie"] == nil)
         #expect(stored.conditionalHeaders["If-None-Match"] == "\"1\"")
         let later = received.addingTimeInterval(500)
@@ -91,7 +99,8 @@ struct CacheFreshnessTests {
     func identity() {
         let digest: (String) -> String = { "d\($0.count)" }
         #expect(Authentication.none.cacheIdentity(digest: digest) == "anonymous")
-        #expect(Authentication.basic(username: "alice", password: "s3cret").cacheIdentity(digest: digest) == "basic:alice")
+        #expect(
+            Authentication.basic(username: "alice", password: "s3cret").cacheIdentity(digest: digest) == "basic:alice")
         let token = Authentication.token("abcdefgh").cacheIdentity(digest: digest)
         #expect(token == "token:d8")
         #expect(!token.contains("abcdefgh"))

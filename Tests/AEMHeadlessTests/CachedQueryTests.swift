@@ -1,9 +1,10 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
-@testable import AEMHeadlessSQLiteCache
 import Foundation
 import Testing
+
+@testable import AEMHeadlessSQLiteCache
 
 /// Runs `body` with an emulator, a client for it (no retries, so failures show at once) and a
 /// cache in a fresh folder.
@@ -15,8 +16,9 @@ private func withCachedClient<T>(
         let emulator = try await Emulator.start()
         do {
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
-            let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                                                     authentication: authentication, timeout: .seconds(10), retry: .none)
+            let configuration = try AemConfiguration(
+                scheme: .http, host: "127.0.0.1:\(emulator.port)",
+                authentication: authentication, timeout: .seconds(10), retry: .none)
             let result = try await AsyncHTTPClientTransport.withTransport { transport in
                 try await body(emulator, Aem(configuration, transport: transport), cache)
             }
@@ -31,9 +33,10 @@ private func withCachedClient<T>(
 
 /// Rewrites the stored entry for `query` as if it had been received `age` seconds ago, with
 /// `cacheControl` in place of the server's.
-private func age<R>(_ query: PersistedQuery<R>, by age: TimeInterval, cacheControl: String? = nil,
-                    aem: Aem, cache: SQLiteResponseCache) async throws
-{
+private func age<R>(
+    _ query: PersistedQuery<R>, by age: TimeInterval, cacheControl: String? = nil,
+    aem: Aem, cache: SQLiteResponseCache
+) async throws {
     let key = aem.cacheKey(for: query.url(on: aem.configuration.origin), in: cache)
     var entry = try #require(await cache.lookup(key))
     if let cacheControl { entry.headers.set(name: "Cache-Control", value: cacheControl) }
@@ -97,7 +100,8 @@ struct CachedQueryTests {
         try await withCachedClient { emulator, aem, cache in
             _ = try await aem.execute(listQuery, cache: cache)
             try await age(listQuery, by: 600, cacheControl: "max-age=60, stale-if-error=3600", aem: aem, cache: cache)
-            emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 1))
+            emulator.faults.script(
+                "/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 1))
             let during503 = try await aem.execute(listQuery, cache: cache)
             #expect(during503.source == .staleCache)
             #expect((during503.serverFailure as? AemError)?.status == 503)
@@ -119,7 +123,8 @@ struct CachedQueryTests {
                 try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataDontFetch)
             }
             #expect(emulator.requests.isEmpty)
-            #expect(try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .network)
+            #expect(
+                try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .network)
             #expect(try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .cache)
             #expect(try await aem.execute(listQuery, cache: cache, policy: .fetchIgnoringCacheData).source == .network)
             #expect(emulator.requests.count == 2)
@@ -158,26 +163,32 @@ struct CachedQueryTests {
             let emulator = try await Emulator.start()
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
             var failure: (any Error)?
-            do { try await AsyncHTTPClientTransport.withTransport { transport in
-                func client(_ authentication: Authentication) throws -> Aem {
-                    Aem(try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)", authentication: authentication,
-                                             retry: .none), transport: transport)
+            do {
+                try await AsyncHTTPClientTransport.withTransport { transport in
+                    func client(_ authentication: Authentication) throws -> Aem {
+                        Aem(
+                            try AemConfiguration(
+                                scheme: .http, host: "127.0.0.1:\(emulator.port)", authentication: authentication,
+                                retry: .none), transport: transport)
+                    }
+                    let users: [Authentication] = [
+                        .none, .basic(username: "alice", password: "a1"), .basic(username: "bob", password: "b1"),
+                        .token("token-one"), .token("token-two"),
+                    ]
+                    for user in users {
+                        let answer = try await client(user).execute(listQuery, cache: cache)
+                        #expect(answer.source == .network, "\(user)")
+                    }
+                    #expect(emulator.requests.count == users.count)
+                    for user in users {
+                        let answer = try await client(user).execute(listQuery, cache: cache)
+                        #expect(answer.source == .cache, "\(user)")
+                    }
+                    #expect(emulator.requests.count == users.count)
+                    let entries = try cache.statistics().entries
+                    #expect(entries == users.count)
                 }
-                let users: [Authentication] = [.none, .basic(username: "alice", password: "a1"), .basic(username: "bob", password: "b1"),
-                                               .token("token-one"), .token("token-two")]
-                for user in users {
-                    let answer = try await client(user).execute(listQuery, cache: cache)
-                    #expect(answer.source == .network, "\(user)")
-                }
-                #expect(emulator.requests.count == users.count)
-                for user in users {
-                    let answer = try await client(user).execute(listQuery, cache: cache)
-                    #expect(answer.source == .cache, "\(user)")
-                }
-                #expect(emulator.requests.count == users.count)
-                let entries = try cache.statistics().entries
-                #expect(entries == users.count)
-            } } catch { failure = error }
+            } catch { failure = error }
             await emulator.stop()
             if let failure { throw failure }
         }
@@ -189,8 +200,11 @@ struct CachedQueryTests {
             let path = "/graphql/execute.json/wknd-shared/adventures-all"
             emulator.faults.script(path, .htmlLoginPage)
             await #expect(throws: AemError.self) { try await aem.execute(listQuery, cache: cache) }
-            emulator.faults.script(path, .respond(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                                                  body: #"{"data":{"adventureList":{"items":[]}}}"#))
+            emulator.faults.script(
+                path,
+                .respond(
+                    status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                    body: #"{"data":{"adventureList":{"items":[]}}}"#))
             let uncacheable = try await aem.execute(listQuery, cache: cache)
             #expect(uncacheable.source == .network)
             let entriesAfterNoStore = try cache.statistics().entries

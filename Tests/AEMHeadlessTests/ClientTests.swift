@@ -11,13 +11,15 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// Runs `body` with an `Aem` pointed at `server`, over `kind`, and shuts the transport down after.
-func withClient<T>(_ kind: TransportKind, server: RecordingServer, authentication: Authentication = .none,
-                   extraHeaders: AemHTTPHeaders = [:], retry: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(10)),
-                   maxResponseBytes: Int = 1 << 20, _ body: (Aem) async throws -> T) async throws -> T
-{
-    let configuration = try AemConfiguration(scheme: .http, host: server.baseHost, authentication: authentication,
-                                             extraHeaders: extraHeaders, timeout: .seconds(10), retry: retry,
-                                             maxResponseBytes: maxResponseBytes)
+func withClient<T>(
+    _ kind: TransportKind, server: RecordingServer, authentication: Authentication = .none,
+    extraHeaders: AemHTTPHeaders = [:], retry: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(10)),
+    maxResponseBytes: Int = 1 << 20, _ body: (Aem) async throws -> T
+) async throws -> T {
+    let configuration = try AemConfiguration(
+        scheme: .http, host: server.baseHost, authentication: authentication,
+        extraHeaders: extraHeaders, timeout: .seconds(10), retry: retry,
+        maxResponseBytes: maxResponseBytes)
     switch kind {
     case .urlSession:
         return try await body(Aem(configuration, transport: URLSessionTransport()))
@@ -56,7 +58,9 @@ struct ClientTests {
     @Test(arguments: TransportKind.allCases)
     func basicAndTokenAuthorizationHeaders(kind: TransportKind) async throws {
         try await withRecordingServer { server in
-            _ = try await withClient(kind, server: server, authentication: .basic(username: "émile", password: "p:ss word")) {
+            _ = try await withClient(
+                kind, server: server, authentication: .basic(username: "émile", password: "p:ss word")
+            ) {
                 try await $0.execute(itemQuery)
             }
             _ = try await withClient(kind, server: server, authentication: .token("tok.en-123")) {
@@ -73,8 +77,10 @@ struct ClientTests {
             try await withRecordingServer { server in
                 // Same host, other port: another origin.
                 server.enqueue(.init(302, headers: ["Location": "http://\(other.baseHost)/elsewhere"]))
-                _ = try await withClient(kind, server: server, authentication: .token("secret-token"),
-                                         extraHeaders: ["X-Tenant": "wknd"]) { try await $0.execute(itemQuery) }
+                _ = try await withClient(
+                    kind, server: server, authentication: .token("secret-token"),
+                    extraHeaders: ["X-Tenant": "wknd"]
+                ) { try await $0.execute(itemQuery) }
                 #expect(server.requests.first?.header("Authorization") == "Bearer secret-token")
                 #expect(server.requests.first?.header("X-Tenant") == "wknd")
                 let forwarded = try #require(other.requests.first)
@@ -129,7 +135,8 @@ struct ClientTests {
 
     @Test(arguments: TransportKind.allCases)
     func partialDataIsKeptWithItsErrors(kind: TransportKind) async throws {
-        let body = #"{"data":{"item":{"name":"half"}},"errors":[{"message":"count failed","locations":[{"line":2,"column":5}],"path":["item","count"],"extensions":{"classification":"DataFetchingException"}}]}"#
+        let body =
+            #"{"data":{"item":{"name":"half"}},"errors":[{"message":"count failed","locations":[{"line":2,"column":5}],"path":["item","count"],"extensions":{"classification":"DataFetchingException"}}]}"#
         try await withRecordingServer(fallback: .json(body)) { server in
             let result = try await withClient(kind, server: server) { try await $0.execute(itemQuery) }
             #expect(result.data?.item?.name == "half")
@@ -143,7 +150,9 @@ struct ClientTests {
 
     @Test(arguments: TransportKind.allCases)
     func errorsWithoutDataAreAResultToo(kind: TransportKind) async throws {
-        try await withRecordingServer(fallback: .json(#"{"errors":[{"message":"Variable 'id' has an invalid value"}]}"#)) { server in
+        try await withRecordingServer(
+            fallback: .json(#"{"errors":[{"message":"Variable 'id' has an invalid value"}]}"#)
+        ) { server in
             let result = try await withClient(kind, server: server) { try await $0.execute(itemQuery) }
             #expect(result.data == nil)
             #expect(result.errors.map(\.message) == ["Variable 'id' has an invalid value"])
@@ -152,7 +161,8 @@ struct ClientTests {
 
     @Test(arguments: TransportKind.allCases)
     func aemQueryValidationErrorOn500KeepsMessageAndDetails(kind: TransportKind) async throws {
-        let body = #"{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":"Field 'foo' in type 'AdventureModel' is undefined"}]}"#
+        let body =
+            #"{"errors":[{"errorType":"QueryValidationError","message":"Persisted Query Validation Error","details":"Field 'foo' in type 'AdventureModel' is undefined"}]}"#
         try await withRecordingServer(fallback: .json(body, status: 500)) { server in
             let error = await #expect(throws: AemError.self) {
                 try await withClient(kind, server: server) { try await $0.execute(itemQuery) }

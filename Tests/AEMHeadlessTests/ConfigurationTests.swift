@@ -1,11 +1,14 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
 
+@testable import AEMHeadless
+
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test(arguments: ["https://publish.example.com", "publish.example.com/content", "publish.example.com?x=1",
-                      "user@publish.example.com", "", "   ", "publish.example.com:99999"])
+    @Test(arguments: [
+        "https://publish.example.com", "publish.example.com/content", "publish.example.com?x=1",
+        "user@publish.example.com", "", "   ", "publish.example.com:99999",
+    ])
     func badHostsAreRejected(host: String) {
         #expect(throws: AemConfigurationError.self) { try AemConfiguration(host: host) }
     }
@@ -24,10 +27,18 @@ struct ConfigurationTests {
     }
 
     @Test func emptyOrSpacedTokensAreRejected() {
-        #expect(throws: AemConfigurationError.self) { try AemConfiguration(host: "h.example.com", authentication: .token("")) }
-        #expect(throws: AemConfigurationError.self) { try AemConfiguration(host: "h.example.com", authentication: .token("abc\n")) }
-        #expect(throws: AemConfigurationError.self) { try AemConfiguration(host: "h.example.com", authentication: .basic(username: "", password: "p")) }
-        #expect(throws: AemConfigurationError.self) { try AemConfiguration(host: "h.example.com", authentication: .basic(username: "u", password: "")) }
+        #expect(throws: AemConfigurationError.self) {
+            try AemConfiguration(host: "h.example.com", authentication: .token(""))
+        }
+        #expect(throws: AemConfigurationError.self) {
+            try AemConfiguration(host: "h.example.com", authentication: .token("abc\n"))
+        }
+        #expect(throws: AemConfigurationError.self) {
+            try AemConfiguration(host: "h.example.com", authentication: .basic(username: "", password: "p"))
+        }
+        #expect(throws: AemConfigurationError.self) {
+            try AemConfiguration(host: "h.example.com", authentication: .basic(username: "u", password: ""))
+        }
     }
 
     @Test func anAuthorizationExtraHeaderIsRejected() {
@@ -85,8 +96,11 @@ struct RetryPolicyTests {
         let policy = RetryPolicy(maxRetryAfter: .seconds(30))
         #expect(policy.delay(afterAttempt: 1, status: 503, retryAfter: "2") == .seconds(2))
         let now = try #require(ISO8601DateFormatter().date(from: "2015-10-21T07:28:00Z"))
-        #expect(policy.delay(afterAttempt: 1, status: 429, retryAfter: "Wed, 21 Oct 2015 07:28:05 GMT", now: now) == .seconds(5))
-        #expect(policy.delay(afterAttempt: 1, status: 429, retryAfter: "Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .zero)
+        #expect(
+            policy.delay(afterAttempt: 1, status: 429, retryAfter: "Wed, 21 Oct 2015 07:28:05 GMT", now: now)
+                == .seconds(5))
+        #expect(
+            policy.delay(afterAttempt: 1, status: 429, retryAfter: "Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .zero)
     }
 
     @Test func aRetryAfterBeyondTheCapEndsTheRetries() {

@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 /// `Aem.decode` reads the library's models through a fast parser; `JSONDecoder` reads them
 /// through `Decodable`. On thousands of generated answers — well-formed, oddly typed and
@@ -55,12 +56,18 @@ struct DecodePathParityTests {
 
     private func node(_ random: inout Random, depth: Int) -> String {
         if depth > 3 || random.chance(20) { return random.pick(Self.oddValues) }
-        var members = [#""nodeType":\#(field(&random, random.pick([#""paragraph""#, #""text""#, #""link""#, #""header""#, #""reference""#, #""x-new""#])))"#]
+        var members = [
+            #""nodeType":\#(field(&random, random.pick([#""paragraph""#, #""text""#, #""link""#, #""header""#, #""reference""#, #""x-new""#])))"#
+        ]
         if random.chance(60) { members.append(#""value":\#(field(&random, #""some text é""#))"#) }
         if random.chance(30) { members.append(#""style":\#(field(&random, #""h2""#))"#) }
-        if random.chance(30) { members.append(#""format":\#(field(&random, #"{"variants":[\#(field(&random, #""bold""#)),"italic"]}"#))"#) }
         if random.chance(30) {
-            members.append(#""data":\#(field(&random, #"{"href":\#(field(&random, #""/content/x""#)),"type":"fragment","extra":[1,{"k":2}]}"#))"#)
+            members.append(#""format":\#(field(&random, #"{"variants":[\#(field(&random, #""bold""#)),"italic"]}"#))"#)
+        }
+        if random.chance(30) {
+            members.append(
+                #""data":\#(field(&random, #"{"href":\#(field(&random, #""/content/x""#)),"type":"fragment","extra":[1,{"k":2}]}"#))"#
+            )
         }
         if random.chance(20) { members.append(#""unknownMember":\#(random.pick(Self.oddValues))"#) }
         if random.chance(50) {
@@ -72,19 +79,22 @@ struct DecodePathParityTests {
 
     private func adventure(_ random: inout Random) -> String {
         var members: [String] = []
-        for (key, good) in [("_path", #""/content/dam/a/b""#), ("slug", #""bali-surf-camp""#), ("title", #""Bali Surf Camp""#),
-                            ("activity", #""Surfing""#), ("groupSize", "8"), ("price", "4500"), ("tripLength", #""6 days""#)]
-            where random.chance(80)
-        {
+        for (key, good) in [
+            ("_path", #""/content/dam/a/b""#), ("slug", #""bali-surf-camp""#), ("title", #""Bali Surf Camp""#),
+            ("activity", #""Surfing""#), ("groupSize", "8"), ("price", "4500"), ("tripLength", #""6 days""#),
+        ]
+        where random.chance(80) {
             members.append("\"\(key)\":\(field(&random, good))")
         }
         if random.chance(70) {
-            let image = #"{"_path":\#(field(&random, #""/content/dam/x.jpg""#)),"_dynamicUrl":\#(field(&random, #""/adobe/dynamicmedia/deliver/x.jpg?width=1200""#)),"width":\#(field(&random, "2400"))}"#
+            let image =
+                #"{"_path":\#(field(&random, #""/content/dam/x.jpg""#)),"_dynamicUrl":\#(field(&random, #""/adobe/dynamicmedia/deliver/x.jpg?width=1200""#)),"width":\#(field(&random, "2400"))}"#
             members.append(#""primaryImage":\#(field(&random, image))"#)
         }
         if random.chance(60) {
             let nodes = (0..<random.below(4)).map { _ in node(&random, depth: 0) }
-            let rich = #"{"plaintext":\#(field(&random, #""plain""#)),"json":\#(field(&random, "[\(nodes.joined(separator: ","))]"))}"#
+            let rich =
+                #"{"plaintext":\#(field(&random, #""plain""#)),"json":\#(field(&random, "[\(nodes.joined(separator: ","))]"))}"#
             members.append(#""description":\#(field(&random, rich))"#)
         }
         if random.chance(10) { members.append(#""slug":"duplicate-wins""#) }
@@ -92,12 +102,18 @@ struct DecodePathParityTests {
     }
 
     private func answer(_ random: inout Random) -> String {
-        let items = (0..<random.below(5)).map { _ in random.chance(90) ? adventure(&random) : random.pick(Self.oddValues) }
-        let list = #"{"items":\#(field(&random, "[\(items.joined(separator: ","))]")),"_references":\#(field(&random, #"[{"__typename":"ImageRef","_path":"/x.jpg"},{"__typename":"DocumentRef","_path":"/d.pdf"},{"__typename":"AdventureModel","slug":"s"},7]"#))}"#
+        let items = (0..<random.below(5)).map { _ in
+            random.chance(90) ? adventure(&random) : random.pick(Self.oddValues)
+        }
+        let list =
+            #"{"items":\#(field(&random, "[\(items.joined(separator: ","))]")),"_references":\#(field(&random, #"[{"__typename":"ImageRef","_path":"/x.jpg"},{"__typename":"DocumentRef","_path":"/d.pdf"},{"__typename":"AdventureModel","slug":"s"},7]"#))}"#
         var members: [String] = []
-        if random.chance(90) { members.append(#""data":\#(field(&random, #"{"adventureList":\#(field(&random, list))}"#))"#) }
+        if random.chance(90) {
+            members.append(#""data":\#(field(&random, #"{"adventureList":\#(field(&random, list))}"#))"#)
+        }
         if random.chance(30) {
-            let error = #"{"message":\#(field(&random, #""boom""#)),"locations":[{"line":\#(field(&random, "1")),"column":2}],"path":["a",0],"extensions":\#(field(&random, #"{"code":"X"}"#))}"#
+            let error =
+                #"{"message":\#(field(&random, #""boom""#)),"locations":[{"line":\#(field(&random, "1")),"column":2}],"path":["a",0],"extensions":\#(field(&random, #"{"code":"X"}"#))}"#
             members.append(#""errors":\#(field(&random, "[\(error),5]"))"#)
         }
         return "{\(members.joined(separator: ","))}"
@@ -128,7 +144,9 @@ struct DecodePathParityTests {
             let fast = try? aem.decode(WKNDQueries.adventures(), body: body)
             let slow = try? JSONDecoder().decode(Envelope.self, from: body)
             let shown = String(decoding: body, as: UTF8.self)
-            #expect((fast == nil) == (slow == nil), "round \(round): fast \(fast == nil ? "refused" : "accepted"), JSONDecoder did not: \(shown)")
+            #expect(
+                (fast == nil) == (slow == nil),
+                "round \(round): fast \(fast == nil ? "refused" : "accepted"), JSONDecoder did not: \(shown)")
             if let fast, let slow {
                 #expect(fast.data == slow.data, "round \(round): \(shown)")
                 #expect(fast.errors == (slow.errors ?? []), "round \(round): \(shown)")

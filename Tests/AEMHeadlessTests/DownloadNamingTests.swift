@@ -11,14 +11,19 @@ struct DownloadNamingTests {
         #expect(name.isSlugUnchanged)
     }
 
-    @Test(arguments: ["../../etc/passwd", "/etc/passwd", "../x", ".hidden-file", "a/b", "a\\b", "Bali Surf Camp",
-                      "abc", String(repeating: "y", count: 41), "..%2F..%2Fx", "café-crème", "x\u{0}y-z", "--../--a"])
+    @Test(arguments: [
+        "../../etc/passwd", "/etc/passwd", "../x", ".hidden-file", "a/b", "a\\b", "Bali Surf Camp",
+        "abc", String(repeating: "y", count: 41), "..%2F..%2Fx", "café-crème", "x\u{0}y-z", "--../--a",
+    ])
     func anyOtherSlugIsMadeSafe(slug: String) throws {
         let name = try #require(SafeFileName(slug: slug))
         #expect(!name.isSlugUnchanged)
         #expect(!name.rawValue.contains("/") && !name.rawValue.contains("\\") && !name.rawValue.contains(".."))
         #expect(!name.rawValue.hasPrefix(".") && !name.rawValue.hasPrefix("-"))
-        #expect(name.rawValue.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" })
+        #expect(
+            name.rawValue.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            })
         #expect(name.rawValue.count <= 40)
         #expect(name.rawValue != slug)
     }
@@ -42,10 +47,15 @@ struct DownloadNamingTests {
         #expect(FileExtension.forResponse(contentType: "image/gif", url: url) == "gif")
         #expect(FileExtension.forResponse(contentType: "image/avif", url: url) == "avif")
         #expect(FileExtension.forResponse(contentType: "application/octet-stream", url: url) == "jpg")
-        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.PNG"))) == "png")
-        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.tar%2F..%2Fx"))) == "bin")
+        #expect(
+            FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.PNG"))) == "png")
+        #expect(
+            FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.tar%2F..%2Fx")))
+                == "bin")
         #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b"))) == "bin")
-        #expect(FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.toolongext"))) == "bin")
+        #expect(
+            FileExtension.forResponse(contentType: nil, url: try #require(URL(string: "https://h/a/b.toolongext")))
+                == "bin")
     }
 
     @Test func theManifestKeepsRecordsAcrossRuns() async throws {
@@ -71,7 +81,8 @@ struct DownloadNamingTests {
             let other = try #require(SafeFileName(slug: "other-name"))
             let absolute = DownloadRecord(url: "https://cdn.example/i.jpg", file: "other-name.jpg", length: 3)
             let manifest = DownloadManifest(directory: directory, origin: "http://one")
-            await manifest.set(DownloadRecord(url: "/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3), for: name)
+            await manifest.set(
+                DownloadRecord(url: "/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3), for: name)
             await manifest.set(absolute, for: other)
             try await manifest.save()
             let elsewhere = DownloadManifest(directory: directory, origin: "http://two")

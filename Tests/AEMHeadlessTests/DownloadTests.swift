@@ -26,21 +26,24 @@ func sampleBytes(_ count: Int) -> Data {
 
 /// Runs `body` with an emulator that serves `assets` (path to bytes, as `image/jpeg` unless `types` names
 /// another type) beside the sample content, and requires `authentication` when given.
-func withAssets<T>(_ assets: [String: Data], types: [String: String] = [:],
-                   authentication: EmulatorAuthentication? = nil,
-                   _ body: (RunningEmulator) async throws -> T) async throws -> T
-{
+func withAssets<T>(
+    _ assets: [String: Data], types: [String: String] = [:],
+    authentication: EmulatorAuthentication? = nil,
+    _ body: (RunningEmulator) async throws -> T
+) async throws -> T {
     var content = try EmulatorContent.sample()
     for (path, bytes) in assets { content.addAsset(path, bytes: bytes, mimeType: types[path] ?? "image/jpeg") }
     return try await withRunning(EmulatorOptions(authentication: authentication, content: content), body)
 }
 
 /// Runs `body` with a downloader whose AEM origin is `emulator`, over AsyncHTTPClient.
-func withDownloader<T>(origin emulator: RunningEmulator, authentication: Authentication = .none,
-                       _ body: (FileDownloader) async throws -> T) async throws -> T
-{
-    let configuration = try AemConfiguration(scheme: .http, host: emulator.hostAndPort, authentication: authentication,
-                                             timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
+func withDownloader<T>(
+    origin emulator: RunningEmulator, authentication: Authentication = .none,
+    _ body: (FileDownloader) async throws -> T
+) async throws -> T {
+    let configuration = try AemConfiguration(
+        scheme: .http, host: emulator.hostAndPort, authentication: authentication,
+        timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
         try await body(FileDownloader(aem: Aem(configuration, transport: transport)))
     }
@@ -71,8 +74,11 @@ struct DownloadTests {
                 #expect(try Data(contentsOf: outcome.file) == bytes)
                 #expect(!outcome.isUnchanged)
                 let etag = try #require(outcome.record.etag)
-                #expect(outcome.record == DownloadRecord(url: path, file: "bali-surf-camp.webp", etag: etag,
-                                                         lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 300_000))
+                #expect(
+                    outcome.record
+                        == DownloadRecord(
+                            url: path, file: "bali-surf-camp.webp", etag: etag,
+                            lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 300_000))
                 #expect(try fileNames(in: directory) == ["bali-surf-camp.webp"])
                 #expect(emulator.requests(to: path).first?.header("Range") == nil)
             }
@@ -84,9 +90,11 @@ struct DownloadTests {
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let first = try await withDownloader(origin: emulator) { downloader in
-                    let first = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
-                    let second = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name,
-                                                               previous: first.record)
+                    let first = try await downloader.download(
+                        emulator.url(forPath: imagePath), to: directory, name: name)
+                    let second = try await downloader.download(
+                        emulator.url(forPath: imagePath), to: directory, name: name,
+                        previous: first.record)
                     #expect(second.isUnchanged)
                     #expect(second.file == first.file)
                     #expect(second.bytesTransferred == 0)
@@ -105,10 +113,12 @@ struct DownloadTests {
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 try await withDownloader(origin: emulator) { downloader in
-                    let first = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
+                    let first = try await downloader.download(
+                        emulator.url(forPath: imagePath), to: directory, name: name)
                     try Data("short".utf8).write(to: first.file)
-                    let second = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name,
-                                                               previous: first.record)
+                    let second = try await downloader.download(
+                        emulator.url(forPath: imagePath), to: directory, name: name,
+                        previous: first.record)
                     #expect(!second.isUnchanged)
                     #expect(try Data(contentsOf: second.file) == sampleBytes(5000))
                 }
@@ -144,7 +154,8 @@ struct DownloadTests {
     @Test func startsOverWhenTheServerDoesNotServeRanges() async throws {
         let bytes = sampleBytes(400_000)
         try await withAssets([imagePath: bytes]) { emulator in
-            emulator.faults.script(imagePath, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 100_000)), .ignoreRange)
+            emulator.faults.script(
+                imagePath, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 100_000)), .ignoreRange)
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) {
@@ -162,8 +173,10 @@ struct DownloadTests {
             // Serves ranges, and the file changed in between: If-Range no longer matches, so the whole new file comes.
             emulator.faults.script(
                 imagePath, .dropConnection(afterBodyBytes: 100_000),
-                .respond(status: 200, headers: [("Content-Type", "image/jpeg"), ("ETag", "\"v2\""), ("Accept-Ranges", "bytes")],
-                         body: Array(sampleBytes(350_000))))
+                .respond(
+                    status: 200,
+                    headers: [("Content-Type", "image/jpeg"), ("ETag", "\"v2\""), ("Accept-Ranges", "bytes")],
+                    body: Array(sampleBytes(350_000))))
             try await withTemporaryDirectory { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) { downloader in
@@ -220,7 +233,8 @@ struct DownloadTests {
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
                     try await withDownloader(origin: emulator) {
-                        try await $0.download(emulator.url(forPath: "/content/dam/missing.jpg"), to: directory, name: name)
+                        try await $0.download(
+                            emulator.url(forPath: "/content/dam/missing.jpg"), to: directory, name: name)
                     }
                 }
                 #expect(error?.kind == .notFound)
@@ -243,7 +257,8 @@ struct DownloadTests {
     }
 
     @Test func sendsCredentialsOnlyToTheAemOrigin() async throws {
-        try await withAssets(["/content/dam/a.jpg": sampleBytes(1000)], authentication: .bearer(token: "secret")) { origin in
+        try await withAssets(["/content/dam/a.jpg": sampleBytes(1000)], authentication: .bearer(token: "secret")) {
+            origin in
             let cdnAssets = ["/c.jpg": sampleBytes(2000), "/b.jpg": sampleBytes(3000)]
             try await withAssets(cdnAssets, types: ["/c.jpg": "image/png"]) { cdn in
                 origin.faults.script("/moved.jpg", .redirect(to: cdn.url(forPath: "/b.jpg").absoluteString))
@@ -252,12 +267,15 @@ struct DownloadTests {
                         let a = try #require(SafeFileName(slug: "adventure-a"))
                         let c = try #require(SafeFileName(slug: "adventure-c"))
                         let moved = try #require(SafeFileName(slug: "adventure-moved"))
-                        _ = try await downloader.download(origin.url(forPath: "/content/dam/a.jpg"), to: directory, name: a)
+                        _ = try await downloader.download(
+                            origin.url(forPath: "/content/dam/a.jpg"), to: directory, name: a)
                         _ = try await downloader.download(cdn.url(forPath: "/c.jpg"), to: directory, name: c)
-                        let outcome = try await downloader.download(origin.url(forPath: "/moved.jpg"), to: directory, name: moved)
+                        let outcome = try await downloader.download(
+                            origin.url(forPath: "/moved.jpg"), to: directory, name: moved)
                         #expect(try Data(contentsOf: outcome.file) == sampleBytes(3000))
                     }
-                    #expect(try fileNames(in: directory) == ["adventure-a.jpg", "adventure-c.png", "adventure-moved.jpg"])
+                    #expect(
+                        try fileNames(in: directory) == ["adventure-a.jpg", "adventure-c.png", "adventure-moved.jpg"])
                 }
                 #expect(origin.requests.map { $0.header("Authorization") } == ["Bearer secret", "Bearer secret"])
                 #expect(cdn.requests.count == 2)
@@ -319,7 +337,8 @@ struct DownloadTests {
                 let first = try #require(SafeFileName(slug: "first-adventure"))
                 let second = try #require(SafeFileName(slug: "second-adventure"))
                 try await withDownloader(origin: emulator) { downloader in
-                    let outcome = try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: first)
+                    let outcome = try await downloader.download(
+                        emulator.url(forPath: imagePath), to: directory, name: first)
                     let copy = try await downloader.copy(outcome, as: second)
                     #expect(copy.file.lastPathComponent == "second-adventure.jpg")
                     #expect(copy.record.file == "second-adventure.jpg")

@@ -15,12 +15,16 @@ struct PersistedQueryURLTests {
     }
 
     @Test func noVariablesMeansNoSuffix() {
-        #expect(url("wknd-shared/adventures-all", [:]) == "https://publish.example.com/graphql/execute.json/wknd-shared/adventures-all")
+        #expect(
+            url("wknd-shared/adventures-all", [:])
+                == "https://publish.example.com/graphql/execute.json/wknd-shared/adventures-all")
     }
 
     @Test func variablesAreSortedAndEndWithSemicolon() {
-        #expect(url("wknd-shared/adventures-all", ["limit": 5, "offset": 10, "imageFormat": .enumValue("JPG")])
-            == "https://publish.example.com/graphql/execute.json/wknd-shared/adventures-all;imageFormat=JPG;limit=5;offset=10;")
+        #expect(
+            url("wknd-shared/adventures-all", ["limit": 5, "offset": 10, "imageFormat": .enumValue("JPG")])
+                == "https://publish.example.com/graphql/execute.json/wknd-shared/adventures-all;imageFormat=JPG;limit=5;offset=10;"
+        )
     }
 
     @Test func orderOfVariablesDoesNotChangeTheURL() {
@@ -30,17 +34,24 @@ struct PersistedQueryURLTests {
         for (index, name) in names.enumerated() { forward[name] = .int(index) }
         for (index, name) in names.enumerated().reversed() { backward[name] = .int(index) }
         #expect(url("wknd-shared/q", forward) == url("wknd-shared/q", backward))
-        #expect(url("wknd-shared/q", forward) == "https://publish.example.com/graphql/execute.json/wknd-shared/q;B=4;_x=5;a=1;imageWidth=3;slug=0;zeta=2;")
+        #expect(
+            url("wknd-shared/q", forward)
+                == "https://publish.example.com/graphql/execute.json/wknd-shared/q;B=4;_x=5;a=1;imageWidth=3;slug=0;zeta=2;"
+        )
     }
 
     @Test func reservedCharactersInsideAValueAreEscaped() {
         let value = "a;b=c/d?e#f%g+h&i j\u{E9}\u{1F3C4}"
-        #expect(url("wknd-shared/adventure-by-slug", ["slug": .string(value)])
-            == "https://publish.example.com/graphql/execute.json/wknd-shared/adventure-by-slug;slug=a%3Bb%3Dc%2Fd%3Fe%23f%25g%2Bh%26i%20j%C3%A9%F0%9F%8F%84;")
+        #expect(
+            url("wknd-shared/adventure-by-slug", ["slug": .string(value)])
+                == "https://publish.example.com/graphql/execute.json/wknd-shared/adventure-by-slug;slug=a%3Bb%3Dc%2Fd%3Fe%23f%25g%2Bh%26i%20j%C3%A9%F0%9F%8F%84;"
+        )
     }
 
     @Test func unreservedCharactersStayAsTheyAre() {
-        #expect(url("c/q", ["slug": "AZaz09-._~"]) == "https://publish.example.com/graphql/execute.json/c/q;slug=AZaz09-._~;")
+        #expect(
+            url("c/q", ["slug": "AZaz09-._~"])
+                == "https://publish.example.com/graphql/execute.json/c/q;slug=AZaz09-._~;")
     }
 
     @Test func namesAreEscapedToo() {
@@ -48,19 +59,23 @@ struct PersistedQueryURLTests {
     }
 
     @Test func valuesOfEveryTypeTravelAsText() {
-        #expect(url("c/q", ["b": true, "c": false, "d": 95.5, "e": 4500.0, "i": -3, "n": .enumValue("PNG")])
-            == "https://publish.example.com/graphql/execute.json/c/q;b=true;c=false;d=95.5;e=4500;i=-3;n=PNG;")
+        #expect(
+            url("c/q", ["b": true, "c": false, "d": 95.5, "e": 4500.0, "i": -3, "n": .enumValue("PNG")])
+                == "https://publish.example.com/graphql/execute.json/c/q;b=true;c=false;d=95.5;e=4500;i=-3;n=PNG;")
     }
 
     @Test func nilValuesAreLeftOut() {
-        #expect(url("c/q", ["limit": nil, "sort": "title ASC"]) == "https://publish.example.com/graphql/execute.json/c/q;sort=title%20ASC;")
+        #expect(
+            url("c/q", ["limit": nil, "sort": "title ASC"])
+                == "https://publish.example.com/graphql/execute.json/c/q;sort=title%20ASC;")
         #expect(url("c/q", ["limit": nil]) == "https://publish.example.com/graphql/execute.json/c/q")
     }
 
     @Test func hostWithPortIsKept() throws {
         let local = try AemOrigin(scheme: .http, host: "localhost:4503")
-        #expect(PersistedQuery<JSONValue>("c/q", variables: ["x": 1]).url(on: local).absoluteString
-            == "http://localhost:4503/graphql/execute.json/c/q;x=1;")
+        #expect(
+            PersistedQuery<JSONValue>("c/q", variables: ["x": 1]).url(on: local).absoluteString
+                == "http://localhost:4503/graphql/execute.json/c/q;x=1;")
     }
 
     @Test func ipv6HostsAndAnyValueMakeAURL() throws {

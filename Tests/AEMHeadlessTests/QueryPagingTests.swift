@@ -5,12 +5,14 @@ import Foundation
 import Testing
 
 /// Runs `body` with an emulator on port 0 and a client for it without retries.
-func withEmulatorAem<T>(_ options: EmulatorOptions = EmulatorOptions(),
-                        _ body: (RunningEmulator, Aem) async throws -> T) async throws -> T
-{
+func withEmulatorAem<T>(
+    _ options: EmulatorOptions = EmulatorOptions(),
+    _ body: (RunningEmulator, Aem) async throws -> T
+) async throws -> T {
     let emulator = try await Emulator.start(options: options)
     do {
-        let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(10), retry: .none)
+        let configuration = try AemConfiguration(
+            scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(10), retry: .none)
         let result = try await AsyncHTTPClientTransport.withTransport { transport in
             try await body(emulator, Aem(configuration, transport: transport))
         }
@@ -48,11 +50,15 @@ struct QueryPagingTests {
         }
     }
 
-    @Test("offset paging asks for limit + 1 and stops at the short page", arguments: [(5, 4), (10, 2), (20, 1), (100, 1), (7, 3)])
+    @Test(
+        "offset paging asks for limit + 1 and stops at the short page",
+        arguments: [(5, 4), (10, 2), (20, 1), (100, 1), (7, 3)])
     func offsetPages(pageSize: Int, expectedPages: Int) async throws {
         let log = RequestTargets()
         try await withEmulatorAem(EmulatorOptions(requestLog: { log.append($0.target) })) { _, aem in
-            let pages = try await aem.pages(of: "wknd-shared/adventures-all", variables: ["sort": "slug"], pageSize: pageSize).collected()
+            let pages = try await aem.pages(
+                of: "wknd-shared/adventures-all", variables: ["sort": "slug"], pageSize: pageSize
+            ).collected()
             let requests = log.targets.filter { $0.contains("/execute.json/") }
             #expect(pages.count == expectedPages)
             #expect(pages.allSatisfy { $0.style == .offset })
@@ -69,10 +75,12 @@ struct QueryPagingTests {
     func emptyResults() async throws {
         try await withEmulatorAem { _, aem in
             let filter = #"filter: {slug: {_expressions: [{value: "no-such-adventure"}]}}"#
-            try await aem.persist("query ($offset: Int, $limit: Int) { adventureList(offset: $offset, limit: $limit, \(filter)) { items { slug } } }",
-                                  as: "wknd-shared/none-list")
-            try await aem.persist("query ($first: Int, $after: String) { adventurePaginated(first: $first, after: $after, \(filter)) { edges { node { slug } } pageInfo { endCursor hasNextPage } } }",
-                                  as: "wknd-shared/none-paged")
+            try await aem.persist(
+                "query ($offset: Int, $limit: Int) { adventureList(offset: $offset, limit: $limit, \(filter)) { items { slug } } }",
+                as: "wknd-shared/none-list")
+            try await aem.persist(
+                "query ($first: Int, $after: String) { adventurePaginated(first: $first, after: $after, \(filter)) { edges { node { slug } } pageInfo { endCursor hasNextPage } } }",
+                as: "wknd-shared/none-paged")
             for path in ["wknd-shared/none-list", "wknd-shared/none-paged"] {
                 let pages = try await aem.pages(of: path).collected()
                 #expect(pages.count == 1, "\(path)")
@@ -99,11 +107,14 @@ struct QueryPagingTests {
     func itemsAndStartingPoint() async throws {
         try await withEmulatorAem { _, aem in
             var slugs: [String] = []
-            for try await item in aem.pages(of: "wknd-shared/adventures-all", variables: ["sort": "slug", "offset": 15], pageSize: 2).items {
+            for try await item in aem.pages(
+                of: "wknd-shared/adventures-all", variables: ["sort": "slug", "offset": 15], pageSize: 2
+            ).items {
                 slugs.append(item["slug"]?.stringValue ?? "")
             }
             #expect(slugs.count == 5)
-            let all = try await aem.pages(of: "wknd-shared/adventures-all", variables: ["sort": "slug"]).collected().flatMap(\.items)
+            let all = try await aem.pages(of: "wknd-shared/adventures-all", variables: ["sort": "slug"]).collected()
+                .flatMap(\.items)
             #expect(slugs == all.suffix(5).compactMap { $0["slug"]?.stringValue })
         }
     }
@@ -111,8 +122,16 @@ struct QueryPagingTests {
     @Test("the style comes from the declared variables, the name, or the caller")
     func styleDetection() {
         #expect(PagingStyle(declaredBy: "query ($first: Int = 10, $after: String, $sort: String) { x }") == .cursor)
-        #expect(PagingStyle(declaredBy: "query ($offset: Int, $limit: Int) { adventureList(offset: $offset, limit: $limit) { items { slug } } }") == .offset)
-        #expect(PagingStyle(declaredBy: "query ($slug: String!) { adventureList(filter: {slug: {_expressions: [{value: $slug}]}}) { items { slug } } }") == .unpaged)
+        #expect(
+            PagingStyle(
+                declaredBy:
+                    "query ($offset: Int, $limit: Int) { adventureList(offset: $offset, limit: $limit) { items { slug } } }"
+            ) == .offset)
+        #expect(
+            PagingStyle(
+                declaredBy:
+                    "query ($slug: String!) { adventureList(filter: {slug: {_expressions: [{value: $slug}]}}) { items { slug } } }"
+            ) == .unpaged)
         #expect(PagingStyle(declaredBy: "# $after: String\nquery { a(s: \"$after:\") }") == .unpaged)
         #expect(PagingStyle(guessingFromName: "articles-Paginated") == .cursor)
         #expect(PagingStyle(guessingFromName: "articles-all") == .offset)
@@ -121,7 +140,9 @@ struct QueryPagingTests {
     @Test("a query that does not page is one page of its items")
     func unpagedQuery() async throws {
         try await withEmulatorAem { _, aem in
-            let pages = try await aem.pages(of: "wknd-shared/adventure-by-slug", variables: ["slug": "lofoten-winter-surf"]).collected()
+            let pages = try await aem.pages(
+                of: "wknd-shared/adventure-by-slug", variables: ["slug": "lofoten-winter-surf"]
+            ).collected()
             #expect(pages.count == 1)
             #expect(pages.first?.style == .unpaged)
             #expect(pages.first?.items.compactMap { $0["slug"]?.stringValue } == ["lofoten-winter-surf"])
@@ -131,10 +152,12 @@ struct QueryPagingTests {
     @Test("a server that repeats its cursor stops paging with an error")
     func repeatedCursor() async throws {
         try await withEmulatorAem { emulator, aem in
-            let stuck = #"{"data":{"adventurePaginated":{"edges":[{"node":{"slug":"a"}}],"pageInfo":{"endCursor":"c1","hasNextPage":true}}}}"#
-            emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-paginated",
-                                   .respond(status: 200, headers: ["Content-Type": "application/json"], body: stuck),
-                                   .respond(status: 200, headers: ["Content-Type": "application/json"], body: stuck))
+            let stuck =
+                #"{"data":{"adventurePaginated":{"edges":[{"node":{"slug":"a"}}],"pageInfo":{"endCursor":"c1","hasNextPage":true}}}}"#
+            emulator.faults.script(
+                "/graphql/execute.json/wknd-shared/adventures-paginated",
+                .respond(status: 200, headers: ["Content-Type": "application/json"], body: stuck),
+                .respond(status: 200, headers: ["Content-Type": "application/json"], body: stuck))
             var seen = 0
             var failed = false
             do {

@@ -1,5 +1,6 @@
-@testable import AEMHeadless
 import Foundation
+
+@testable import AEMHeadless
 
 /// The recorded AEM responses in `Resources/Recorded`, decoded through the client's own
 /// GraphQL envelope decoder.
@@ -24,14 +25,17 @@ enum RecordedFixture {
     }
 
     /// The body of `name` as the client decodes an answer with `status`.
-    static func decode<Response: Decodable & Sendable>(_ type: Response.Type, _ name: String,
-                                                         status: Int = 200) throws -> GraphQLResult<Response>
-    {
-        let decoder = GraphQLResponseDecoder(queryPath: "wknd-shared/test", origin: origin,
-                                             url: PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin),
-                                             scrubber: SecretScrubber([]))
-        return try decoder.decode(type, status: status, headers: ["Content-Type": "application/json"],
-                                  body: data(name))
+    static func decode<Response: Decodable & Sendable>(
+        _ type: Response.Type, _ name: String,
+        status: Int = 200
+    ) throws -> GraphQLResult<Response> {
+        let decoder = GraphQLResponseDecoder(
+            queryPath: "wknd-shared/test", origin: origin,
+            url: PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin),
+            scrubber: SecretScrubber([]))
+        return try decoder.decode(
+            type, status: status, headers: ["Content-Type": "application/json"],
+            body: data(name))
     }
 
     static func adventureList(_ name: String) throws -> GraphQLResult<AdventureListData> {

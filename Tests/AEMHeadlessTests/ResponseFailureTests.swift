@@ -5,12 +5,15 @@ import Testing
 
 @Suite("Answers that are not GraphQL")
 struct ResponseFailureTests {
-    private func failure(for reply: RecordingServer.Reply, authentication: Authentication = .none,
-                         maxResponseBytes: Int = 1 << 20, kind: TransportKind = .asyncHTTPClient) async throws -> AemError?
-    {
+    private func failure(
+        for reply: RecordingServer.Reply, authentication: Authentication = .none,
+        maxResponseBytes: Int = 1 << 20, kind: TransportKind = .asyncHTTPClient
+    ) async throws -> AemError? {
         try await withRecordingServer(fallback: reply) { server in
             await #expect(throws: AemError.self) {
-                try await withClient(kind, server: server, authentication: authentication, maxResponseBytes: maxResponseBytes) {
+                try await withClient(
+                    kind, server: server, authentication: authentication, maxResponseBytes: maxResponseBytes
+                ) {
                     try await $0.execute(itemQuery)
                 }
             }
@@ -19,7 +22,8 @@ struct ResponseFailureTests {
 
     @Test(arguments: [401, 403])
     func unauthorizedWithAnEmptyBody(status: Int) async throws {
-        let error = try await failure(for: .init(status), authentication: .basic(username: "admin", password: "hunter2-secret"))
+        let error = try await failure(
+            for: .init(status), authentication: .basic(username: "admin", password: "hunter2-secret"))
         #expect(error?.kind == .unauthorized)
         #expect(error?.status == status)
         #expect(error?.message.contains("credentials") == true)
@@ -53,7 +57,8 @@ struct ResponseFailureTests {
     }
 
     @Test func bodyThatIsNotJSON() async throws {
-        let error = try await failure(for: .init(200, headers: ["Content-Type": "application/json"], body: "{\"data\": {\"item\": tru"))
+        let error = try await failure(
+            for: .init(200, headers: ["Content-Type": "application/json"], body: "{\"data\": {\"item\": tru"))
         #expect(error?.kind == .invalidResponse)
     }
 
@@ -76,7 +81,8 @@ struct ResponseFailureTests {
 
     @Test func connectionRefusedIsANetworkError() async throws {
         let port = try await withRecordingServer { $0.port }
-        let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(port)", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)))
+        let configuration = try AemConfiguration(
+            scheme: .http, host: "127.0.0.1:\(port)", retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)))
         let error = await #expect(throws: AemError.self) {
             try await Aem(configuration, transport: URLSessionTransport()).execute(itemQuery)
         }
@@ -85,7 +91,8 @@ struct ResponseFailureTests {
     }
 
     @Test func secretsEchoedByAServerAreRemovedFromTheExcerpt() async throws {
-        let error = try await failure(for: .init(500, body: "token was tok-very-secret"), authentication: .token("tok-very-secret"))
+        let error = try await failure(
+            for: .init(500, body: "token was tok-very-secret"), authentication: .token("tok-very-secret"))
         #expect(error?.bodyExcerpt?.contains("tok-very-secret") == false)
         #expect(error?.bodyExcerpt?.contains("token was") == true)
     }

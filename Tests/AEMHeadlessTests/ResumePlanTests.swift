@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @testable import AEMHeadless
 
 /// The download's request and response rules, without a server.
 @Suite("Resume plan")
 struct ResumePlanTests {
-    let kept = DownloadRecord(url: "/i.jpg", file: "a.jpg", etag: "\"v1\"", lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 10)
-    let fullHead = DownloadResponseHead(["Content-Length": "1000", "ETag": "\"v1\"", "Accept-Ranges": "bytes",
-                                         "Last-Modified": "Wed, 01 May 2024 08:00:00 GMT"])
+    let kept = DownloadRecord(
+        url: "/i.jpg", file: "a.jpg", etag: "\"v1\"", lastModified: "Wed, 01 May 2024 08:00:00 GMT", length: 10)
+    let fullHead = DownloadResponseHead([
+        "Content-Length": "1000", "ETag": "\"v1\"", "Accept-Ranges": "bytes",
+        "Last-Modified": "Wed, 01 May 2024 08:00:00 GMT",
+    ])
 
     @Test func aFirstRequestWithoutAKeptFileIsUnconditional() {
         let plan = ResumePlan.first(kept: nil)
@@ -58,9 +62,10 @@ struct ResumePlanTests {
     @Test func weakValidatorsNoRangesOrNothingReceivedAskForTheWholeFile() {
         let weak = DownloadResponseHead(["Content-Length": "1000", "ETag": "W/\"v1\"", "Accept-Ranges": "bytes"])
         let noRanges = DownloadResponseHead(["Content-Length": "1000", "ETag": "\"v1\""])
-        for plan in [ResumePlan.resume(after: weak, received: 400), .resume(after: noRanges, received: 400),
-                     .resume(after: fullHead, received: 0)]
-        {
+        for plan in [
+            ResumePlan.resume(after: weak, received: 400), .resume(after: noRanges, received: 400),
+            .resume(after: fullHead, received: 0),
+        ] {
             #expect(plan.requestHeaders["Range"] == nil)
             #expect(plan.decide(status: 200, headers: [:]) == .writeFromStart)
             #expect(plan.decide(status: 206, headers: ["Content-Range": "bytes 400-999/1000"]) == .fail(status: 206))
@@ -68,8 +73,11 @@ struct ResumePlanTests {
     }
 
     @Test func lastModifiedServesAsTheRangeValidatorWhenTheETagIsWeak() {
-        let head = DownloadResponseHead(["ETag": "W/\"v1\"", "Last-Modified": "Wed, 01 May 2024 08:00:00 GMT",
-                                         "Accept-Ranges": "bytes"])
-        #expect(ResumePlan.resume(after: head, received: 5).requestHeaders["If-Range"] == "Wed, 01 May 2024 08:00:00 GMT")
+        let head = DownloadResponseHead([
+            "ETag": "W/\"v1\"", "Last-Modified": "Wed, 01 May 2024 08:00:00 GMT",
+            "Accept-Ranges": "bytes",
+        ])
+        #expect(
+            ResumePlan.resume(after: head, received: 5).requestHeaders["If-Range"] == "Wed, 01 May 2024 08:00:00 GMT")
     }
 }

@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 @Suite("Rich text: the typed json tree")
 struct RichTextTests {
@@ -11,10 +12,11 @@ struct RichTextTests {
 
     @Test func blockKindsInOrder() throws {
         let blocks = try #require(try description().json)
-        #expect(blocks.map(\.kind) == [
-            .header(level: 2), .paragraph, .paragraph, .assetReference, .header(level: 3), .unorderedList,
-            .unknown("callout"), .table,
-        ])
+        #expect(
+            blocks.map(\.kind) == [
+                .header(level: 2), .paragraph, .paragraph, .assetReference, .header(level: 3), .unorderedList,
+                .unknown("callout"), .table,
+            ])
         #expect(blocks[0].plainText == "Limestone above the sea")
         #expect(blocks[4].style == "h3")
     }
@@ -46,14 +48,19 @@ struct RichTextTests {
         #expect(fragment.nodeType == "reference")
         #expect(fragment.value == "Dolomites Hut to Hut")
         #expect(fragment.data?.type == "fragment")
-        #expect(fragment.data?.href == "/content/dam/wknd-shared/en/adventures/dolomites-hut-to-hut/dolomites-hut-to-hut")
-        #expect(paragraph.plainText == "Read the route guide before you come. Not ready for 6a\u{00A0}yet? Try Dolomites Hut to Hut first.")
+        #expect(
+            fragment.data?.href == "/content/dam/wknd-shared/en/adventures/dolomites-hut-to-hut/dolomites-hut-to-hut")
+        #expect(
+            paragraph.plainText
+                == "Read the route guide before you come. Not ready for 6a\u{00A0}yet? Try Dolomites Hut to Hut first.")
     }
 
     @Test func assetReference() throws {
         let asset = try #require(try description().json?[3])
         #expect(asset.kind == .assetReference)
-        #expect(asset.data?.path == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/Calanques crag – morning.jpg")
+        #expect(
+            asset.data?.path
+                == "/content/dam/wknd-shared/en/adventures/cote-azur-sea-cliffs/Calanques crag – morning.jpg")
         #expect(asset.data?.mimetype == "image/jpeg")
         #expect(asset.data?.href == nil)
         #expect(asset.plainText == "")
@@ -66,7 +73,8 @@ struct RichTextTests {
         #expect(list.children.map { $0.children.map(\.kind) } == [[.paragraph], [.paragraph]])
         #expect(list.children[0].plainText == "Single-pitch sport routes, 5c–6b")
 
-        let itinerary = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first?.itinerary)
+        let itinerary = try #require(
+            try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first?.itinerary)
         let ordered = try #require(itinerary.json?[1])
         #expect(ordered.kind == .orderedList)
         #expect(ordered.children.count == 3)
@@ -79,8 +87,12 @@ struct RichTextTests {
         let body = try #require(table.children.first)
         #expect(body.kind == .tableBody)
         #expect(body.children.count == 3)
-        #expect(body.children.allSatisfy { $0.kind == .tableRow && $0.children.map(\.kind) == [.tableData, .tableData] })
-        #expect(body.children.map { $0.children.map(\.plainText) } == [["Grade", "Routes"], ["5c–6a", "12"], ["6b+", "4"]])
+        #expect(
+            body.children.allSatisfy { $0.kind == .tableRow && $0.children.map(\.kind) == [.tableData, .tableData] })
+        #expect(
+            body.children.map { $0.children.map(\.plainText) } == [
+                ["Grade", "Routes"], ["5c–6a", "12"], ["6b+", "4"],
+            ])
     }
 
     @Test func unknownNodeTypeKeepsChildrenTextAndOtherMembers() throws {
@@ -89,16 +101,20 @@ struct RichTextTests {
         #expect(callout.value == "Heads up: ")
         #expect(callout.children.map(\.kind) == [.text])
         #expect(callout.other["tone"] == .string("warning"))
-        #expect(callout.plainText == "Heads up: The crags close in high fire-risk weather; we move to the gym in Aix if they do.")
+        #expect(
+            callout.plainText
+                == "Heads up: The crags close in high fire-risk weather; we move to the gym in Aix if they do.")
     }
 
     @Test func encodingGivesBackAEMsExactJSON() throws {
         let original = try RecordedFixture.json(RecordedFixture.data("adventure-by-slug.json"))
-        let item = try #require(original["data"]?["adventureList"]?["items"].flatMap { value -> JSONValue? in
-            if case .array(let items) = value { return items.first }
-            return nil
-        })
-        let decoded = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first)
+        let item = try #require(
+            original["data"]?["adventureList"]?["items"].flatMap { value -> JSONValue? in
+                if case .array(let items) = value { return items.first }
+                return nil
+            })
+        let decoded = try #require(
+            try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first)
         for field in ["description", "itinerary"] {
             let sent = try #require(item[field]?["json"])
             let nodes = field == "description" ? decoded.description?.json : decoded.itinerary?.json
@@ -109,25 +125,26 @@ struct RichTextTests {
 
     @Test func oddNodesDecodeWithoutFailing() throws {
         let json = #"""
-        {"json": [
-          {"nodeType": "embed", "value": "v", "content": [{"nodeType": "text", "value": "inner"}, 42, null]},
-          "stray text",
-          {"nodeType": "header", "content": [{"nodeType": "text", "value": "No style"}]},
-          {"nodeType": "header", "style": "h7"},
-          {"nodeType": "reference", "data": {"href": "/content/dam/x"}},
-          {"nodeType": "reference", "data": {"path": "/content/dam/y.png", "mimetype": "image/png", "alt": "A view"}},
-          {"nodeType": "text", "value": "plain", "format": {"variants": ["bold", 3, "superscript"]}},
-          {"value": "no node type"}
-        ], "plaintext": null, "markdown": 5}
-        """#
+            {"json": [
+              {"nodeType": "embed", "value": "v", "content": [{"nodeType": "text", "value": "inner"}, 42, null]},
+              "stray text",
+              {"nodeType": "header", "content": [{"nodeType": "text", "value": "No style"}]},
+              {"nodeType": "header", "style": "h7"},
+              {"nodeType": "reference", "data": {"href": "/content/dam/x"}},
+              {"nodeType": "reference", "data": {"path": "/content/dam/y.png", "mimetype": "image/png", "alt": "A view"}},
+              {"nodeType": "text", "value": "plain", "format": {"variants": ["bold", 3, "superscript"]}},
+              {"value": "no node type"}
+            ], "plaintext": null, "markdown": 5}
+            """#
         let text = try JSONDecoder().decode(RichText.self, from: Data(json.utf8))
         #expect(text.plaintext == nil)
         #expect(text.markdown == nil)
         let nodes = try #require(text.json)
-        #expect(nodes.map(\.kind) == [
-            .unknown("embed"), .header(level: nil), .header(level: nil), .fragmentReference, .assetReference, .text,
-            .unknown(""),
-        ])
+        #expect(
+            nodes.map(\.kind) == [
+                .unknown("embed"), .header(level: nil), .header(level: nil), .fragmentReference, .assetReference, .text,
+                .unknown(""),
+            ])
         #expect(nodes[0].plainText == "vinner")
         #expect(nodes[4].data?.other["alt"] == .string("A view"))
         #expect(nodes[5].variants == [.bold, "superscript"])
@@ -135,7 +152,8 @@ struct RichTextTests {
     }
 
     @Test func plaintextIsPreferredForText() {
-        let text = RichText(plaintext: "Plain", json: [RichTextNode(.paragraph, children: [RichTextNode(.text, value: "Tree")])])
+        let text = RichText(
+            plaintext: "Plain", json: [RichTextNode(.paragraph, children: [RichTextNode(.text, value: "Tree")])])
         #expect(text.text == "Plain")
         #expect(RichText(json: text.json).text == "Tree")
     }
@@ -153,12 +171,16 @@ struct RichTextTests {
         #expect(RichTextNode(.unknown("horizontal-rule")).kind == .unknown("horizontal-rule"))
 
         let json = try RecordedFixture.json(JSONEncoder().encode(header))
-        #expect(json == .object([
-            "nodeType": .string("header"), "style": .string("h3"),
-            "content": .array([.object([
-                "nodeType": .string("text"), "value": .string("Gear"),
-                "format": .object(["variants": .array([.string("bold")])]),
-            ])]),
-        ]))
+        #expect(
+            json
+                == .object([
+                    "nodeType": .string("header"), "style": .string("h3"),
+                    "content": .array([
+                        .object([
+                            "nodeType": .string("text"), "value": .string("Gear"),
+                            "format": .object(["variants": .array([.string("bold")])]),
+                        ])
+                    ]),
+                ]))
     }
 }

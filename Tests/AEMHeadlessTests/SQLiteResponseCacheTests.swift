@@ -1,8 +1,9 @@
 import AEMHeadless
-@testable import AEMHeadlessSQLiteCache
 import Foundation
 import GRDB
 import Testing
+
+@testable import AEMHeadlessSQLiteCache
 
 /// A fresh folder for one test's cache file, removed after.
 func withCacheFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
@@ -23,8 +24,10 @@ final class EventLog: @unchecked Sendable {
 @Suite("SQLiteResponseCache: a persistent, bounded, shared cache file")
 struct SQLiteResponseCacheTests {
     func response(_ text: String, bytes: Int = 0, at date: Date = Date()) -> CachedResponse {
-        CachedResponse(status: 200, headers: ["Content-Type": "application/json", "ETag": "\"\(text)\"", "Cache-Control": "max-age=60"],
-                       body: Data((text + String(repeating: " ", count: bytes)).utf8), storedAt: date)
+        CachedResponse(
+            status: 200,
+            headers: ["Content-Type": "application/json", "ETag": "\"\(text)\"", "Cache-Control": "max-age=60"],
+            body: Data((text + String(repeating: " ", count: bytes)).utf8), storedAt: date)
     }
 
     @Test("what is stored is found again by a new instance on the same file, with its headers and time")
@@ -44,7 +47,9 @@ struct SQLiteResponseCacheTests {
             #expect(found.headers["etag"] == "\"one\"")
             await reopened.remove(key)
             #expect(await reopened.lookup(key) == nil)
-            let mode = try await DatabaseQueue(path: file.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+            let mode = try await DatabaseQueue(path: file.path).read {
+                try String.fetchOne($0, sql: "PRAGMA journal_mode")
+            }
             #expect(mode == "wal")
         }
     }
@@ -57,12 +62,16 @@ struct SQLiteResponseCacheTests {
             await cache.store(response("alice"), for: CacheKey(url: url, identity: "basic:alice"))
             #expect(await cache.lookup(CacheKey(url: url, identity: "basic:bob")) == nil)
             #expect(await cache.lookup(CacheKey(url: url, identity: "anonymous")) == nil)
-            #expect(String(decoding: try #require(await cache.lookup(CacheKey(url: url, identity: "basic:alice"))).body, as: UTF8.self) == "alice")
+            #expect(
+                String(
+                    decoding: try #require(await cache.lookup(CacheKey(url: url, identity: "basic:alice"))).body,
+                    as: UTF8.self) == "alice")
             let digest = cache.identityDigest(of: "secret-token-1")
             #expect(digest.count == 32 && !digest.contains("secret"))
             #expect(digest != cache.identityDigest(of: "secret-token-2"))
             #expect(digest == cache.identityDigest(of: "secret-token-1"))
-            let bytes = try Data(contentsOf: folder.appendingPathComponent("c.sqlite"))
+            let bytes =
+                try Data(contentsOf: folder.appendingPathComponent("c.sqlite"))
                 + ((try? Data(contentsOf: folder.appendingPathComponent("c.sqlite-wal"))) ?? Data())
             #expect(bytes.range(of: Data("secret-token".utf8)) == nil)
         }
@@ -77,7 +86,7 @@ struct SQLiteResponseCacheTests {
                 await cache.store(response(key.url, bytes: 3_000), for: key)
                 try await Task.sleep(for: .milliseconds(5))
             }
-            await cache.touch(keys[0])  // now the most recently used
+            await cache.touch(keys[0]) // now the most recently used
             try await Task.sleep(for: .milliseconds(5))
             await cache.store(response(keys[3].url, bytes: 3_000), for: keys[3])
             #expect(await cache.lookup(keys[1]) == nil)
@@ -88,12 +97,15 @@ struct SQLiteResponseCacheTests {
             #expect(stats.entries == 3)
             #expect(stats.bytes <= 10_000)
             // An answer larger than the whole cache is not kept, and evicts nothing.
-            await cache.store(response("huge", bytes: 20_000), for: CacheKey(url: "https://h/huge", identity: "anonymous"))
+            await cache.store(
+                response("huge", bytes: 20_000), for: CacheKey(url: "https://h/huge", identity: "anonymous"))
             #expect(try cache.statistics().entries == 3)
         }
     }
 
-    @Test("a file that is not a database, or a truncated one, is moved aside and rebuilt with a warning", arguments: ["garbage", "truncated"])
+    @Test(
+        "a file that is not a database, or a truncated one, is moved aside and rebuilt with a warning",
+        arguments: ["garbage", "truncated"])
     func damagedFile(kind: String) async throws {
         try await withCacheFolder { folder in
             let file = folder.appendingPathComponent("c.sqlite")
@@ -104,7 +116,9 @@ struct SQLiteResponseCacheTests {
                 do {
                     let cache = try SQLiteResponseCache(fileURL: file)
                     for index in 0..<50 {
-                        await cache.store(response("entry \(index)", bytes: 2_000), for: CacheKey(url: "https://h/\(index)", identity: "anonymous"))
+                        await cache.store(
+                            response("entry \(index)", bytes: 2_000),
+                            for: CacheKey(url: "https://h/\(index)", identity: "anonymous"))
                     }
                 }
                 let whole = try Data(contentsOf: file)
@@ -133,8 +147,10 @@ struct SQLiteResponseCacheTests {
         try await withCacheFolder { folder in
             let events = EventLog()
             // max_page_count makes SQLite answer SQLITE_FULL as a full disk would.
-            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"), maxBytes: 1 << 30,
-                                                onEvent: events.record) { db in
+            let cache = try SQLiteResponseCache(
+                fileURL: folder.appendingPathComponent("c.sqlite"), maxBytes: 1 << 30,
+                onEvent: events.record
+            ) { db in
                 try db.execute(sql: "PRAGMA max_page_count = 8")
             }
             let key = CacheKey(url: "https://h/big", identity: "anonymous")
@@ -159,8 +175,9 @@ struct SQLiteResponseCacheTests {
                     group.addTask {
                         let cache = writer < 4 ? caches[writer] : shared
                         for index in 0..<25 {
-                            await cache.store(self.response("w\(writer)-\(index)", bytes: 500),
-                                              for: CacheKey(url: "https://h/\(writer)/\(index)", identity: "anonymous"))
+                            await cache.store(
+                                self.response("w\(writer)-\(index)", bytes: 500),
+                                for: CacheKey(url: "https://h/\(writer)/\(index)", identity: "anonymous"))
                         }
                     }
                 }
@@ -168,7 +185,8 @@ struct SQLiteResponseCacheTests {
             #expect(try shared.statistics().entries == 200)
             #expect(events.all.isEmpty)
             for writer in 0..<8 {
-                let found = try #require(await caches[0].lookup(CacheKey(url: "https://h/\(writer)/24", identity: "anonymous")))
+                let found = try #require(
+                    await caches[0].lookup(CacheKey(url: "https://h/\(writer)/24", identity: "anonymous")))
                 #expect(String(decoding: found.body, as: UTF8.self).hasPrefix("w\(writer)-24"))
             }
         }

@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 /// The fast parser must never accept what `JSONDecoder` refuses, and must read the same values
 /// where both accept: otherwise the two decode paths of `Aem.decode` would disagree.
@@ -26,7 +27,8 @@ struct StrictJSONParsingTests {
     @Test(arguments: [
         "", " ", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "+1", "-", "1e", "1e+", "NaN", "Infinity", "tru", "nul",
         "[1 2]", #"{"a" 1}"#, #"{a:1}"#, "// c\n1", "/* c */1", "[1]]", "{", "[", #""abc"#, #""a\x""#, #""\u12""#,
-        #""\ud800""#, #""\udc00""#, #""\ud800\u0041""#, "\"tab\there\"", "\"line\nbreak\"", "'single'", "[1]x", "1e400", "-1E+999",
+        #""\ud800""#, #""\udc00""#, #""\ud800\u0041""#, "\"tab\there\"", "\"line\nbreak\"", "'single'", "[1]x", "1e400",
+        "-1E+999",
     ])
     func refusesInvalidJSON(_ text: String) {
         #expect(parse(text) == nil, "accepted \(text.debugDescription)")
@@ -50,7 +52,9 @@ struct StrictJSONParsingTests {
     }
 
     @Test func limitsNestingLikeJSONDecoder() {
-        let deepest = String(repeating: "[", count: UntypedJSONParser.maximumDepth) + String(repeating: "]", count: UntypedJSONParser.maximumDepth)
+        let deepest =
+            String(repeating: "[", count: UntypedJSONParser.maximumDepth)
+            + String(repeating: "]", count: UntypedJSONParser.maximumDepth)
         let tooDeep = "[" + deepest + "]"
         #expect(parse(deepest) != nil)
         #expect(parse(tooDeep) == nil)

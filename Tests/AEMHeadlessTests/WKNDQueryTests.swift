@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 @Suite("WKND persisted queries and typed calls")
 struct WKNDQueryTests {
@@ -11,17 +12,26 @@ struct WKNDQueryTests {
     }
 
     @Test func adventuresSendEveryVariableSorted() {
-        let query = WKNDQueries.adventures(offset: 10, limit: 5, sort: "price DESC",
-                                           image: ImageOptions(format: .webp, width: 800, quality: 70, seoName: "ignored"))
-        #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventures-all;imageFormat=WEBP;imageQuality=70;imageWidth=800;limit=5;offset=10;sort=price%20DESC;")
+        let query = WKNDQueries.adventures(
+            offset: 10, limit: 5, sort: "price DESC",
+            image: ImageOptions(format: .webp, width: 800, quality: 70, seoName: "ignored"))
+        #expect(
+            query.requestPath
+                == "/graphql/execute.json/wknd-shared/adventures-all;imageFormat=WEBP;imageQuality=70;imageWidth=800;limit=5;offset=10;sort=price%20DESC;"
+        )
     }
 
     @Test func adventureBySlugSendsTheSlugAndSeoName() {
-        let query = WKNDQueries.adventureBySlug("cote-azur-sea-cliffs", image: ImageOptions(format: "PJPG", seoName: "côte d’azur"))
+        let query = WKNDQueries.adventureBySlug(
+            "cote-azur-sea-cliffs", image: ImageOptions(format: "PJPG", seoName: "côte d’azur"))
         #expect(query.path == "wknd-shared/adventure-by-slug")
-        #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventure-by-slug;imageFormat=PJPG;imageSeoName=c%C3%B4te%20d%E2%80%99azur;slug=cote-azur-sea-cliffs;")
-        #expect(WKNDQueries.adventureBySlug("a;b=c/d").requestPath
-            == "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=a%3Bb%3Dc%2Fd;")
+        #expect(
+            query.requestPath
+                == "/graphql/execute.json/wknd-shared/adventure-by-slug;imageFormat=PJPG;imageSeoName=c%C3%B4te%20d%E2%80%99azur;slug=cote-azur-sea-cliffs;"
+        )
+        #expect(
+            WKNDQueries.adventureBySlug("a;b=c/d").requestPath
+                == "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=a%3Bb%3Dc%2Fd;")
     }
 
     @Test func typedCallsOverHTTP() async throws {
@@ -44,11 +54,12 @@ struct WKNDQueryTests {
                 #expect(missing.errors.isEmpty)
                 #expect(missing.data == nil)
             }
-            #expect(server.requests.map(\.target) == [
-                "/graphql/execute.json/wknd-shared/adventures-all;limit=12;sort=title%20ASC;",
-                "/graphql/execute.json/wknd-shared/adventure-by-slug;imageWidth=600;slug=cote-azur-sea-cliffs;",
-                "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=no-such-trip;",
-            ])
+            #expect(
+                server.requests.map(\.target) == [
+                    "/graphql/execute.json/wknd-shared/adventures-all;limit=12;sort=title%20ASC;",
+                    "/graphql/execute.json/wknd-shared/adventure-by-slug;imageWidth=600;slug=cote-azur-sea-cliffs;",
+                    "/graphql/execute.json/wknd-shared/adventure-by-slug;slug=no-such-trip;",
+                ])
         }
     }
 }

@@ -36,23 +36,33 @@ struct CodegenToolTests {
         let queries = folder.appendingPathComponent("edge")
         try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
         for name in ["edge-cases", "thing-list"] {
-            try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(to: queries.appendingPathComponent(name + ".graphql"))
+            try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(
+                to: queries.appendingPathComponent(name + ".graphql"))
         }
         let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
         let output = folder.appendingPathComponent("out")
-        let run = try Self.run(["--schema", schema, "--output", output.path,
-                                queries.appendingPathComponent("edge-cases.graphql").path, queries.appendingPathComponent("thing-list.graphql").path])
+        let run = try Self.run([
+            "--schema", schema, "--output", output.path,
+            queries.appendingPathComponent("edge-cases.graphql").path,
+            queries.appendingPathComponent("thing-list.graphql").path,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 2)
         for name in ["EdgeCasesQuery.swift", "ThingListQuery.swift"] {
-            #expect(try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
-                == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
+            #expect(
+                try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+                    == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
         }
-        let again = try Self.run(["--schema", schema, "--output", output.path, queries.appendingPathComponent("thing-list.graphql").path])
+        let again = try Self.run([
+            "--schema", schema, "--output", output.path, queries.appendingPathComponent("thing-list.graphql").path,
+        ])
         #expect(again.stdout.hasSuffix("(unchanged)\n"))
 
-        try Data("query { thingList(limit: 1) { items { colour } } }".utf8).write(to: queries.appendingPathComponent("bad.graphql"))
-        let bad = try Self.run(["--schema", schema, "--output", output.path, queries.appendingPathComponent("bad.graphql").path])
+        try Data("query { thingList(limit: 1) { items { colour } } }".utf8).write(
+            to: queries.appendingPathComponent("bad.graphql"))
+        let bad = try Self.run([
+            "--schema", schema, "--output", output.path, queries.appendingPathComponent("bad.graphql").path,
+        ])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("edge/bad:1:"))
         #expect(try Self.run(["--output", output.path]).status == 64)

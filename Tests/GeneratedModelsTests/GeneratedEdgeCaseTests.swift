@@ -15,7 +15,8 @@ struct GeneratedEdgeCaseTests {
     }
 
     @Test func keywordNamedFieldsDecode() throws {
-        let data = try Self.decode("""
+        let data = try Self.decode(
+            """
             {"thingByPath": {"item": {"_path": "/a", "default": "d", "protocol": 7, "self": true, "Type": "t",
              "when": "2024-03-02", "extra": {"k": [1, null]}, "score": 4.5, "rounded": "4", "mode": "SLOW_AND_STEADY",
              "body": {"html": "<p>x</p>", "plaintext": "x", "json": [{"nodeType": "paragraph", "content": []}]},
@@ -41,7 +42,8 @@ struct GeneratedEdgeCaseTests {
     }
 
     @Test func unionsChooseByTypenameAndKeepUnknownTypes() throws {
-        let data = try Self.decode("""
+        let data = try Self.decode(
+            """
             {"thingByPath": {"item": null, "_references": [
               {"__typename": "ImageRef", "_path": "/i.png", "mimeType": "image/png"},
               {"__typename": "Thing", "_path": "/t", "protocol": 2},
@@ -55,7 +57,8 @@ struct GeneratedEdgeCaseTests {
         #expect(references[0] == .imageRef(AEMHeadless.ImageReference(path: "/i.png", mimeType: "image/png")))
         #expect(references[1].asThing?.path == "/t")
         #expect(references[1].asThing?.protocol == 2)
-        #expect(references[2] == .unknown(typename: "DocumentRef", json: .object(["__typename": .string("DocumentRef")])))
+        #expect(
+            references[2] == .unknown(typename: "DocumentRef", json: .object(["__typename": .string("DocumentRef")])))
         guard case .unknown(let typename, let json) = references[3] else {
             Issue.record("VideoRef should be unknown")
             return
@@ -66,50 +69,64 @@ struct GeneratedEdgeCaseTests {
 
     @Test func unionsWithoutTypenameChooseByTheKeysSent() throws {
         func picture(_ json: String) throws -> EdgeCasesQuery.Data.ThingByPath.Item.Picture? {
-            try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1, "picture": \#(json)}}}"#)
-                .thingByPath?.item?.picture
+            try Self.decode(
+                #"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1, "picture": \#(json)}}}"#
+            )
+            .thingByPath?.item?.picture
         }
         #expect(try picture(#"{"_path": "/p.jpg", "width": null}"#)?.asImageRef?.path == "/p.jpg")
         #expect(try picture(#"{"format": "pdf"}"#)?.asDocumentRef?.format == "pdf")
         #expect(try picture("{}") == .unknown(typename: nil, json: .object([:])))
         // An answer to an older version of the query, with keys this one does not select: the type sharing the most.
-        #expect(try picture(#"{"_path": "/p.jpg", "_publishUrl": "https://x/p.jpg", "mimeType": "image/jpeg"}"#)?.asImageRef?.path == "/p.jpg")
+        #expect(
+            try picture(#"{"_path": "/p.jpg", "_publishUrl": "https://x/p.jpg", "mimeType": "image/jpeg"}"#)?
+                .asImageRef?.path == "/p.jpg")
         #expect(try picture(#"{"format": "pdf", "size": 3}"#)?.asDocumentRef?.format == "pdf")
-        #expect(try picture(#"{"colour": "red"}"#) == .unknown(typename: nil, json: .object(["colour": .string("red")])))
+        #expect(
+            try picture(#"{"colour": "red"}"#) == .unknown(typename: nil, json: .object(["colour": .string("red")])))
         #expect(try picture("null") == nil)
         #expect(try picture(#""text""#) == nil)
     }
 
     @Test func nullForANonNullFieldNullsTheNearestOptionalNeverTheAnswer() throws {
-        let complete = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1}}}"#)
+        let complete = try Self.decode(
+            #"{"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1}}}"#)
         #expect(complete.thingByPath?.item?.protocol == 1)
-        let missingProtocol = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": null, "score": 1, "rounded": 1}, "_references": []}}"#)
+        let missingProtocol = try Self.decode(
+            #"{"thingByPath": {"item": {"_path": "/a", "protocol": null, "score": 1, "rounded": 1}, "_references": []}}"#
+        )
         #expect(missingProtocol.thingByPath != nil)
         #expect(missingProtocol.thingByPath?.item == nil)
         #expect(missingProtocol.thingByPath?.references == [])
 
-        let wrongType = try Self.decode(#"{"thingByPath": {"item": {"_path": "/a", "protocol": "many", "score": 1, "rounded": 1}}}"#)
+        let wrongType = try Self.decode(
+            #"{"thingByPath": {"item": {"_path": "/a", "protocol": "many", "score": 1, "rounded": 1}}}"#)
         #expect(wrongType.thingByPath?.item == nil)
 
-        let parts = try Self.decode("""
+        let parts = try Self.decode(
+            """
             {"thingByPath": {"item": {"_path": "/a", "protocol": 1, "score": 1, "rounded": 1,
              "parts": [{"name": null, "weight": 1}, null, {"name": "kept", "weight": "heavy"}]}}}
             """)
         #expect(parts.thingByPath?.item?.parts?.map(\.name) == ["kept"])
         #expect(parts.thingByPath?.item?.parts?.first?.weight == nil)
 
-        let list = try JSONDecoder().decode(ThingListQuery.Data.self, from: Foundation.Data(#"{"thingList": {"items": null}}"#.utf8))
+        let list = try JSONDecoder().decode(
+            ThingListQuery.Data.self, from: Foundation.Data(#"{"thingList": {"items": null}}"#.utf8))
         #expect(list.thingList == nil)
         #expect(try Self.decode(#"{"thingByPath": null}"#).thingByPath == nil)
         #expect(try Self.decode("{}").thingByPath == nil)
     }
 
     @Test func nullableAndDefaultedVariablesAreOptionalParameters() {
-        #expect(EdgeCasesQuery.request(path: "/a b").requestPath == "/graphql/execute.json/edge/edge-cases;path=%2Fa%20b;")
-        #expect(EdgeCasesQuery.request(path: "/a", mode: .default, default: 5).requestPath
-            == "/graphql/execute.json/edge/edge-cases;default=5;mode=default;path=%2Fa;")
+        #expect(
+            EdgeCasesQuery.request(path: "/a b").requestPath == "/graphql/execute.json/edge/edge-cases;path=%2Fa%20b;")
+        #expect(
+            EdgeCasesQuery.request(path: "/a", mode: .default, default: 5).requestPath
+                == "/graphql/execute.json/edge/edge-cases;default=5;mode=default;path=%2Fa;")
         #expect(EdgeCasesQuery.request(path: "/a", mode: "NEW_MODE").variables["mode"] == .enumValue("NEW_MODE"))
-        let list = ThingListQuery.request(filter: .object(["size": .number(3), "name": .string("a")]), tags: .array([.string("x")]), limit: 2)
+        let list = ThingListQuery.request(
+            filter: .object(["size": .number(3), "name": .string("a")]), tags: .array([.string("x")]), limit: 2)
         #expect(list.variables["filter"] == .string(#"{"name":"a","size":3}"#))
         #expect(list.variables["tags"] == .string(#"["x"]"#))
         #expect(ThingListQuery.request(limit: 1).variables.keys.sorted() == ["limit"])
@@ -128,15 +145,21 @@ struct GeneratedEdgeCaseTests {
         #expect(error.description.contains("colour"))
 
         let syntax = try #require(throws: CodegenError.self) {
-            try ModelGenerator.swiftSource(for: CodegenInput(schema: schema, query: "query {\n  thingList(limit: ) { items { _path } }\n}", queryPath: "edge/syntax"))
+            try ModelGenerator.swiftSource(
+                for: CodegenInput(
+                    schema: schema, query: "query {\n  thingList(limit: ) { items { _path } }\n}",
+                    queryPath: "edge/syntax"))
         }
         #expect(syntax.problems.first?.line == 2)
         let mutation = try #require(throws: CodegenError.self) {
-            try ModelGenerator.swiftSource(for: CodegenInput(schema: schema, query: "mutation { thingList { items { _path } } }", queryPath: "edge/m"))
+            try ModelGenerator.swiftSource(
+                for: CodegenInput(
+                    schema: schema, query: "mutation { thingList { items { _path } } }", queryPath: "edge/m"))
         }
         #expect(!mutation.problems.isEmpty)
         let badSchema = try #require(throws: CodegenError.self) {
-            try ModelGenerator.swiftSource(for: CodegenInput(schema: "type Query { a: Missing }", query: "{ a }", queryPath: "edge/s"))
+            try ModelGenerator.swiftSource(
+                for: CodegenInput(schema: "type Query { a: Missing }", query: "{ a }", queryPath: "edge/s"))
         }
         #expect(badSchema.subject == .schema)
     }
@@ -159,6 +182,9 @@ struct GeneratedEdgeCaseTests {
         #expect(source.contains("enum ConditionalQuery {"))
         #expect(!source.contains("public "))
         #expect(source.hasPrefix("// Generated by AEMCodegen"))
-        #expect(try ModelGenerator.swiftSource(for: CodegenInput(schema: schema, query: query, queryPath: "edge/conditional", accessLevel: .internal)) == source)
+        #expect(
+            try ModelGenerator.swiftSource(
+                for: CodegenInput(schema: schema, query: query, queryPath: "edge/conditional", accessLevel: .internal))
+                == source)
     }
 }

@@ -13,7 +13,8 @@ struct GeneratedEditorialTests {
     @Test func articleByPathReadsEveryField() async throws {
         try await ServedPackage.editorial.withService { aem in
             let generated = try await aem.execute(ArticleByPathQuery.request(path: Self.marketDay))
-            let raw = try await aem.execute(PersistedQuery<JSONValue>(ArticleByPathQuery.path, variables: ["path": .string(Self.marketDay)]))
+            let raw = try await aem.execute(
+                PersistedQuery<JSONValue>(ArticleByPathQuery.path, variables: ["path": .string(Self.marketDay)]))
             let result = try #require(generated.data?.articleByPath)
             let item = try #require(result.item)
             let json = try #require(raw.data?["articleByPath"]?["item"])
@@ -33,7 +34,9 @@ struct GeneratedEditorialTests {
             #expect(item.metadata?["wordCount"] == .number(1840))
             #expect(item.body == (try Self.decode(AEMHeadless.RichText.self, from: json["body"])))
             #expect(item.body?.json?.isEmpty == false)
-            #expect(item.heroImage?.asImageRef == (try Self.decode(AEMHeadless.ImageReference.self, from: json["heroImage"])))
+            #expect(
+                item.heroImage?.asImageRef
+                    == (try Self.decode(AEMHeadless.ImageReference.self, from: json["heroImage"])))
             #expect(item.heroImage?.asImageRef?.mimeType == "image/png")
             #expect(item.author?.lastName == "Olsen")
             #expect(item.author?.firstName == json["author"]?["firstName"]?.stringValue)
@@ -55,7 +58,8 @@ struct GeneratedEditorialTests {
             #expect(items.allSatisfy { $0.author?.lastName == "Olsen" })
             let dates = items.compactMap(\.publishDate)
             #expect(dates == dates.sorted(by: >))
-            let ascending = try await aem.execute(ArticlesByAuthorQuery.request(lastName: "Olsen", sort: "publishDate ASC"))
+            let ascending = try await aem.execute(
+                ArticlesByAuthorQuery.request(lastName: "Olsen", sort: "publishDate ASC"))
             #expect(ascending.data?.articleList?.items?.compactMap(\.publishDate) == dates.reversed())
         }
     }
@@ -66,13 +70,20 @@ struct GeneratedEditorialTests {
             var slugs: [String?] = []
             var pages = 0
             repeat {
-                let page = try #require(try await aem.execute(ArticlesPaginatedQuery.request(first: 4, after: after)).data?.articlePaginated)
+                let page = try #require(
+                    try await aem.execute(ArticlesPaginatedQuery.request(first: 4, after: after)).data?.articlePaginated
+                )
                 slugs += page.edges.map(\.node.slug)
                 after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : nil
                 pages += 1
             } while after != nil && pages < 20
-            let all = try #require(try await aem.execute(PersistedQuery<JSONValue>("editorial/articles-paginated", variables: ["first": 100])).data)
-            let expected = all["articlePaginated"]?["edges"].flatMap(Self.array)?.map { $0["node"]?["slug"]?.stringValue }
+            let all = try #require(
+                try await aem.execute(
+                    PersistedQuery<JSONValue>("editorial/articles-paginated", variables: ["first": 100])
+                ).data)
+            let expected = all["articlePaginated"]?["edges"].flatMap(Self.array)?.map {
+                $0["node"]?["slug"]?.stringValue
+            }
             #expect(pages > 1)
             #expect(slugs == expected)
         }

@@ -29,10 +29,13 @@ struct GeneratedWKNDTests {
 
     @Test func defaultedVariablesAreLeftOutAndTypedOnesSent() {
         #expect(AdventuresAllQuery.request().requestPath == WKNDQueries.adventures().requestPath)
-        let typed = AdventuresAllQuery.request(limit: 5, sort: "title ASC", imageFormat: .webp, imageWidth: 800, imageQuality: 70)
-        let handWritten = WKNDQueries.adventures(limit: 5, sort: "title ASC", image: ImageOptions(format: .webp, width: 800, quality: 70))
+        let typed = AdventuresAllQuery.request(
+            limit: 5, sort: "title ASC", imageFormat: .webp, imageWidth: 800, imageQuality: 70)
+        let handWritten = WKNDQueries.adventures(
+            limit: 5, sort: "title ASC", image: ImageOptions(format: .webp, width: 800, quality: 70))
         #expect(typed.requestPath == handWritten.requestPath)
-        #expect(AdventureBySlugQuery.request(slug: "a;b=c").requestPath == WKNDQueries.adventureBySlug("a;b=c").requestPath)
+        #expect(
+            AdventureBySlugQuery.request(slug: "a;b=c").requestPath == WKNDQueries.adventureBySlug("a;b=c").requestPath)
     }
 
     @Test func adventureBySlugDecodesAsTheHandWrittenDetail() async throws {
@@ -43,7 +46,8 @@ struct GeneratedWKNDTests {
                 let list = try #require(generated.data?.adventureList)
                 let item = try #require(list.items?.first)
                 let detail = try #require(handWritten.data)
-                Self.expectSame(item.path, item.slug, item.title, item.price, item.primaryImage?.asImageRef, as: detail.adventure)
+                Self.expectSame(
+                    item.path, item.slug, item.title, item.price, item.primaryImage?.asImageRef, as: detail.adventure)
                 #expect(item.activity == detail.adventure.activity)
                 #expect(item.adventureType == detail.adventure.adventureType)
                 #expect(item.tripLength == detail.adventure.tripLength)
@@ -67,7 +71,8 @@ struct GeneratedWKNDTests {
             let generated = try await aem.execute(AdventureByPathQuery.request(path: path))
             let result = try #require(generated.data?.adventureByPath)
             let item = try #require(result.item)
-            Self.expectSame(item.path, item.slug, item.title, item.price, item.primaryImage?.asImageRef, as: detail.adventure)
+            Self.expectSame(
+                item.path, item.slug, item.title, item.price, item.primaryImage?.asImageRef, as: detail.adventure)
             #expect(item.id?.isEmpty == false)
             #expect(item.description == detail.adventure.description)
             #expect(item.itinerary == detail.adventure.itinerary)
@@ -76,7 +81,8 @@ struct GeneratedWKNDTests {
             for (reference, expected) in zip(references, detail.references) {
                 switch (reference, expected) {
                 case (.adventure(let adventure), .adventure(let other)):
-                    Self.expectSame(adventure.path, adventure.slug, adventure.title, adventure.price, other.primaryImage, as: other)
+                    Self.expectSame(
+                        adventure.path, adventure.slug, adventure.title, adventure.price, other.primaryImage, as: other)
                 case (.imageRef(let image), .image(let other)):
                     #expect(image == other)
                 default:
@@ -88,11 +94,15 @@ struct GeneratedWKNDTests {
 
     @Test func paginatedFollowsCursorsLikeTheHandWrittenList() async throws {
         try await ServedPackage.sample.withService { aem in
-            let first = try #require(try await aem.execute(AdventuresPaginatedQuery.request(first: 6, sort: "title ASC")).data?.adventurePaginated)
+            let first = try #require(
+                try await aem.execute(AdventuresPaginatedQuery.request(first: 6, sort: "title ASC")).data?
+                    .adventurePaginated)
             #expect(first.edges.count == 6)
             #expect(first.pageInfo.hasNextPage)
             let cursor = try #require(first.pageInfo.endCursor)
-            let second = try #require(try await aem.execute(AdventuresPaginatedQuery.request(first: 6, after: cursor, sort: "title ASC")).data?.adventurePaginated)
+            let second = try #require(
+                try await aem.execute(AdventuresPaginatedQuery.request(first: 6, after: cursor, sort: "title ASC"))
+                    .data?.adventurePaginated)
             let nodes = (first.edges + second.edges).map(\.node)
             let adventures = try #require(try await aem.adventures(limit: 12, sort: "title ASC").data)
             #expect(nodes.map(\.slug) == adventures.map(\.slug))
@@ -102,9 +112,10 @@ struct GeneratedWKNDTests {
         }
     }
 
-    private static func expectSame(_ path: String?, _ slug: String?, _ title: String?, _ price: Double?, _ image: AEMHeadless.ImageReference?,
-                                   as adventure: Adventure, sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    private static func expectSame(
+        _ path: String?, _ slug: String?, _ title: String?, _ price: Double?, _ image: AEMHeadless.ImageReference?,
+        as adventure: Adventure, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(path == adventure.path, sourceLocation: sourceLocation)
         #expect(slug == adventure.slug, sourceLocation: sourceLocation)
         #expect(title == adventure.title, sourceLocation: sourceLocation)
@@ -112,12 +123,16 @@ struct GeneratedWKNDTests {
         #expect(image == adventure.primaryImage, sourceLocation: sourceLocation)
     }
 
-    private static func expectSame(_ references: [AdventureBySlugQuery.Data.AdventureList.Reference], as expected: [AdventureReference]) {
+    private static func expectSame(
+        _ references: [AdventureBySlugQuery.Data.AdventureList.Reference], as expected: [AdventureReference]
+    ) {
         #expect(references.count == expected.count)
         for (reference, other) in zip(references, expected) {
             switch (reference, other) {
             case (.adventure(let adventure), .adventure(let handWritten)):
-                expectSame(adventure.path, adventure.slug, adventure.title, adventure.price, handWritten.primaryImage, as: handWritten)
+                expectSame(
+                    adventure.path, adventure.slug, adventure.title, adventure.price, handWritten.primaryImage,
+                    as: handWritten)
             case (.imageRef(let image), .image(let handWritten)):
                 #expect(image == handWritten)
             default:

@@ -33,8 +33,11 @@ struct GoldenFileTests {
     private static func check(_ input: CodegenInput) throws {
         let file = try GeneratedFile(for: input)
         if recording { try file.write(into: ServedPackage.generatedFolder) }
-        let committed = try String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(file.name), encoding: .utf8)
-        #expect(committed == file.contents, "\(file.name) is stale: AEM_CODEGEN_RECORD=1 swift test --filter GoldenFileTests")
+        let committed = try String(
+            contentsOf: ServedPackage.generatedFolder.appendingPathComponent(file.name), encoding: .utf8)
+        #expect(
+            committed == file.contents,
+            "\(file.name) is stale: AEM_CODEGEN_RECORD=1 swift test --filter GoldenFileTests")
     }
 }
 

@@ -60,10 +60,14 @@ enum ServiceInputs {
         var inputs: [CodegenInput] = []
         for configuration in configurations {
             guard let name = configuration["configurationName"]?.stringValue,
-                  case .array(let queries)? = configuration["queries"] else { continue }
-            let schema = String(decoding: try await body(of: "/content/cq:graphql/\(name)/endpoint.GQLschema", on: aem), as: UTF8.self)
+                case .array(let queries)? = configuration["queries"]
+            else { continue }
+            let schema = String(
+                decoding: try await body(of: "/content/cq:graphql/\(name)/endpoint.GQLschema", on: aem), as: UTF8.self)
             for query in queries {
-                guard let path = query["path"]?["shortForm"]?.stringValue, let text = query["data"]?["query"]?.stringValue else { continue }
+                guard let path = query["path"]?["shortForm"]?.stringValue,
+                    let text = query["data"]?["query"]?.stringValue
+                else { continue }
                 inputs.append(CodegenInput(schema: schema, query: text, queryPath: String(path.drop { $0 == "/" })))
             }
         }
@@ -71,7 +75,9 @@ enum ServiceInputs {
     }
 
     private static func body(of path: String, on aem: Aem) async throws -> Data {
-        guard let url = aem.configuration.origin.url(forPath: path) else { throw Failed(description: "no URL for \(path)") }
+        guard let url = aem.configuration.origin.url(forPath: path) else {
+            throw Failed(description: "no URL for \(path)")
+        }
         let response = try await aem.get(url)
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
         guard response.status == 200 else { throw Failed(description: "\(path) answered \(response.status)") }

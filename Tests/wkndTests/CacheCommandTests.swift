@@ -6,7 +6,8 @@ import Testing
 
 /// Runs `body` with an emulator, the environment that points `wknd` at it with a cache folder
 /// of its own, and that folder; removes the folder after.
-private func withCachedEmulator<T>(_ body: (RunningEmulator, [String: String], URL) async throws -> T) async throws -> T {
+private func withCachedEmulator<T>(_ body: (RunningEmulator, [String: String], URL) async throws -> T) async throws -> T
+{
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-cache-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     return try await withEmulator { emulator, environment in
@@ -16,12 +17,14 @@ private func withCachedEmulator<T>(_ body: (RunningEmulator, [String: String], U
 
 /// Rewrites the cached answer to `wknd list [--limit n]` as if received `age` seconds ago,
 /// optionally with other cache headers.
-private func ageListAnswer(in folder: URL, emulator: RunningEmulator, limit: Int? = nil, by age: TimeInterval,
-                           cacheControl: String? = nil) async throws
-{
+private func ageListAnswer(
+    in folder: URL, emulator: RunningEmulator, limit: Int? = nil, by age: TimeInterval,
+    cacheControl: String? = nil
+) async throws {
     let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("responses.sqlite"))
-    let key = CacheKey(url: "http://127.0.0.1:\(emulator.port)" + WKNDQueries.adventures(limit: limit).requestPath,
-                       identity: "anonymous")
+    let key = CacheKey(
+        url: "http://127.0.0.1:\(emulator.port)" + WKNDQueries.adventures(limit: limit).requestPath,
+        identity: "anonymous")
     var entry = try #require(await cache.lookup(key), "no cached answer for \(key)")
     if let cacheControl { entry.headers.set(name: "Cache-Control", value: cacheControl) }
     entry.storedAt = Date().addingTimeInterval(-age)
@@ -117,7 +120,8 @@ struct CacheCommandTests {
             let online = try await WkndRun.run(["show", "lofoten-winter-surf", "--json"], environment: environment)
             #expect(online.status == 0)
             _ = try await WkndRun.run(["list"], environment: environment)
-            try await ageListAnswer(in: folder, emulator: emulator, by: 600, cacheControl: "max-age=60, stale-if-error=86400")
+            try await ageListAnswer(
+                in: folder, emulator: emulator, by: 600, cacheControl: "max-age=60, stale-if-error=86400")
             let failures = Array(repeating: FaultAction.serviceUnavailable(retryAfter: 0), count: 5)
             emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", failures)
             let during503 = try await WkndRun.run(["list", "--json"], environment: environment)
@@ -141,7 +145,8 @@ struct CacheCommandTests {
             #expect(refreshed.status == 0)
             #expect(queryRequests(emulator).count == 2)
             #expect(queryRequests(emulator).last?.headers["if-none-match"] == nil)
-            let uncached = try await WkndRun.run(["show", "lofoten-winter-surf", "--no-cache"], environment: environment)
+            let uncached = try await WkndRun.run(
+                ["show", "lofoten-winter-surf", "--no-cache"], environment: environment)
             #expect(uncached.status == 0)
             #expect(queryRequests(emulator).count == 3)
             let offline = try await WkndRun.run(["show", "lofoten-winter-surf", "--offline"], environment: environment)
@@ -155,8 +160,10 @@ struct CacheCommandTests {
     func identities() async throws {
         try await withCachedEmulator { emulator, environment, folder in
             func run(as user: String) async throws -> WkndRun {
-                try await WkndRun.run(["list"], environment: environment.merging(
-                    ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": user, "AEM_PASSWORD": "pw-of-\(user)-42"]) { $1 })
+                try await WkndRun.run(
+                    ["list"],
+                    environment: environment.merging(
+                        ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": user, "AEM_PASSWORD": "pw-of-\(user)-42"]) { $1 })
             }
             #expect(try await run(as: "alice").status == 0)
             #expect(try await run(as: "bob").status == 0)
@@ -209,7 +216,8 @@ struct CacheCommandTests {
             #expect(stats.stdout.contains("over the last \(limits.count) runs"))
             await emulator.stop()
             for limit in limits {
-                let offline = try await WkndRun.run(["list", "--limit", "\(limit)", "--offline", "--json"], environment: environment)
+                let offline = try await WkndRun.run(
+                    ["list", "--limit", "\(limit)", "--offline", "--json"], environment: environment)
                 #expect(offline.status == 0)
                 #expect(try (offline.json() as? [Any])?.count == limit)
             }
@@ -224,10 +232,12 @@ struct CacheCommandTests {
             #expect(clear.status == 0)
             #expect(clear.stdout.isEmpty)
             #expect(clear.stderr.contains("removed 1 cached answers"))
-            #expect(try await WkndRun.run(["cache", "stats"], environment: environment).stdout.contains("entries: 0\n"))
+            #expect(
+                try await WkndRun.run(["cache", "stats"], environment: environment).stdout.contains("entries: 0\n"))
 
             let sampleFolder = folder.appendingPathComponent("sample")
-            let sample = try await WkndRun.run(["list", "--limit", "2"], environment: ["WKND_CACHE_DIR": sampleFolder.path])
+            let sample = try await WkndRun.run(
+                ["list", "--limit", "2"], environment: ["WKND_CACHE_DIR": sampleFolder.path])
             #expect(sample.status == 0)
             #expect(!FileManager.default.fileExists(atPath: sampleFolder.path))
         }

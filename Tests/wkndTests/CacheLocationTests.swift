@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import wknd
 
 @Suite("CacheLocation: where the response cache lives")
 struct CacheLocationTests {
     @Test("WKND_CACHE_DIR, then XDG_CACHE_HOME, then the home folder")
     func precedence() throws {
-        #expect(try CacheLocation(environment: ["WKND_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x", "HOME": "/h"]).fileURL.path
+        #expect(
+            try CacheLocation(environment: ["WKND_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x", "HOME": "/h"]).fileURL.path
                 == "/c/responses.sqlite")
-        #expect(try CacheLocation(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]).fileURL.path == "/x/wknd/responses.sqlite")
+        #expect(
+            try CacheLocation(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]).fileURL.path
+                == "/x/wknd/responses.sqlite")
         #if os(macOS)
         let home = "/h/Library/Caches/wknd/responses.sqlite"
         #else

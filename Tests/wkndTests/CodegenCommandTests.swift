@@ -4,7 +4,8 @@ import Testing
 @Suite("wknd codegen")
 struct CodegenCommandTests {
     /// The files generated into the test target `GeneratedModelsTests`, which its tests keep current.
-    private static let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("GeneratedModelsTests")
 
     private static func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
@@ -21,18 +22,26 @@ struct CodegenCommandTests {
     func fromTheService() async throws {
         try await withEmulator { _, environment in
             try await Self.withFolder { folder in
-                let run = try await WkndRun.run(["codegen", "wknd-shared/adventures-all", "wknd-shared/adventure-by-slug", "--output", folder.path],
-                                                environment: environment)
+                let run = try await WkndRun.run(
+                    [
+                        "codegen", "wknd-shared/adventures-all", "wknd-shared/adventure-by-slug", "--output",
+                        folder.path,
+                    ],
+                    environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
-                #expect(run.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
-                    == ["AdventuresAllQuery.swift", "AdventureBySlugQuery.swift"])
+                #expect(
+                    run.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
+                        == ["AdventuresAllQuery.swift", "AdventureBySlugQuery.swift"])
                 for name in ["AdventuresAllQuery.swift", "AdventureBySlugQuery.swift"] {
-                    #expect(try Self.text(folder.appendingPathComponent(name)) == Self.text(Self.committed.appendingPathComponent("Generated/\(name)")))
+                    #expect(
+                        try Self.text(folder.appendingPathComponent(name))
+                            == Self.text(Self.committed.appendingPathComponent("Generated/\(name)")))
                 }
                 let all = try await WkndRun.run(["codegen", "--output", folder.path], environment: environment)
                 #expect(all.status == 0)
                 #expect(all.stdout.split(separator: "\n").count == 4)
-                let missing = try await WkndRun.run(["codegen", "wknd-shared/no-such-query", "--output", folder.path], environment: environment)
+                let missing = try await WkndRun.run(
+                    ["codegen", "wknd-shared/no-such-query", "--output", folder.path], environment: environment)
                 #expect(missing.status == 69)
                 #expect(missing.stderr.contains("wknd-shared/no-such-query"))
             }
@@ -45,15 +54,25 @@ struct CodegenCommandTests {
         let query = try Self.text(Self.committed.appendingPathComponent("Inputs/edge-cases.graphql"))
         try await Self.withFolder { folder in
             let run = try await WkndRun.run(
-                ["codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/edge-cases", "--output", folder.path],
+                [
+                    "codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/edge-cases",
+                    "--output", folder.path,
+                ],
                 environment: ["AEM_HOST": "127.0.0.1:9"], files: ["s.graphqls": schema, "q.graphql": query])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(try Self.text(folder.appendingPathComponent("EdgeCasesQuery.swift"))
-                == Self.text(Self.committed.appendingPathComponent("Generated/EdgeCasesQuery.swift")))
+            #expect(
+                try Self.text(folder.appendingPathComponent("EdgeCasesQuery.swift"))
+                    == Self.text(Self.committed.appendingPathComponent("Generated/EdgeCasesQuery.swift")))
 
             let bad = try await WkndRun.run(
-                ["codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/bad", "--output", folder.path],
-                files: ["s.graphqls": schema, "q.graphql": "query {\n  thingList(limit: 1) {\n    items {\n      colour\n    }\n  }\n}\n"])
+                [
+                    "codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/bad", "--output",
+                    folder.path,
+                ],
+                files: [
+                    "s.graphqls": schema,
+                    "q.graphql": "query {\n  thingList(limit: 1) {\n    items {\n      colour\n    }\n  }\n}\n",
+                ])
             #expect(bad.status == 65)
             #expect(bad.stderr.contains("edge/bad:4:7"))
             #expect(bad.stdout.isEmpty)

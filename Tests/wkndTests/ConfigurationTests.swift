@@ -20,10 +20,11 @@ struct ConfigurationTests {
             environment: ["AEM_HOST": "env.example", "AEM_USERNAME": "env-user", "AEM_PASSWORD": Self.password],
             files: ["Config.xcconfig": file])
         #expect(run.status == 0)
-        let rows = Dictionary(run.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
-            let fields = line.split(separator: " ", maxSplits: 1)
-            return fields.count == 2 ? (String(fields[0]), fields[1].trimmingCharacters(in: .whitespaces)) : nil
-        }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(
+            run.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+                let fields = line.split(separator: " ", maxSplits: 1)
+                return fields.count == 2 ? (String(fields[0]), fields[1].trimmingCharacters(in: .whitespaces)) : nil
+            }, uniquingKeysWith: { first, _ in first })
         #expect(rows["AEM_HOST"]?.hasPrefix("option.example") == true)
         #expect(rows["AEM_HOST"]?.hasSuffix("option --host") == true)
         #expect(rows["AEM_USERNAME"]?.hasSuffix("environment AEM_USERNAME") == true)
@@ -38,14 +39,17 @@ struct ConfigurationTests {
         try await withEmulator { emulator, _ in
             let good = "127.0.0.1:\(emulator.port)"
             let file = "AEM_SCHEME = http\nAEM_HOST = 127.0.0.1:1\n"
-            let fromEnvironment = try await WkndRun.run(["list", "--limit", "1"], environment: ["AEM_HOST": good],
-                                                        files: ["Config.xcconfig": file])
+            let fromEnvironment = try await WkndRun.run(
+                ["list", "--limit", "1"], environment: ["AEM_HOST": good],
+                files: ["Config.xcconfig": file])
             #expect(fromEnvironment.status == 0)
-            let fromOption = try await WkndRun.run(["list", "--limit", "1", "--host", good],
-                                                   environment: ["AEM_HOST": "127.0.0.1:1"], files: ["Config.xcconfig": file])
+            let fromOption = try await WkndRun.run(
+                ["list", "--limit", "1", "--host", good],
+                environment: ["AEM_HOST": "127.0.0.1:1"], files: ["Config.xcconfig": file])
             #expect(fromOption.status == 0)
-            let fromNamedFile = try await WkndRun.run(["list", "--limit", "1", "--config", "mine.xcconfig"],
-                                                      files: ["mine.xcconfig": "AEM_SCHEME = http\nAEM_HOST = \(good) // local\n"])
+            let fromNamedFile = try await WkndRun.run(
+                ["list", "--limit", "1", "--config", "mine.xcconfig"],
+                files: ["mine.xcconfig": "AEM_SCHEME = http\nAEM_HOST = \(good) // local\n"])
             #expect(fromNamedFile.status == 0)
             #expect(fromNamedFile.stderr.isEmpty)
         }
@@ -70,7 +74,8 @@ struct ConfigurationTests {
 
     @Test("missing credentials: configuration error, exit 78")
     func missingCredentials() async throws {
-        let run = try await WkndRun.run(["list"], environment: ["AEM_HOST": "localhost:4502", "AEM_AUTH_TYPE": "basic"])
+        let run = try await WkndRun.run(
+            ["list"], environment: ["AEM_HOST": "localhost:4502", "AEM_AUTH_TYPE": "basic"])
         #expect(run.status == 78)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("AEM_USERNAME"))
@@ -82,21 +87,34 @@ struct ConfigurationTests {
         try await withEmulator(basic) { emulator, environment in
             let secrets = [Self.password, Data("admin:\(Self.password)".utf8).base64EncodedString()]
             var runs: [WkndRun] = []
-            runs.append(try await WkndRun.run(["list", "-v", "--auth", "basic", "--username", "admin", "--password-stdin"],
-                                              environment: environment, stdin: Self.password + "\n"))
+            runs.append(
+                try await WkndRun.run(
+                    ["list", "-v", "--auth", "basic", "--username", "admin", "--password-stdin"],
+                    environment: environment, stdin: Self.password + "\n"))
             #expect(runs.last?.status == 0)
-            runs.append(try await WkndRun.run(["show", "lofoten-winter-surf", "-v", "--json"],
-                                              environment: environment.merging(["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin",
-                                                                                "AEM_PASSWORD": Self.password]) { $1 }))
+            runs.append(
+                try await WkndRun.run(
+                    ["show", "lofoten-winter-surf", "-v", "--json"],
+                    environment: environment.merging([
+                        "AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin",
+                        "AEM_PASSWORD": Self.password,
+                    ]) { $1 }))
             #expect(runs.last?.status == 0)
-            runs.append(try await WkndRun.run(["config", "-v"], environment: environment.merging(
-                ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin", "AEM_PASSWORD": Self.password]) { $1 }))
+            runs.append(
+                try await WkndRun.run(
+                    ["config", "-v"],
+                    environment: environment.merging(
+                        ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin", "AEM_PASSWORD": Self.password]) { $1 }))
             emulator.faults.script(QueryPath.list, .persistedQueryValidationError(details: "echo \(Self.password)"))
-            runs.append(try await WkndRun.run(["list", "-v"], environment: environment.merging(
-                ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin", "AEM_PASSWORD": Self.password]) { $1 }))
+            runs.append(
+                try await WkndRun.run(
+                    ["list", "-v"],
+                    environment: environment.merging(
+                        ["AEM_AUTH_TYPE": "basic", "AEM_USERNAME": "admin", "AEM_PASSWORD": Self.password]) { $1 }))
             #expect(runs.last?.status == 69)
-            let wrong = try await WkndRun.run(["list", "-v", "--auth", "token", "--token-file", "token.txt"],
-                                              environment: environment, files: ["token.txt": Self.token + "\n"])
+            let wrong = try await WkndRun.run(
+                ["list", "-v", "--auth", "token", "--token-file", "token.txt"],
+                environment: environment, files: ["token.txt": Self.token + "\n"])
             #expect(wrong.status == 77)
             runs.append(wrong)
             for run in runs {

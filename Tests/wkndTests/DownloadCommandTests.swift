@@ -41,14 +41,19 @@ struct DownloadCommandTests {
     func severalSlugs() async throws {
         try await withEmulator { _, environment in
             try await withDownloadFolder { folder, _ in
-                let run = try await WkndRun.run(["download"] + slugs + ["--output", folder.path], environment: environment)
+                let run = try await WkndRun.run(
+                    ["download"] + slugs + ["--output", folder.path], environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
                 let written = run.stdout.split(separator: "\n").map(String.init).sorted()
-                #expect(written == ["algarve-first-waves.jpg", "fontainebleau-bouldering.png", "lofoten-winter-surf.jpg"]
-                    .map { folder.appendingPathComponent($0).path })
+                #expect(
+                    written
+                        == ["algarve-first-waves.jpg", "fontainebleau-bouldering.png", "lofoten-winter-surf.jpg"]
+                        .map { folder.appendingPathComponent($0).path })
                 for slug in slugs {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(slug + ".") })
-                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content))
+                    #expect(
+                        try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content)
+                    )
                 }
                 #expect(try partFiles(in: folder).isEmpty)
                 #expect(run.stderr.contains("3 downloaded, 0 unchanged, 0 failed"))
@@ -71,14 +76,18 @@ struct DownloadCommandTests {
         let withImages = many.adventures.filter { $0.primaryImagePath != nil }
         try await withEmulator(EmulatorOptions(content: many)) { emulator, environment in
             try await withDownloadFolder { folder, _ in
-                let first = try await WkndRun.run(["download", "--all", "--output", folder.path, "--concurrency", "4"],
-                                                  environment: environment)
+                let first = try await WkndRun.run(
+                    ["download", "--all", "--output", folder.path, "--concurrency", "4"],
+                    environment: environment)
                 #expect(first.status == 0, "\(first.stderr)")
                 #expect(first.stdout.split(separator: "\n").count == withImages.count)
                 for adventure in withImages {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(adventure.slug + ".") })
-                    let original = adventure.slug.replacingOccurrences(of: #"-copy\d$"#, with: "", options: .regularExpression)
-                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(original, in: content))
+                    let original = adventure.slug.replacingOccurrences(
+                        of: #"-copy\d$"#, with: "", options: .regularExpression)
+                    #expect(
+                        try Data(contentsOf: folder.appendingPathComponent(file))
+                            == sampleImageBytes(original, in: content))
                 }
                 let imageRequests = emulator.requests.filter { !$0.path.hasPrefix("/graphql/") }
                 #expect(imageRequests.count == Set(content.adventures.compactMap(\.primaryImagePath)).count)
@@ -87,7 +96,8 @@ struct DownloadCommandTests {
                 #expect(pages.count == 2)
 
                 emulator.clearRequests()
-                let second = try await WkndRun.run(["download", "--all", "--output", folder.path], environment: environment)
+                let second = try await WkndRun.run(
+                    ["download", "--all", "--output", folder.path], environment: environment)
                 #expect(second.status == 0, "\(second.stderr)")
                 #expect(second.stdout.isEmpty)
                 #expect(second.stderr.contains("0 downloaded, \(withImages.count) unchanged, 0 failed"))
@@ -95,8 +105,9 @@ struct DownloadCommandTests {
                 #expect(!again.isEmpty)
                 #expect(again.allSatisfy { $0.status == 304 })
 
-                let forced = try await WkndRun.run(["download", "--all", "--output", folder.path, "--force"],
-                                                   environment: environment)
+                let forced = try await WkndRun.run(
+                    ["download", "--all", "--output", folder.path, "--force"],
+                    environment: environment)
                 #expect(forced.stdout.split(separator: "\n").count == withImages.count)
                 #expect(try partFiles(in: folder).isEmpty)
             }
@@ -123,11 +134,14 @@ struct DownloadCommandTests {
         return try await withEmulator(EmulatorOptions(dynamicURLs: false)) { emulator, environment in
             emulator.faults.script(imagePath, faults)
             return try await withDownloadFolder { folder, _ in
-                let run = try await WkndRun.run(["download", slug, "algarve-first-waves", "--output", folder.path],
-                                                environment: environment)
+                let run = try await WkndRun.run(
+                    ["download", slug, "algarve-first-waves", "--output", folder.path],
+                    environment: environment)
                 let files = try names(in: folder)
                 if let file = files.first(where: { $0.hasPrefix(slug + ".") }) {
-                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content))
+                    #expect(
+                        try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content)
+                    )
                 }
                 return (run, emulator.requests.filter { $0.path == imagePath }, files)
             }
@@ -136,7 +150,8 @@ struct DownloadCommandTests {
 
     @Test("a connection dropped mid-body is resumed with Range and If-Range")
     func droppedAndResumed() async throws {
-        let (run, requests, files) = try await download("lofoten-winter-surf", faults: [.dropConnection(afterBodyBytes: 20_000)])
+        let (run, requests, files) = try await download(
+            "lofoten-winter-surf", faults: [.dropConnection(afterBodyBytes: 20_000)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(files == [".aem-downloads.json", "algarve-first-waves.jpg", "lofoten-winter-surf.jpg"])
         #expect(requests.count == 2)
@@ -147,8 +162,9 @@ struct DownloadCommandTests {
 
     @Test("a connection dropped where Range is ignored starts over")
     func droppedNotResumable() async throws {
-        let (run, requests, files) = try await download("lofoten-winter-surf",
-                                                        faults: [.dropConnection(afterBodyBytes: 20_000), .ignoreRange])
+        let (run, requests, files) = try await download(
+            "lofoten-winter-surf",
+            faults: [.dropConnection(afterBodyBytes: 20_000), .ignoreRange])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(files == [".aem-downloads.json", "algarve-first-waves.jpg", "lofoten-winter-surf.jpg"])
         #expect(requests.map(\.status) == [200, 200])
@@ -156,8 +172,9 @@ struct DownloadCommandTests {
 
     @Test("a truncated body that does not recover: the image fails, nothing partial is left, the others are saved")
     func truncatedBody() async throws {
-        let (run, _, files) = try await download("lofoten-winter-surf",
-                                                 faults: Array(repeating: .overstatedContentLength(by: 5000), count: 8))
+        let (run, _, files) = try await download(
+            "lofoten-winter-surf",
+            faults: Array(repeating: .overstatedContentLength(by: 5000), count: 8))
         #expect(run.status == 69, "\(run.stderr)")
         #expect(files == [".aem-downloads.json", "algarve-first-waves.jpg"])
         #expect(run.stdout.split(separator: "\n").count == 1)
@@ -167,8 +184,9 @@ struct DownloadCommandTests {
 
     @Test("a connection that keeps dropping: the image fails and nothing partial is left")
     func keepsDropping() async throws {
-        let (run, _, files) = try await download("lofoten-winter-surf",
-                                                 faults: Array(repeating: .dropConnection(afterBodyBytes: 10_000), count: 8))
+        let (run, _, files) = try await download(
+            "lofoten-winter-surf",
+            faults: Array(repeating: .dropConnection(afterBodyBytes: 10_000), count: 8))
         #expect(run.status == 69, "\(run.stderr)")
         #expect(files == [".aem-downloads.json", "algarve-first-waves.jpg"])
     }
@@ -177,13 +195,15 @@ struct DownloadCommandTests {
     func credentialsOnlyToTheOrigin() async throws {
         let cdn = try await Emulator.start()
         defer { Task { await cdn.stop() } }
-        let options = EmulatorOptions(dynamicURLBase: cdn.baseURL.absoluteString, authentication: .bearer(token: "s3cret-token"))
+        let options = EmulatorOptions(
+            dynamicURLBase: cdn.baseURL.absoluteString, authentication: .bearer(token: "s3cret-token"))
         try await withEmulator(options) { emulator, environment in
             var signedIn = environment
             signedIn["AEM_AUTH_TYPE"] = "token"
             signedIn["AEM_TOKEN"] = "s3cret-token"
             try await withDownloadFolder { folder, _ in
-                let run = try await WkndRun.run(["download"] + slugs + ["--output", folder.path], environment: signedIn)
+                let run = try await WkndRun.run(
+                    ["download"] + slugs + ["--output", folder.path], environment: signedIn)
                 #expect(run.status == 0, "\(run.stderr)")
                 #expect(run.stdout.split(separator: "\n").count == 3)
             }
@@ -203,19 +223,22 @@ struct DownloadCommandTests {
         let slugs = ["../../escaped", "/tmp/absolute-escape", "..", ".hidden", "a/../../b", "UPPER case"]
         for (index, slug) in slugs.enumerated() {
             let path = EmulatorContent.adventuresFolder + "/hostile-\(index)"
-            hostile[fragment: path] = hostile.makeAdventure(slug: slug, title: "Hostile \(index)", path: path,
-                                                            primaryImage: image)
+            hostile[fragment: path] = hostile.makeAdventure(
+                slug: slug, title: "Hostile \(index)", path: path,
+                primaryImage: image)
         }
         try await withEmulator(EmulatorOptions(content: hostile)) { _, environment in
             try await withDownloadFolder { folder, parent in
-                let run = try await WkndRun.run(["download", "--all", "--output", folder.path], environment: environment)
+                let run = try await WkndRun.run(
+                    ["download", "--all", "--output", folder.path], environment: environment)
                 #expect(try names(in: parent) == ["images"])
                 #expect(!FileManager.default.fileExists(atPath: "/tmp/absolute-escape.jpg"))
                 let files = try names(in: folder)
                 #expect(files.allSatisfy { !$0.contains("/") && ($0 == ".aem-downloads.json" || !$0.hasPrefix(".")) })
                 for line in run.stdout.split(separator: "\n") {
-                    #expect(URL(fileURLWithPath: String(line)).deletingLastPathComponent().standardizedFileURL.path
-                        == folder.standardizedFileURL.path)
+                    #expect(
+                        URL(fileURLWithPath: String(line)).deletingLastPathComponent().standardizedFileURL.path
+                            == folder.standardizedFileURL.path)
                 }
                 // ".." has nothing to name a file after: reported, and the run fails; the others are saved.
                 #expect(run.status != 0)
@@ -256,7 +279,9 @@ struct DownloadCommandTests {
                     status = code
                     break
                 }
-                #expect(status == 128 + signal, "\(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
+                #expect(
+                    status == 128 + signal, "\(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))"
+                )
                 #expect(try partFiles(in: folder).isEmpty)
                 #expect(try names(in: folder).filter { $0.hasPrefix("lofoten-winter-surf") }.isEmpty)
             }

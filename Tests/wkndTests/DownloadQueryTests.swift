@@ -11,19 +11,23 @@ struct DownloadQueryTests {
         let withImages = content.adventures.filter { $0.primaryImagePath != nil }
         try await withEmulator { _, environment in
             try await withDownloadFolder { folder, parent in
-                let first = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
-                                                  environment: environment)
+                let first = try await WkndRun.run(
+                    ["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
+                    environment: environment)
                 #expect(first.status == 0, "\(first.stderr)")
                 #expect(first.stdout.split(separator: "\n").count == withImages.count)
                 for adventure in withImages {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(adventure.slug + ".") })
-                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(adventure.slug, in: content))
+                    #expect(
+                        try Data(contentsOf: folder.appendingPathComponent(file))
+                            == sampleImageBytes(adventure.slug, in: content))
                 }
                 #expect(try partFiles(in: folder).isEmpty)
                 #expect(try names(in: parent) == ["images"])
 
-                let again = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
-                                                  environment: environment)
+                let again = try await WkndRun.run(
+                    ["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
+                    environment: environment)
                 #expect(again.status == 0)
                 #expect(again.stdout.isEmpty)
                 #expect(again.stderr.contains("0 downloaded, \(withImages.count) unchanged, 0 failed"))
@@ -35,14 +39,18 @@ struct DownloadQueryTests {
     func pagedAndVariables() async throws {
         try await withEmulator { _, environment in
             try await withDownloadFolder { folder, _ in
-                let paged = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-paginated", "--all", "--output", folder.path],
-                                                  environment: environment)
+                let paged = try await WkndRun.run(
+                    ["download", "--query", "wknd-shared/adventures-paginated", "--all", "--output", folder.path],
+                    environment: environment)
                 #expect(paged.status == 0, "\(paged.stderr)")
                 #expect(paged.stdout.split(separator: "\n").count == 19)
             }
             try await withDownloadFolder { folder, _ in
-                let one = try await WkndRun.run(["download", "--query", "wknd-shared/adventure-by-slug", "--var", "slug=lofoten-winter-surf",
-                                                 "--output", folder.path], environment: environment)
+                let one = try await WkndRun.run(
+                    [
+                        "download", "--query", "wknd-shared/adventure-by-slug", "--var", "slug=lofoten-winter-surf",
+                        "--output", folder.path,
+                    ], environment: environment)
                 #expect(one.status == 0, "\(one.stderr)")
                 let written = try names(in: folder).filter { !$0.hasPrefix(".") }
                 #expect(written.contains { $0.hasPrefix("lofoten-winter-surf.") })
@@ -59,8 +67,9 @@ struct DownloadQueryTests {
         content[fragment: adventure.path] = adventure
         try await withEmulator(EmulatorOptions(content: content)) { _, environment in
             try await withDownloadFolder { folder, parent in
-                let run = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
-                                                environment: environment)
+                let run = try await WkndRun.run(
+                    ["download", "--query", "wknd-shared/adventures-all", "--output", folder.path],
+                    environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
                 #expect(try names(in: parent) == ["images"])
                 #expect(try names(in: folder).contains { $0.hasPrefix("escape-") })

@@ -36,8 +36,10 @@ struct FailureTests {
 
     @Test("200 with GraphQL errors and no data: exit 69")
     func graphQLErrors() async throws {
-        let (run, _) = try await listWith(.respond(status: 200, headers: ["Content-Type": "application/json"],
-                                                   body: #"{"errors":[{"message":"Query cannot be executed"}]}"#))
+        let (run, _) = try await listWith(
+            .respond(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: #"{"errors":[{"message":"Query cannot be executed"}]}"#))
         expectOneLineFailure(run, status: 69, mentioning: ["Query cannot be executed"])
     }
 
@@ -90,7 +92,8 @@ struct FailureTests {
             expectOneLineFailure(slow, status: 69, mentioning: ["0.5 s"])
             let invalid = try await WkndRun.run(["list", "--timeout", "soon"], environment: environment)
             expectOneLineFailure(invalid, status: 78, mentioning: ["AEM_TIMEOUT", "soon", "--timeout"])
-            let config = try await WkndRun.run(["config"], environment: environment.merging(["AEM_TIMEOUT": "12"]) { $1 })
+            let config = try await WkndRun.run(
+                ["config"], environment: environment.merging(["AEM_TIMEOUT": "12"]) { $1 })
             #expect(config.stdout.contains("AEM_TIMEOUT"))
             #expect(config.stdout.contains("environment AEM_TIMEOUT"))
         }

@@ -38,12 +38,17 @@ struct ListCommandTests {
             let items = try #require(try run.json() as? [[String: Any]])
             #expect(items.count == 20)
             for item in items {
-                #expect(Set(item.keys).isSuperset(of: ["slug", "title", "activity", "price", "tripLength", "path", "imageUrl"]))
+                #expect(
+                    Set(item.keys).isSuperset(of: [
+                        "slug", "title", "activity", "price", "tripLength", "path", "imageUrl",
+                    ]))
             }
             let lofoten = try #require(items.first { $0["slug"] as? String == "lofoten-winter-surf" })
             #expect((lofoten["price"] as? NSNumber)?.doubleValue == 2450)
             #expect(lofoten["tripLength"] as? String == "6\u{A0}days")
-            #expect(lofoten["path"] as? String == "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf")
+            #expect(
+                lofoten["path"] as? String
+                    == "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf")
             let imageURL = try #require(lofoten["imageUrl"] as? String)
             #expect(imageURL.hasPrefix(emulator.baseURL.absoluteString + "/adobe/dynamicmedia/deliver/"))
             let unpriced = try #require(items.first { $0["slug"] as? String == "fontainebleau-bouldering" })
@@ -59,12 +64,15 @@ struct ListCommandTests {
         try await withEmulator { emulator, environment in
             let all = try await WkndRun.run(["list", "--json", "--sort", "price DESC"], environment: environment)
             let sorted = try #require(try all.json() as? [[String: Any]]).compactMap { $0["slug"] as? String }
-            let run = try await WkndRun.run(["list", "--json", "--limit", "3", "--offset", "2", "--sort", "price DESC"],
-                                            environment: environment)
+            let run = try await WkndRun.run(
+                ["list", "--json", "--limit", "3", "--offset", "2", "--sort", "price DESC"],
+                environment: environment)
             #expect(run.status == 0)
             let page = try #require(try run.json() as? [[String: Any]]).compactMap { $0["slug"] as? String }
             #expect(page == Array(sorted[2..<5]))
-            let prices = try #require(try all.json() as? [[String: Any]]).compactMap { ($0["price"] as? NSNumber)?.doubleValue }
+            let prices = try #require(try all.json() as? [[String: Any]]).compactMap {
+                ($0["price"] as? NSNumber)?.doubleValue
+            }
             #expect(prices == prices.sorted(by: >))
             let target = try #require(emulator.requests.last?.target)
             #expect(target.contains("limit=3") && target.contains("offset=2") && target.contains("sort=price%20DESC"))

@@ -8,21 +8,25 @@ struct QueryCommandTests {
     @Test("the WKND list query: data as AEM sent it, member order and numbers kept")
     func listQuery() async throws {
         try await withEmulator { _, environment in
-            let run = try await WkndRun.run(["query", "wknd-shared/adventures-all", "--var", "limit=3", "--var", "sort=price DESC"],
-                                            environment: environment)
+            let run = try await WkndRun.run(
+                ["query", "wknd-shared/adventures-all", "--var", "limit=3", "--var", "sort=price DESC"],
+                environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.isEmpty)
             #expect(run.stdout.split(separator: "\n").count == 1)
-            let raw = try await WkndRun.run(["query", "wknd-shared/adventures-all", "--var", "limit=3", "--var", "sort=price DESC", "--raw"],
-                                            environment: environment)
+            let raw = try await WkndRun.run(
+                ["query", "wknd-shared/adventures-all", "--var", "limit=3", "--var", "sort=price DESC", "--raw"],
+                environment: environment)
             #expect(raw.status == 0)
             #expect(raw.stdout == #"{"data":"# + run.stdout.dropLast() + "}")
             let data = try #require(try run.json() as? [String: Any])
             let items = try #require((data["adventureList"] as? [String: Any])?["items"] as? [[String: Any]])
             #expect(items.count == 3)
             let first = try #require(run.stdout.range(of: #"{"_path":"#))
-            let order = ["\"_path\"", "\"slug\"", "\"title\"", "\"activity\"", "\"price\"", "\"tripLength\"", "\"primaryImage\""]
-                .compactMap { run.stdout.range(of: $0, range: first.lowerBound..<run.stdout.endIndex)?.lowerBound }
+            let order = [
+                "\"_path\"", "\"slug\"", "\"title\"", "\"activity\"", "\"price\"", "\"tripLength\"", "\"primaryImage\"",
+            ]
+            .compactMap { run.stdout.range(of: $0, range: first.lowerBound..<run.stdout.endIndex)?.lowerBound }
             #expect(order.count == 7)
             #expect(order == order.sorted())
             #expect(!run.stdout.contains(".0,"))
@@ -33,10 +37,12 @@ struct QueryCommandTests {
     func hostileVariables() async throws {
         let slug = "a;b=c/d?e#f%g+h&i j-é🏄"
         var content = try EmulatorContent.sample()
-        content[slug: slug] = content.makeAdventure(slug: slug, title: "Odd Slug", path: EmulatorContent.adventuresFolder + "/odd/odd")
+        content[slug: slug] = content.makeAdventure(
+            slug: slug, title: "Odd Slug", path: EmulatorContent.adventuresFolder + "/odd/odd")
         try await withEmulator(EmulatorOptions(content: content)) { _, environment in
-            let run = try await WkndRun.run(["query", "wknd-shared/adventure-by-slug", "--var", "slug=\(slug)", "--verbose"],
-                                            environment: environment)
+            let run = try await WkndRun.run(
+                ["query", "wknd-shared/adventure-by-slug", "--var", "slug=\(slug)", "--verbose"],
+                environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             let data = try #require(try run.json() as? [String: Any])
             let items = try #require((data["adventureList"] as? [String: Any])?["items"] as? [[String: Any]])
@@ -48,14 +54,19 @@ struct QueryCommandTests {
     @Test("--var-json sends an input object")
     func jsonVariable() async throws {
         try await withEmulator { _, environment in
-            let text = "query ($filter: AdventureModelFilter) { adventureList(filter: $filter, sort: \"slug\") { items { slug } } }"
+            let text =
+                "query ($filter: AdventureModelFilter) { adventureList(filter: $filter, sort: \"slug\") { items { slug } } }"
             #expect(try await persist(text, as: "wknd-shared/filtered", environment: environment) == 0)
-            let run = try await WkndRun.run(["query", "wknd-shared/filtered", "--var-json",
-                                             #"filter={"slug": {"_expressions": [{"value": "lofoten-winter-surf"}]}}"#],
-                                            environment: environment)
+            let run = try await WkndRun.run(
+                [
+                    "query", "wknd-shared/filtered", "--var-json",
+                    #"filter={"slug": {"_expressions": [{"value": "lofoten-winter-surf"}]}}"#,
+                ],
+                environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout == #"{"adventureList":{"items":[{"slug":"lofoten-winter-surf"}]}}"# + "\n")
-            let bad = try await WkndRun.run(["query", "wknd-shared/filtered", "--var-json", "filter={nope"], environment: environment)
+            let bad = try await WkndRun.run(
+                ["query", "wknd-shared/filtered", "--var-json", "filter={nope"], environment: environment)
             #expect(bad.status == 64)
         }
     }
@@ -64,7 +75,8 @@ struct QueryCommandTests {
     func partialData() async throws {
         try await withEmulator { emulator, environment in
             emulator.faults.script(QueryPath.list, .partialData(message: "Asset is not accessible"))
-            let run = try await WkndRun.run(["query", "wknd-shared/adventures-all", "--var", "limit=2"], environment: environment)
+            let run = try await WkndRun.run(
+                ["query", "wknd-shared/adventures-all", "--var", "limit=2"], environment: environment)
             #expect(run.status == 76)
             let data = try #require(try run.json() as? [String: Any])
             #expect(((data["adventureList"] as? [String: Any])?["items"] as? [Any])?.count == 2)
@@ -75,8 +87,13 @@ struct QueryCommandTests {
     @Test("errors without data: nothing on stdout, exit 76")
     func errorsWithoutData() async throws {
         try await withEmulator { emulator, environment in
-            emulator.faults.script(QueryPath.list, .respond(status: 200, headers: ["Content-Type": "application/json"],
-                                                            body: #"{"errors":[{"message":"Validation error","locations":[{"line":3,"column":5}],"path":["adventureList",0]}]}"#))
+            emulator.faults.script(
+                QueryPath.list,
+                .respond(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body:
+                        #"{"errors":[{"message":"Validation error","locations":[{"line":3,"column":5}],"path":["adventureList",0]}]}"#
+                ))
             let run = try await WkndRun.run(["query", "wknd-shared/adventures-all"], environment: environment)
             #expect(run.status == 76)
             #expect(run.stdout.isEmpty)
@@ -98,20 +115,27 @@ struct QueryCommandTests {
         }
     }
 
-    @Test("--all over both paging styles, as one array and as JSON Lines",
-          arguments: [("wknd-shared/adventures-paginated", "5"), ("wknd-shared/adventures-all", "5"),
-                      ("wknd-shared/adventures-paginated", "20"), ("wknd-shared/adventures-all", "20"),
-                      ("wknd-shared/adventures-all", "100"), ("wknd-shared/adventures-paginated", "7")])
+    @Test(
+        "--all over both paging styles, as one array and as JSON Lines",
+        arguments: [
+            ("wknd-shared/adventures-paginated", "5"), ("wknd-shared/adventures-all", "5"),
+            ("wknd-shared/adventures-paginated", "20"), ("wknd-shared/adventures-all", "20"),
+            ("wknd-shared/adventures-all", "100"), ("wknd-shared/adventures-paginated", "7"),
+        ])
     func all(query: String, pageSize: String) async throws {
         try await withEmulator { _, environment in
-            let lines = try await WkndRun.run(["query", query, "--all", "--jsonl", "--page-size", pageSize], environment: environment)
+            let lines = try await WkndRun.run(
+                ["query", query, "--all", "--jsonl", "--page-size", pageSize], environment: environment)
             #expect(lines.status == 0, "\(lines.stderr)")
             let items = lines.stdout.split(separator: "\n")
             #expect(items.count == 20)
-            let slugs = try items.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["slug"] as? String }
+            let slugs = try items.map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["slug"] as? String
+            }
             #expect(Set(slugs).count == 20)
 
-            let array = try await WkndRun.run(["query", query, "--all", "--page-size", pageSize], environment: environment)
+            let array = try await WkndRun.run(
+                ["query", query, "--all", "--page-size", pageSize], environment: environment)
             #expect(array.status == 0)
             let elements = try #require(try array.json() as? [[String: Any]])
             #expect(elements.map { $0["slug"] as? String } == slugs)
@@ -122,12 +146,16 @@ struct QueryCommandTests {
     func allEmpty() async throws {
         try await withEmulator { _, environment in
             let filter = #"filter: {slug: {_expressions: [{value: "none"}]}}"#
-            #expect(try await persist("query ($first: Int, $after: String) { adventurePaginated(first: $first, after: $after, \(filter)) { edges { node { slug } } pageInfo { endCursor hasNextPage } } }",
-                                      as: "wknd-shared/nothing-paginated", environment: environment) == 0)
-            let array = try await WkndRun.run(["query", "wknd-shared/nothing-paginated", "--all"], environment: environment)
+            #expect(
+                try await persist(
+                    "query ($first: Int, $after: String) { adventurePaginated(first: $first, after: $after, \(filter)) { edges { node { slug } } pageInfo { endCursor hasNextPage } } }",
+                    as: "wknd-shared/nothing-paginated", environment: environment) == 0)
+            let array = try await WkndRun.run(
+                ["query", "wknd-shared/nothing-paginated", "--all"], environment: environment)
             #expect(array.status == 0)
             #expect(array.stdout == "[]\n")
-            let lines = try await WkndRun.run(["query", "wknd-shared/nothing-paginated", "--all", "--jsonl"], environment: environment)
+            let lines = try await WkndRun.run(
+                ["query", "wknd-shared/nothing-paginated", "--all", "--jsonl"], environment: environment)
             #expect(lines.status == 0)
             #expect(lines.stdout.isEmpty)
         }

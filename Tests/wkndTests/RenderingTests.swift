@@ -1,12 +1,16 @@
 import AEMHeadless
 import Testing
+
 @testable import wknd
 
 @Suite("rendering helpers")
 struct RenderingTests {
-    @Test("prices look the same on every machine", arguments: [
-        (4500.0, "4,500.00"), (95.5, "95.50"), (0, "0.00"), (1_234_567.891, "1,234,567.89"), (-12.5, "-12.50"), (999.999, "1,000.00"),
-    ])
+    @Test(
+        "prices look the same on every machine",
+        arguments: [
+            (4500.0, "4,500.00"), (95.5, "95.50"), (0, "0.00"), (1_234_567.891, "1,234,567.89"), (-12.5, "-12.50"),
+            (999.999, "1,000.00"),
+        ])
     func price(value: Double, expected: String) {
         #expect(PriceFormat.text(value) == expected)
     }
@@ -23,21 +27,30 @@ struct RenderingTests {
     func richText() {
         let blocks: [RichTextNode] = [
             RichTextNode(.header(level: 2), children: [RichTextNode(.text, value: "Plan")]),
-            RichTextNode(.paragraph, children: [
-                RichTextNode(.text, value: "Bring "),
-                RichTextNode(.text, value: "boots", variants: [.bold]),
-                RichTextNode(.text, value: " and see "),
-                RichTextNode(.link, value: "the map", data: .init(href: "https://example.com/map")),
-            ]),
-            RichTextNode(.orderedList, children: [
-                RichTextNode(.listItem, children: [RichTextNode(.paragraph, children: [RichTextNode(.text, value: "First")])]),
-                RichTextNode(.listItem, children: [RichTextNode(.text, value: "Second")]),
-            ]),
+            RichTextNode(
+                .paragraph,
+                children: [
+                    RichTextNode(.text, value: "Bring "),
+                    RichTextNode(.text, value: "boots", variants: [.bold]),
+                    RichTextNode(.text, value: " and see "),
+                    RichTextNode(.link, value: "the map", data: .init(href: "https://example.com/map")),
+                ]),
+            RichTextNode(
+                .orderedList,
+                children: [
+                    RichTextNode(
+                        .listItem, children: [RichTextNode(.paragraph, children: [RichTextNode(.text, value: "First")])]
+                    ),
+                    RichTextNode(.listItem, children: [RichTextNode(.text, value: "Second")]),
+                ]),
             RichTextNode(nodeType: "callout", children: [RichTextNode(.text, value: "Mind the tide")]),
         ]
         let plain = RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: blocks), indent: "")
-        #expect(plain == ["Plan", "----", "", "Bring boots and see the map (https://example.com/map)", "",
-                          "1. First", "2. Second", "", "Mind the tide"])
+        #expect(
+            plain == [
+                "Plan", "----", "", "Bring boots and see the map (https://example.com/map)", "",
+                "1. First", "2. Second", "", "Mind the tide",
+            ])
         let coloured = RichTextRenderer(width: nil, usesColor: true).lines(for: RichText(json: blocks), indent: "")
         #expect(coloured.joined().contains("\u{1B}[1mboots\u{1B}[0m"))
         let wrapped = RichTextRenderer(width: 20, usesColor: false)
@@ -48,25 +61,38 @@ struct RenderingTests {
     @Test("rich text: a line break inside a paragraph starts a new line there")
     func lineBreak() {
         // As AEM sends a `<br>`: {"nodeType": "line-break", "content": []}.
-        let paragraph = RichTextNode(.paragraph, children: [
-            RichTextNode(.text, value: "Starting at"),
-            RichTextNode(nodeType: "line-break"),
-            RichTextNode(.text, value: " 95 EUR per person"),
-        ])
+        let paragraph = RichTextNode(
+            .paragraph,
+            children: [
+                RichTextNode(.text, value: "Starting at"),
+                RichTextNode(nodeType: "line-break"),
+                RichTextNode(.text, value: " 95 EUR per person"),
+            ])
         #expect(paragraph.children[1].kind == .lineBreak)
         #expect(paragraph.plainText == "Starting at\n 95 EUR per person")
         let lines = RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: [paragraph]), indent: "  ")
         #expect(lines == ["  Starting at", "  95 EUR per person"])
-        let list = RichTextNode(.unorderedList, children: [
-            RichTextNode(.listItem, children: [RichTextNode(.text, value: "one"), RichTextNode(.lineBreak), RichTextNode(.text, value: "two")]),
-        ])
-        #expect(RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: [list]), indent: "") == ["• one", "  two"])
+        let list = RichTextNode(
+            .unorderedList,
+            children: [
+                RichTextNode(
+                    .listItem,
+                    children: [
+                        RichTextNode(.text, value: "one"), RichTextNode(.lineBreak), RichTextNode(.text, value: "two"),
+                    ])
+            ])
+        #expect(
+            RichTextRenderer(width: nil, usesColor: false).lines(for: RichText(json: [list]), indent: "") == [
+                "• one", "  two",
+            ])
     }
 
     @Test("every node type AEM sends is known by its name")
     func nodeTypes() {
-        let names = ["paragraph", "text", "link", "header", "unordered-list", "ordered-list", "list-item", "table",
-                     "table-body", "table-row", "table-data", "line-break", "reference"]
+        let names = [
+            "paragraph", "text", "link", "header", "unordered-list", "ordered-list", "list-item", "table",
+            "table-body", "table-row", "table-data", "line-break", "reference",
+        ]
         for name in names {
             let kind = RichTextNode(nodeType: name).kind
             #expect(kind != .unknown(name), "\(name)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import wknd
 
 /// What a screen sent, stream by stream, in order.
@@ -33,10 +34,11 @@ struct ScreenTests {
         screen.setStatus("[bar 2/3]")
         screen.setStatus(nil)
         screen.write("wknd: done\n", to: .error)
-        #expect(streams.terminal == "<cr>[bar 1/3]"
-            + "<clear>images/a.jpg\n<cr>[bar 1/3]"
-            + "<clear>wknd: error: b failed\n<cr>[bar 1/3]"
-            + "<cr>[bar 2/3]<clear>wknd: done\n")
+        #expect(
+            streams.terminal == "<cr>[bar 1/3]"
+                + "<clear>images/a.jpg\n<cr>[bar 1/3]"
+                + "<clear>wknd: error: b failed\n<cr>[bar 1/3]"
+                + "<cr>[bar 2/3]<clear>wknd: done\n")
         #expect(streams.output == "images/a.jpg\n")
     }
 

@@ -20,12 +20,13 @@ struct ShowCommandTests {
             #expect(run.stderr.isEmpty)
             let text = run.stdout
             #expect(text.hasPrefix("Lofoten Winter Surf Week\n"))
-            for expected in ["lofoten-winter-surf", "Surfing", "Overnight Trip", "Advanced", "2,450.00", "Trip length  6\u{A0}days",
-                             "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf",
-                             emulator.baseURL.absoluteString + "/adobe/dynamicmedia/deliver/",
-                             "DESCRIPTION", "ITINERARY", "1. Day 1", "wknd show algarve-first-waves",
-                             "RELATED ADVENTURES", "Algarve First Waves (algarve-first-waves)"]
-            {
+            for expected in [
+                "lofoten-winter-surf", "Surfing", "Overnight Trip", "Advanced", "2,450.00", "Trip length  6\u{A0}days",
+                "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf",
+                emulator.baseURL.absoluteString + "/adobe/dynamicmedia/deliver/",
+                "DESCRIPTION", "ITINERARY", "1. Day 1", "wknd show algarve-first-waves",
+                "RELATED ADVENTURES", "Algarve First Waves (algarve-first-waves)",
+            ] {
                 #expect(text.contains(expected), "missing \(expected)")
             }
             #expect(!text.contains("\u{1B}"))
@@ -40,18 +41,27 @@ struct ShowCommandTests {
             #expect(run.status == 0)
             #expect(run.stderr.isEmpty)
             let object = try #require(try run.json() as? [String: Any])
-            #expect(Set(object.keys).isSuperset(of: ["slug", "title", "activity", "price", "tripLength", "path", "imageUrl",
-                                                     "adventureType", "groupSize", "difficulty", "description",
-                                                     "itinerary", "references"]))
+            #expect(
+                Set(object.keys).isSuperset(of: [
+                    "slug", "title", "activity", "price", "tripLength", "path", "imageUrl",
+                    "adventureType", "groupSize", "difficulty", "description",
+                    "itinerary", "references",
+                ]))
             #expect((object["groupSize"] as? NSNumber)?.intValue == 8)
             let description = try #require(object["description"] as? [String: Any])
             #expect(description["plaintext"] is String)
             #expect(description["html"] is String)
             #expect(description["json"] is [Any])
             let references = try #require(object["references"] as? [[String: Any]])
-            #expect(references.contains { $0["slug"] as? String == "algarve-first-waves" && $0["type"] as? String == "adventure" })
+            #expect(
+                references.contains {
+                    $0["slug"] as? String == "algarve-first-waves" && $0["type"] as? String == "adventure"
+                })
             // One naming scheme: the CLI's keys, never AEM's wire keys.
-            #expect(references.allSatisfy { $0.keys.allSatisfy { !$0.hasPrefix("_") } && $0["type"] != nil && $0["path"] != nil })
+            #expect(
+                references.allSatisfy {
+                    $0.keys.allSatisfy { !$0.hasPrefix("_") } && $0["type"] != nil && $0["path"] != nil
+                })
         }
     }
 
@@ -67,7 +77,10 @@ struct ShowCommandTests {
             let json = try await WkndRun.run(["show", "bare-minimum-trip", "--json"], environment: environment)
             #expect(json.status == 0)
             let object = try #require(try json.json() as? [String: Any])
-            for key in ["price", "groupSize", "difficulty", "adventureType", "description", "itinerary", "imageUrl", "tripLength"] {
+            for key in [
+                "price", "groupSize", "difficulty", "adventureType", "description", "itinerary", "imageUrl",
+                "tripLength",
+            ] {
                 #expect(object[key] is NSNull, "\(key) is not null")
             }
             #expect((object["references"] as? [Any])?.isEmpty == true)

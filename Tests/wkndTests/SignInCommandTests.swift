@@ -10,8 +10,10 @@ struct SignInServices {
     let cacheFolder: URL
 
     var environment: [String: String] {
-        ["AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:\(emulator.port)", "AEM_IMS_URL": ims.baseURL.absoluteString,
-         "XDG_CACHE_HOME": cacheFolder.path]
+        [
+            "AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:\(emulator.port)", "AEM_IMS_URL": ims.baseURL.absoluteString,
+            "XDG_CACHE_HOME": cacheFolder.path,
+        ]
     }
 
     /// The cached token files.
@@ -21,12 +23,14 @@ struct SignInServices {
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
     }
 
-    static func with<Result>(clients: [IMSRegisteredClient], lifetimes: [Int] = [86_400], latency: Duration = .zero,
-                             _ body: (SignInServices) async throws -> Result) async throws -> Result
-    {
+    static func with<Result>(
+        clients: [IMSRegisteredClient], lifetimes: [Int] = [86_400], latency: Duration = .zero,
+        _ body: (SignInServices) async throws -> Result
+    ) async throws -> Result {
         let tokens = IMSTokenStore(lifetimes: lifetimes)
         let ims = try await IMSStandIn.start(options: IMSOptions(clients: clients, tokens: tokens))
-        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-cache-\(UUID().uuidString)")
+        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wknd-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cacheFolder) }
         do {
             let result = try await withEmulator(EmulatorOptions(authentication: .imsTokens(tokens))) { emulator, _ in
@@ -61,18 +65,21 @@ enum TestCredentials {
     private static func makeService() async throws -> (client: IMSRegisteredClient, file: String) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
-                        clientID: clientID, clientSecret: clientSecret, organization: organization, technicalAccountID: account)
-                    return (client, String(decoding: data, as: UTF8.self))
-                })
+                continuation.resume(
+                    with: Result {
+                        let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
+                            clientID: clientID, clientSecret: clientSecret, organization: organization,
+                            technicalAccountID: account)
+                        return (client, String(decoding: data, as: UTF8.self))
+                    })
             }
         }
     }
 
     static let oauthClientID = "oauth-cli-client"
     static let oauthSecret = "oauth-CLI-TEST-secret-9e2b"
-    static let oauth = IMSRegisteredClient(clientID: oauthClientID, clientSecret: oauthSecret, scopes: ["openid", "AdobeID"])
+    static let oauth = IMSRegisteredClient(
+        clientID: oauthClientID, clientSecret: oauthSecret, scopes: ["openid", "AdobeID"])
 
     /// The lines of the private key in a credentials file, each a secret.
     static func keyLines(_ file: String) -> [String] {
@@ -85,7 +92,9 @@ struct SignInCommandTests {
     /// Checks that no secret is in either stream.
     static func expectNoSecret(_ run: WkndRun, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         for secret in secrets where !secret.isEmpty {
-            #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret), "a secret was shown", sourceLocation: sourceLocation)
+            #expect(
+                !run.stdout.contains(secret) && !run.stderr.contains(secret), "a secret was shown",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -97,15 +106,19 @@ struct SignInCommandTests {
             let first = try await WkndRun.run(arguments, environment: services.environment, files: ["creds.json": file])
             #expect(first.status == 0, "\(first.stderr)")
             #expect((try first.json() as? [Any])?.count == 2)
-            let second = try await WkndRun.run(arguments, environment: services.environment, files: ["creds.json": file])
+            let second = try await WkndRun.run(
+                arguments, environment: services.environment, files: ["creds.json": file])
             #expect(second.status == 0, "\(second.stderr)")
             #expect(services.ims.jwtExchangeRequests == 1)
 
             let cached = try services.cachedFiles()
             #expect(cached.count == 1)
-            let mode = try FileManager.default.attributesOfItem(atPath: try #require(cached.first).path)[.posixPermissions] as? NSNumber
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: try #require(cached.first).path)[.posixPermissions]
+                as? NSNumber
             #expect(mode?.intValue == 0o600)
-            let token = try #require(services.emulator.requests.first?.authorization).replacingOccurrences(of: "Bearer ", with: "")
+            let token = try #require(services.emulator.requests.first?.authorization).replacingOccurrences(
+                of: "Bearer ", with: "")
             for run in [first, second] {
                 Self.expectNoSecret(run, [TestCredentials.clientSecret, token] + TestCredentials.keyLines(file))
             }
@@ -118,8 +131,11 @@ struct SignInCommandTests {
         try await SignInServices.with(clients: [TestCredentials.oauth]) { services in
             var environment = services.environment
             environment["AEM_CLIENT_SECRET"] = TestCredentials.oauthSecret
-            let run = try await WkndRun.run(["list", "--limit", "1", "--client-id", TestCredentials.oauthClientID,
-                                             "--scopes", "openid,AdobeID", "-v"], environment: environment)
+            let run = try await WkndRun.run(
+                [
+                    "list", "--limit", "1", "--client-id", TestCredentials.oauthClientID,
+                    "--scopes", "openid,AdobeID", "-v",
+                ], environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(services.ims.clientCredentialsRequests == 1)
             Self.expectNoSecret(run, [TestCredentials.oauthSecret])
@@ -131,10 +147,12 @@ struct SignInCommandTests {
         try await SignInServices.with(clients: [TestCredentials.oauth]) { services in
             var environment = services.environment
             environment["AEM_CLIENT_SECRET"] = TestCredentials.oauthSecret
-            let run = try await WkndRun.run(["list", "--client-id", "unknown-client", "--scopes", "openid"], environment: environment)
+            let run = try await WkndRun.run(
+                ["list", "--client-id", "unknown-client", "--scopes", "openid"], environment: environment)
             #expect(run.status == 77)
             #expect(run.stdout.isEmpty && run.stderrLines.count == 1, "\(run.stderr)")
-            #expect(run.stderr.contains("IMS answer") && run.stderr.contains("invalid_client")
+            #expect(
+                run.stderr.contains("IMS answer") && run.stderr.contains("invalid_client")
                     && run.stderr.contains("invalid client_id parameter"))
             #expect(services.emulator.requests.isEmpty)
             Self.expectNoSecret(run, [TestCredentials.oauthSecret])
@@ -146,8 +164,9 @@ struct SignInCommandTests {
         let (registered, _) = try await TestCredentials.registered.value
         let (_, otherFile) = try await TestCredentials.other.value
         try await SignInServices.with(clients: [registered]) { services in
-            let run = try await WkndRun.run(["list", "--service-credentials", "creds.json"],
-                                            environment: services.environment, files: ["creds.json": otherFile])
+            let run = try await WkndRun.run(
+                ["list", "--service-credentials", "creds.json"],
+                environment: services.environment, files: ["creds.json": otherFile])
             #expect(run.status == 77)
             #expect(run.stderr.contains("invalid_token"))
             Self.expectNoSecret(run, [TestCredentials.clientSecret] + TestCredentials.keyLines(otherFile))
@@ -159,8 +178,9 @@ struct SignInCommandTests {
         let (client, file) = try await TestCredentials.service()
         let broken = file.replacingOccurrences(of: TestCredentials.keyLines(file)[1], with: "AAAA")
         try await SignInServices.with(clients: [client]) { services in
-            let run = try await WkndRun.run(["list", "--service-credentials", "creds.json"],
-                                            environment: services.environment, files: ["creds.json": broken])
+            let run = try await WkndRun.run(
+                ["list", "--service-credentials", "creds.json"],
+                environment: services.environment, files: ["creds.json": broken])
             #expect(run.status == 78)
             #expect(run.stderr.contains("signing the JWT"))
             #expect(services.ims.jwtExchangeRequests == 0)
@@ -171,24 +191,32 @@ struct SignInCommandTests {
     func expiredDeveloperToken() async throws {
         func part(_ object: [String: String]) throws -> String {
             try JSONSerialization.data(withJSONObject: object).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: "=", with: "")
         }
-        let token = try part(["alg": "RS256"]) + "." + part(["created_at": "1600000000000", "expires_in": "86400000",
-                                                              "user_id": "DEV@AdobeID"]) + ".c2ln"
+        let token =
+            try part(["alg": "RS256"]) + "."
+            + part([
+                "created_at": "1600000000000", "expires_in": "86400000",
+                "user_id": "DEV@AdobeID",
+            ]) + ".c2ln"
         let json = #"{"ok": true, "statusCode": 200, "accessToken": "\#(token)"}"#
         try await SignInServices.with(clients: []) { services in
-            let run = try await WkndRun.run(["list", "--token-file", "dev-token.json"], environment: services.environment,
-                                            files: ["dev-token.json": json])
+            let run = try await WkndRun.run(
+                ["list", "--token-file", "dev-token.json"], environment: services.environment,
+                files: ["dev-token.json": json])
             #expect(run.status == 77)
             #expect(run.stdout.isEmpty && run.stderrLines.count == 1, "\(run.stderr)")
             #expect(run.stderr.contains("expired") && run.stderr.contains("Get Local Development Token"))
             #expect(services.emulator.requests.isEmpty)
             Self.expectNoSecret(run, [token])
 
-            let status = try await WkndRun.run(["auth", "status", "--token-file", "dev-token.json"],
-                                               environment: services.environment, files: ["dev-token.json": json])
+            let status = try await WkndRun.run(
+                ["auth", "status", "--token-file", "dev-token.json"],
+                environment: services.environment, files: ["dev-token.json": json])
             #expect(status.status == 0)
-            #expect(status.stdout.contains("kind: local development token") && status.stdout.contains("user: DEV@AdobeID"))
+            #expect(
+                status.stdout.contains("kind: local development token") && status.stdout.contains("user: DEV@AdobeID"))
             #expect(status.stdout.contains("(expired)"))
             Self.expectNoSecret(status, [token])
         }
@@ -197,13 +225,18 @@ struct SignInCommandTests {
     @Test("a token expiring in the middle of download --all: every file arrives, after one renewal")
     func expiryDuringDownload() async throws {
         let (client, file) = try await TestCredentials.service()
-        try await SignInServices.with(clients: [client], lifetimes: [1, 3600], latency: .milliseconds(200)) { services in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-signin-\(UUID().uuidString)")
+        try await SignInServices.with(clients: [client], lifetimes: [1, 3600], latency: .milliseconds(200)) {
+            services in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "wknd-signin-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let started = ContinuousClock.now
-            let run = try await WkndRun.run(["download", "--all", "--output", folder.path, "--concurrency", "2",
-                                             "--service-credentials", "creds.json"],
-                                            environment: services.environment, files: ["creds.json": file])
+            let run = try await WkndRun.run(
+                [
+                    "download", "--all", "--output", folder.path, "--concurrency", "2",
+                    "--service-credentials", "creds.json",
+                ],
+                environment: services.environment, files: ["creds.json": file])
             #expect(run.status == 0, "\(run.stderr)")
             let images = services.emulator.requests.filter { !$0.path.hasPrefix("/graphql/") && $0.status == 200 }
             #expect(run.stdout.split(separator: "\n").count == images.count)
@@ -219,8 +252,9 @@ struct SignInCommandTests {
         let (client, file) = try await TestCredentials.service()
         try await SignInServices.with(clients: [client]) { services in
             let files = ["creds.json": file]
-            let before = try await WkndRun.run(["auth", "status", "--service-credentials", "creds.json"],
-                                               environment: services.environment, files: files)
+            let before = try await WkndRun.run(
+                ["auth", "status", "--service-credentials", "creds.json"],
+                environment: services.environment, files: files)
             #expect(before.status == 0, "\(before.stderr)")
             #expect(before.stdout.contains("kind: service credentials"))
             #expect(before.stdout.contains("client id: \(TestCredentials.clientID)"))
@@ -228,16 +262,20 @@ struct SignInCommandTests {
             #expect(before.stdout.contains("token: none cached"))
             #expect(services.ims.jwtExchangeRequests == 0)
 
-            let token = try await WkndRun.run(["auth", "token", "--service-credentials", "creds.json"],
-                                              environment: services.environment, files: files)
+            let token = try await WkndRun.run(
+                ["auth", "token", "--service-credentials", "creds.json"],
+                environment: services.environment, files: files)
             #expect(token.status == 0, "\(token.stderr)")
             let value = token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(services.ims.tokens.isValid(value))
 
-            let after = try await WkndRun.run(["auth", "status", "--service-credentials", "creds.json"],
-                                              environment: services.environment, files: files)
+            let after = try await WkndRun.run(
+                ["auth", "status", "--service-credentials", "creds.json"],
+                environment: services.environment, files: files)
             #expect(after.stdout.contains("h 59 min left") || after.stdout.contains("h 58 min left"))
-            for run in [before, after] { Self.expectNoSecret(run, [TestCredentials.clientSecret, value] + TestCredentials.keyLines(file)) }
+            for run in [before, after] {
+                Self.expectNoSecret(run, [TestCredentials.clientSecret, value] + TestCredentials.keyLines(file))
+            }
 
             let logout = try await WkndRun.run(["auth", "logout"], environment: services.environment)
             #expect(logout.status == 0)
@@ -246,7 +284,9 @@ struct SignInCommandTests {
         }
     }
 
-    @Test("profiles: selected by --profile or AEM_PROFILE, below the environment, with the host from program and environment")
+    @Test(
+        "profiles: selected by --profile or AEM_PROFILE, below the environment, with the host from program and environment"
+    )
     func profiles() async throws {
         let profiles = """
             {"profiles": {
@@ -256,8 +296,9 @@ struct SignInCommandTests {
             }}
             """
         let environment = ["AEM_PROFILES_FILE": "profiles.json"]
-        let author = try await WkndRun.run(["config", "--profile", "author"], environment: environment,
-                                           files: ["profiles.json": profiles])
+        let author = try await WkndRun.run(
+            ["config", "--profile", "author"], environment: environment,
+            files: ["profiles.json": profiles])
         #expect(author.stdout.contains("author-p123-e456.adobeaemcloud.com"))
         #expect(author.stdout.contains("profile author"))
         // The credentials file does not exist: a configuration failure naming it.
@@ -272,17 +313,20 @@ struct SignInCommandTests {
         #expect(local.stdout.contains("service: http://env.example:4502"))
         #expect(local.stdout.contains("AEM_SCHEME") && local.stdout.contains("profile local"))
 
-        let derived = try await WkndRun.run(["config", "--program", "7", "--environment", "8", "--tier", "preview"],
-                                            environment: overridden, files: ["profiles.json": profiles])
+        let derived = try await WkndRun.run(
+            ["config", "--program", "7", "--environment", "8", "--tier", "preview"],
+            environment: overridden, files: ["profiles.json": profiles])
         #expect(derived.stdout.contains("service: http://preview-p7-e8.adobeaemcloud.com"))
 
-        let missing = try await WkndRun.run(["config", "--profile", "nope"], environment: environment,
-                                            files: ["profiles.json": profiles])
+        let missing = try await WkndRun.run(
+            ["config", "--profile", "nope"], environment: environment,
+            files: ["profiles.json": profiles])
         #expect(missing.status == 78)
         #expect(missing.stderr.contains("author, local"))
 
-        let secret = try await WkndRun.run(["config", "--profile", "bad"], environment: environment,
-                                           files: ["profiles.json": #"{"profiles": {"bad": {"clientSecret": "x"}}}"#])
+        let secret = try await WkndRun.run(
+            ["config", "--profile", "bad"], environment: environment,
+            files: ["profiles.json": #"{"profiles": {"bad": {"clientSecret": "x"}}}"#])
         #expect(secret.status == 78)
         #expect(secret.stderr.contains("unknown key \"clientSecret\""))
     }

@@ -29,8 +29,9 @@ struct SyncCommandTests {
         self.content = content
     }
 
-    @Test("killed with SIGKILL at random moments, the store stays consistent; resumed, it equals a clean run",
-          arguments: [11, 23, 37] as [UInt64])
+    @Test(
+        "killed with SIGKILL at random moments, the store stays consistent; resumed, it equals a clean run",
+        arguments: [11, 23, 37] as [UInt64])
     func killedAndResumed(seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let options = EmulatorOptions(content: content)
@@ -76,7 +77,8 @@ struct SyncCommandTests {
                 #expect(firstRunning, "the first run should still be running: \(firstErrors)")
                 #expect(second.status == 75)
                 #expect(second.stderr.contains("Another sync is running on"))
-                let waiting = try await WkndRun.run(["sync", folder.path, "--wait", "--json"], environment: environment)
+                let waiting = try await WkndRun.run(
+                    ["sync", folder.path, "--wait", "--json"], environment: environment)
                 #expect(waiting.status == 0, "\(waiting.stderr)")
                 #expect(await first.exitStatus() == 0)
                 let report = try #require(try waiting.json() as? [String: Any])
@@ -89,12 +91,14 @@ struct SyncCommandTests {
     func jsonReport() async throws {
         try await withEmulator(EmulatorOptions(content: content)) { _, environment in
             try await withSyncFolders { folder, _ in
-                let first = try await WkndRun.run(["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
+                let first = try await WkndRun.run(
+                    ["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
                 #expect(first.status == 0, "\(first.stderr)")
                 let report = try #require(try first.json() as? [String: Any])
                 #expect(report["added"] as? Int == content.adventures.count)
                 #expect(first.stderr.contains("\(content.adventures.count) added, 0 changed"))
-                let again = try await WkndRun.run(["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
+                let again = try await WkndRun.run(
+                    ["sync", folder.path, "--json", "--page-size", "50"], environment: environment)
                 let quiet = try #require(try again.json() as? [String: Any])
                 let pages = (content.adventures.count + 49) / 50
                 #expect(quiet["requests"] as? Int == pages)
@@ -115,8 +119,10 @@ private final class ChildWknd: Sendable {
         let process = Process()
         process.executableURL = try #require(WkndRun.executable, "the wknd binary was not built")
         process.arguments = arguments
-        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                                                   "HOME": FileManager.default.temporaryDirectory.path]) { $1 }
+        process.environment = environment.merging([
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": FileManager.default.temporaryDirectory.path,
+        ]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -159,7 +165,9 @@ private struct StoreContents: Equatable {
 
 private func storeContents(_ folder: URL) throws -> StoreContents {
     var contents = StoreContents()
-    for fragment in try ContentStore(directory: folder).fragments() { contents.fragments[fragment.slug ?? fragment.path] = fragment.json }
+    for fragment in try ContentStore(directory: folder).fragments() {
+        contents.fragments[fragment.slug ?? fragment.path] = fragment.json
+    }
     let images = folder.appendingPathComponent("images")
     for name in try FileManager.default.contentsOfDirectory(atPath: images.path) {
         contents.images[name] = try Data(contentsOf: images.appendingPathComponent(name))

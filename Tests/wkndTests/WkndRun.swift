@@ -22,9 +22,10 @@ struct WkndRun: Sendable {
 
     /// Runs `wknd` with `arguments` in a fresh temporary directory (also `HOME`), with only
     /// `PATH` and `environment` set, and `stdin` as standard input.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                    files: [String: String] = [:]) async throws -> WkndRun
-    {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+        files: [String: String] = [:]
+    ) async throws -> WkndRun {
         let executable = try #require(executable, "the wknd binary was not built")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -43,8 +44,10 @@ struct WkndRun: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var fullEnvironment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                               "HOME": directory.path]
+        var fullEnvironment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": directory.path,
+        ]
         fullEnvironment.merge(environment) { $1 }
         process.environment = fullEnvironment
         let output = try FileHandle(forWritingTo: outURL)
@@ -65,9 +68,10 @@ struct WkndRun: Sendable {
         try output.close()
         try errors.close()
         try input.close()
-        return WkndRun(stdout: try String(contentsOf: outURL, encoding: .utf8),
-                       stderr: try String(contentsOf: errURL, encoding: .utf8),
-                       status: status)
+        return WkndRun(
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8),
+            status: status)
     }
 
     /// The lines of stderr.

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import wknd
 
 @Suite("XCConfigParser")
 struct XCConfigParserTests {
     @Test("KEY = value with spaces, comments and blank lines")
     func basics() {
-        let result = XCConfigParser.parse("""
+        let result = XCConfigParser.parse(
+            """
             // a comment
             AEM_SCHEME = https
 
@@ -18,7 +20,8 @@ struct XCConfigParserTests {
 
     @Test("$() keeps // inside a value; $(NAME) refers to another setting")
     func escapes() {
-        let result = XCConfigParser.parse("""
+        let result = XCConfigParser.parse(
+            """
             URL = https:/$()/example.com/path // comment
             HOST = example.com
             FULL = $(HOST):4503
@@ -35,7 +38,8 @@ struct XCConfigParserTests {
 
     @Test("one pair of surrounding quotes is removed")
     func quotes() {
-        let result = XCConfigParser.parse("""
+        let result = XCConfigParser.parse(
+            """
             A = "quoted value"
             B = 'single'
             C = "unbalanced
@@ -46,7 +50,8 @@ struct XCConfigParserTests {
 
     @Test("later settings win; CRLF and a BOM are fine; unreadable lines are reported")
     func edges() {
-        let result = XCConfigParser.parse("\u{FEFF}A = 1\r\nA = 2\r\n#include \"Other.xcconfig\"\nB[sdk=iphoneos*] = x\njunk\n")
+        let result = XCConfigParser.parse(
+            "\u{FEFF}A = 1\r\nA = 2\r\n#include \"Other.xcconfig\"\nB[sdk=iphoneos*] = x\njunk\n")
         #expect(result.values == ["A": "2"])
         #expect(result.issues.count == 3)
         #expect(result.issues[0].hasPrefix("line 3:"))
@@ -60,10 +65,11 @@ struct XCConfigParserTests {
         #expect(result.values["C"] == "plain")
         #expect(result.values["A"]?.hasPrefix("xx") == true)
         #expect((result.values["A"]?.count ?? 0) <= 1 + XCConfigParser.expansionLimit)
-        #expect(result.issues == [
-            "line 1: the references read more than 65536 characters; the rest are left empty",
-            "line 2: the references read more than 65536 characters; the rest are left empty",
-        ])
+        #expect(
+            result.issues == [
+                "line 1: the references read more than 65536 characters; the rest are left empty",
+                "line 2: the references read more than 65536 characters; the rest are left empty",
+            ])
     }
 
     @Test("a long value without references is kept whole")

@@ -1,16 +1,9 @@
 // bench-server: one AEM emulator for the benchmark run, on 127.0.0.1 and a free port, until killed.
 //
-<<<<<<< HEAD
-//   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]
-//
-// --synthetic-adventures adds <count> adventures (copies of the sample's, each with its own path,
-// slug and UUID), for paging through many items.
-=======
 //   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]
 //
 // --adventures N serves N adventures: the sample's and copies of them, each copy with an image of its own of
 // --image-bytes synthetic bytes (16384 by default), the same content every run.
->>>>>>> issue13-sync
 //
 // stdout, line 1: the base URL (http://127.0.0.1:<port>).
 // stdout, line 2: a JSON object with the URLs the library builds for the default WKND queries
@@ -27,40 +20,32 @@ func fail(_ message: String) -> Never {
 
 var syntheticImages: [(slug: String, bytes: Int)] = []
 var dynamicURLs = true
-<<<<<<< HEAD
-var syntheticAdventures = 0
-=======
 var adventureCount: Int?
 var imageBytes = 16384
->>>>>>> issue13-sync
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--synthetic-image":
         guard let value = arguments.popFirst(), let equals = value.lastIndex(of: "="),
-              let bytes = Int(value[value.index(after: equals)...]), bytes > 0
+            let bytes = Int(value[value.index(after: equals)...]), bytes > 0
         else { fail("--synthetic-image needs <slug>=<bytes>") }
         syntheticImages.append((String(value[..<equals]), bytes))
     case "--no-dynamic-url":
         dynamicURLs = false
-<<<<<<< HEAD
-    case "--synthetic-adventures":
-        guard let value = arguments.popFirst(), let count = Int(value), count >= 0 else {
-            fail("--synthetic-adventures needs a count")
-        }
-        syntheticAdventures = count
-    default:
-        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--synthetic-adventures <count>]")
-=======
     case "--adventures":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--adventures needs a count") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            fail("--adventures needs a count")
+        }
         adventureCount = value
     case "--image-bytes":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--image-bytes needs a size") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            fail("--image-bytes needs a size")
+        }
         imageBytes = value
     default:
-        fail("unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]")
->>>>>>> issue13-sync
+        fail(
+            "unknown argument \(argument); usage: bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]"
+        )
     }
 }
 
@@ -89,10 +74,11 @@ if let adventureCount {
         let imagePath = "\(folder)/\(slug)/\(slug).jpg"
         // Fixed UUIDs, so that every run pages in the same order.
         let uuid = String(format: "00000000-0000-4000-8000-%012d", index)
-        content[asset: imagePath] = DamAsset(path: imagePath, uuid: String(format: "00000000-0000-4000-9000-%012d", index),
-                                             mimeType: "image/jpeg", width: 1200, height: 800,
-                                             lastModified: Date(timeIntervalSince1970: 1_714_550_400),
-                                             bytes: .synthetic(byteCount: imageBytes))
+        content[asset: imagePath] = DamAsset(
+            path: imagePath, uuid: String(format: "00000000-0000-4000-9000-%012d", index),
+            mimeType: "image/jpeg", width: 1200, height: 800,
+            lastModified: Date(timeIntervalSince1970: 1_714_550_400),
+            bytes: .synthetic(byteCount: imageBytes))
         copy.uuid = uuid
         copy.master["slug"] = .string(slug)
         copy.master["title"] = .string("Bench adventure \(index)")
@@ -101,21 +87,13 @@ if let adventureCount {
     }
 }
 let slugs = content.fragments(ofModelTitled: "Adventure").compactMap { $0.master["slug"]?.text }
-let originals = content.fragments(ofModelTitled: "Adventure")
-for index in 0..<(originals.isEmpty ? 0 : syntheticAdventures) {
-    var copy = originals[index % originals.count]
-    let slug = "synthetic-\(index)"
-    copy.master["slug"] = .string(slug)
-    copy.uuid = String(format: "00000000-0000-4000-8000-%012d", index)
-    content[fragment: "/content/dam/wknd-shared/en/synthetic/\(slug)/\(slug)"] = copy
-}
 
 let options = EmulatorOptions(dynamicURLs: dynamicURLs, content: content)
 do {
     try await Emulator.serve(options: options, host: "127.0.0.1", port: 0) { baseURL in
         var lines = baseURL.absoluteString + "\n"
         if let host = baseURL.host, let port = baseURL.port,
-           let configuration = try? AemConfiguration(scheme: .http, host: "\(host):\(port)")
+            let configuration = try? AemConfiguration(scheme: .http, host: "\(host):\(port)")
         {
             let origin = configuration.origin
             var show: [String: String] = [:]

@@ -23,7 +23,9 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--adventures":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--adventures needs a number") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            fail("--adventures needs a number")
+        }
         adventureCount = value
     case "--runs":
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--runs needs a number") }
@@ -106,7 +108,8 @@ func richText(_ random: inout Random) -> String {
             paragraphText += text
             if run == 2 {
                 let href = "https://wknd.site/en/adventures/\(random.below(1000))"
-                runs.append(#"{"nodeType":"link","data":{"href":\#(quoted(href)),"target":"_blank"},"value":\#(quoted(text))}"#)
+                runs.append(
+                    #"{"nodeType":"link","data":{"href":\#(quoted(href)),"target":"_blank"},"value":\#(quoted(text))}"#)
                 paragraphHTML += "<a href=\"\(href)\" target=\"_blank\">\(htmlEscaped(text))</a>"
             } else if run % 2 == 1 {
                 let style = random.pick(variants)
@@ -126,13 +129,16 @@ func richText(_ random: inout Random) -> String {
     html += "<ul>"
     for _ in 0..<3 {
         let text = sentence(&random, words: 4)
-        items.append(#"{"nodeType":"list-item","content":[{"nodeType":"paragraph","content":[{"nodeType":"text","value":\#(quoted(text))}]}]}"#)
+        items.append(
+            #"{"nodeType":"list-item","content":[{"nodeType":"paragraph","content":[{"nodeType":"text","value":\#(quoted(text))}]}]}"#
+        )
         plain.append(text)
         html += "<li><p>\(htmlEscaped(text))</p></li>"
     }
     html += "</ul>"
     nodes.append(#"{"nodeType":"unordered-list","content":[\#(items.joined(separator: ","))]}"#)
-    return #"{"plaintext":\#(quoted(plain.joined(separator: "\n"))),"html":\#(quoted(html)),"json":[\#(nodes.joined(separator: ","))]}"#
+    return
+        #"{"plaintext":\#(quoted(plain.joined(separator: "\n"))),"html":\#(quoted(html)),"json":[\#(nodes.joined(separator: ","))]}"#
 }
 
 func adventure(_ index: Int, _ random: inout Random) -> String {
@@ -183,7 +189,9 @@ let query = WKNDQueries.adventures()
 @MainActor func decodeWithLibrary() -> Int {
     do {
         let result = try aem.decode(query, body: body)
-        guard result.errors.isEmpty, let items = result.data?.adventureList?.items else { fail("the library decoded no list") }
+        guard result.errors.isEmpty, let items = result.data?.adventureList?.items else {
+            fail("the library decoded no list")
+        }
         guard items.count == adventureCount, items.allSatisfy({ $0.description?.json?.count == blocksPerField }) else {
             fail("the library decoded \(items.count) adventures (or lost rich text); expected \(adventureCount)")
         }
@@ -197,7 +205,7 @@ let query = WKNDQueries.adventures()
     do {
         let object = try JSONSerialization.jsonObject(with: body)
         guard let root = object as? [String: Any], let data = root["data"] as? [String: Any],
-              let list = data["adventureList"] as? [String: Any], let items = list["items"] as? [Any]
+            let list = data["adventureList"] as? [String: Any], let items = list["items"] as? [Any]
         else { fail("JSONSerialization returned an unexpected shape") }
         return items.count
     } catch {
@@ -222,12 +230,14 @@ func median(_ values: [Double]) -> Double {
 func quantile(_ values: [Double], _ q: Double) -> Double {
     let sorted = values.sorted()
     let position = q * Double(sorted.count - 1)
-    let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
+    let lower = Int(position.rounded(.down))
+    let upper = Int(position.rounded(.up))
     return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
 }
 
 let megabytes = Double(body.count) / 1_000_000
-FileHandle.standardError.write(Data(String(format: "decode-bench: %.1f MB; warming up, then %d interleaved pairs\n", megabytes, runs).utf8))
+FileHandle.standardError.write(
+    Data(String(format: "decode-bench: %.1f MB; warming up, then %d interleaved pairs\n", megabytes, runs).utf8))
 _ = decodeWithLibrary()
 _ = parseWithJSONSerialization()
 

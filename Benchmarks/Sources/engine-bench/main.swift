@@ -15,6 +15,7 @@
 //   cd Benchmarks && swift build -c release -Xswiftc -enable-testing --scratch-path ../.build-engine-bench \
 //       --product engine-bench && ../.build-engine-bench/release/engine-bench --runs 51
 import Foundation
+
 @testable import AEMEmulator
 
 func fail(_ message: String) -> Never {
@@ -40,8 +41,11 @@ let model = FragmentModel(
     fields: [
         ModelField(name: "title", kind: .text, isMultiple: false, isRequired: true),
         ModelField(name: "slug", kind: .text, isMultiple: false, isRequired: true),
-        ModelField(name: "description", kind: .richText(allowedModels: [modelPath]), isMultiple: false, isRequired: false),
-        ModelField(name: "activity", kind: .enumeration(values: ["Surfing", "Cycling", "Hiking"]), isMultiple: false, isRequired: false),
+        ModelField(
+            name: "description", kind: .richText(allowedModels: [modelPath]), isMultiple: false, isRequired: false),
+        ModelField(
+            name: "activity", kind: .enumeration(values: ["Surfing", "Cycling", "Hiking"]), isMultiple: false,
+            isRequired: false),
         ModelField(name: "tripLength", kind: .text, isMultiple: false, isRequired: false),
         ModelField(name: "groupSize", kind: .integer, isMultiple: false, isRequired: false),
         ModelField(name: "price", kind: .float, isMultiple: false, isRequired: false),
@@ -64,10 +68,13 @@ func repository(count: Int) -> ContentRepository {
         fragments[path] = ContentFragment(
             path: path, uuid: uuid, modelPath: modelPath, title: "Adventure \(number)", lastModified: nil, tags: [],
             master: [
-                "title": .string("Adventure \(number)"), "slug": .string(slug), "activity": .string(activities[number % 3]),
+                "title": .string("Adventure \(number)"), "slug": .string(slug),
+                "activity": .string(activities[number % 3]),
                 "tripLength": .string("\(number % 7 + 1) Days"), "groupSize": .long(number % 12 + 1),
                 "price": .double(Double((number * 37) % 500) * 10), "primaryImage": .string(imagePath),
-                "description": .string("<p>Day <b>\(number)</b> of the trip.</p>\n<p>See&nbsp;<a href=\"https://example.com\">more</a></p>\n"),
+                "description": .string(
+                    "<p>Day <b>\(number)</b> of the trip.</p>\n<p>See&nbsp;<a href=\"https://example.com\">more</a></p>\n"
+                ),
             ],
             variations: [])
     }
@@ -98,7 +105,9 @@ func stored(_ text: String, _ name: String) -> StoredQuery {
 }
 
 /// Milliseconds of each of `runs` executions (after one warm-up), and of the first one.
-@MainActor func measure(_ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (OrderedJSON) -> Bool) async -> (cold: Double, samples: [Double]) {
+@MainActor func measure(
+    _ engine: QueryEngine, _ query: StoredQuery, _ variables: [String: String], check: (OrderedJSON) -> Bool
+) async -> (cold: Double, samples: [Double]) {
     func once() async -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = await engine.execute(query, rawVariables: variables)
@@ -114,7 +123,8 @@ func stored(_ text: String, _ name: String) -> StoredQuery {
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func items(_ value: OrderedJSON, _ field: String, _ list: String) -> Int {
@@ -128,16 +138,28 @@ FileHandle.standardError.write(Data("engine-bench: building repositories (20 and
 let small = QueryEngine(repository: repository(count: 20))
 let large = QueryEngine(repository: repository(count: 10_000))
 
-let all = await measure(small, stored(adventuresAll, "adventures-all"), [:]) { items($0, "adventureList", "items") == 20 }
-let first = await measure(large, stored(paginated, "page"), ["first": "100"]) { items($0, "adventurePaginated", "edges") == 100 }
+let all = await measure(small, stored(adventuresAll, "adventures-all"), [:]) {
+    items($0, "adventureList", "items") == 20
+}
+let first = await measure(large, stored(paginated, "page"), ["first": "100"]) {
+    items($0, "adventurePaginated", "edges") == 100
+}
 guard case .response(let firstPage) = await large.execute(stored(paginated, "page"), rawVariables: ["first": "100"]),
     case .object(let root) = firstPage, case .object(let data)? = root.first(where: { $0.0 == "data" })?.1,
-    case .object(let connection)? = data.first?.1, case .object(let pageInfo)? = connection.first(where: { $0.0 == "pageInfo" })?.1,
+    case .object(let connection)? = data.first?.1,
+    case .object(let pageInfo)? = connection.first(where: { $0.0 == "pageInfo" })?.1,
     case .string(let endCursor)? = pageInfo.first(where: { $0.0 == "endCursor" })?.1
 else { fail("no end cursor") }
-let next = await measure(large, stored(paginated, "page"), ["first": "100", "after": endCursor]) { items($0, "adventurePaginated", "edges") == 100 }
+let next = await measure(large, stored(paginated, "page"), ["first": "100", "after": endCursor]) {
+    items($0, "adventurePaginated", "edges") == 100
+}
 
 func report(_ name: String, _ result: (cold: Double, samples: [Double])) -> String {
-    String(format: "\"%@\":{\"median_ms\":%.3f,\"min_ms\":%.3f,\"cold_ms\":%.3f,\"runs\":%d}", name, median(result.samples), result.samples.min() ?? 0, result.cold, result.samples.count)
+    String(
+        format: "\"%@\":{\"median_ms\":%.3f,\"min_ms\":%.3f,\"cold_ms\":%.3f,\"runs\":%d}", name,
+        median(result.samples), result.samples.min() ?? 0, result.cold, result.samples.count)
 }
-print("{" + [report("adventures-all", all), report("paginated-first-100", first), report("paginated-after", next)].joined(separator: ",") + "}")
+print(
+    "{"
+        + [report("adventures-all", all), report("paginated-first-100", first), report("paginated-after", next)].joined(
+            separator: ",") + "}")

@@ -27,7 +27,9 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--fragments":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--fragments needs a number") }
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
+            fail("--fragments needs a number")
+        }
         fragmentCount = value
     case "--runs":
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--runs needs a number") }
@@ -105,11 +107,13 @@ func generate(into root: URL, fragments fragmentCount: Int) {
         ("primaryImage", "reference", "string/reference"), ("itinerary", "text-multi", "string"),
     ]
     for (index, field) in fields.enumerated() {
-        var item = "<_x0031_70000000000\(index) jcr:primaryType=\"nt:unstructured\" metaType=\"\(field.1)\" name=\"\(field.0)\" valueType=\"\(field.2)\""
+        var item =
+            "<_x0031_70000000000\(index) jcr:primaryType=\"nt:unstructured\" metaType=\"\(field.1)\" name=\"\(field.0)\" valueType=\"\(field.2)\""
         if field.1 == "enumeration" {
             item += "><optionsmultifield jcr:primaryType=\"nt:unstructured\">"
             for (option, activity) in activities.enumerated() {
-                item += "<item\(option) jcr:primaryType=\"nt:unstructured\" fieldLabel=\"\(activity)\" fieldValue=\"\(activity)\"/>"
+                item +=
+                    "<item\(option) jcr:primaryType=\"nt:unstructured\" fieldLabel=\"\(activity)\" fieldValue=\"\(activity)\"/>"
             }
             item += "</optionsmultifield></_x0031_70000000000\(index)>"
         } else {
@@ -118,16 +122,22 @@ func generate(into root: URL, fragments fragmentCount: Int) {
         items += item + "\n"
     }
     write(
-        header + "<jcr:root \(namespaces) jcr:primaryType=\"cq:Template\"><jcr:content jcr:primaryType=\"cq:PageContent\" jcr:title=\"Adventure\"><model jcr:primaryType=\"cq:PageContent\"><cq:dialog jcr:primaryType=\"nt:unstructured\"><content jcr:primaryType=\"nt:unstructured\"><items jcr:primaryType=\"nt:unstructured\">\n\(items)</items></content></cq:dialog></model></jcr:content></jcr:root>\n",
+        header
+            + "<jcr:root \(namespaces) jcr:primaryType=\"cq:Template\"><jcr:content jcr:primaryType=\"cq:PageContent\" jcr:title=\"Adventure\"><model jcr:primaryType=\"cq:PageContent\"><cq:dialog jcr:primaryType=\"nt:unstructured\"><content jcr:primaryType=\"nt:unstructured\"><items jcr:primaryType=\"nt:unstructured\">\n\(items)</items></content></cq:dialog></model></jcr:content></jcr:root>\n",
         to: root.appendingPathComponent("conf/bench/settings/dam/cfm/models/adventure/.content.xml"))
 
     let queries = root.appendingPathComponent("conf/bench/settings/graphql/persistentQueries")
     var queryNodes = ""
     for name in ["adventures-all", "adventure-by-slug"] {
-        queryNodes += "<\(name) jcr:primaryType=\"nt:unstructured\"><jcr:content jcr:primaryType=\"nt:unstructured\" jcr:data=\"{Binary}\"/></\(name)>"
-        write("{ adventureList { items { _path title } } }", to: queries.appendingPathComponent("\(name)/_jcr_content/_jcr_data.binary"))
+        queryNodes +=
+            "<\(name) jcr:primaryType=\"nt:unstructured\"><jcr:content jcr:primaryType=\"nt:unstructured\" jcr:data=\"{Binary}\"/></\(name)>"
+        write(
+            "{ adventureList { items { _path title } } }",
+            to: queries.appendingPathComponent("\(name)/_jcr_content/_jcr_data.binary"))
     }
-    write(header + "<jcr:root \(namespaces) jcr:primaryType=\"cq:Page\">\(queryNodes)</jcr:root>\n", to: queries.appendingPathComponent(".content.xml"))
+    write(
+        header + "<jcr:root \(namespaces) jcr:primaryType=\"cq:Page\">\(queryNodes)</jcr:root>\n",
+        to: queries.appendingPathComponent(".content.xml"))
 
     let dam = root.appendingPathComponent("content/dam/bench/adventures")
     let imageBytes = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 1024))
@@ -135,14 +145,18 @@ func generate(into root: URL, fragments fragmentCount: Int) {
         let slug = String(format: "adventure-%05d", index)
         let folder = "/content/dam/bench/adventures/\(index / 100)"
         let image = "\(folder)/photo-\(index / 100).jpg"
-        let date = String(format: "2024-%02d-%02dT%02d:%02d:00.000+02:00", 1 + index % 12, 1 + index % 28, index % 24, index % 60)
+        let date = String(
+            format: "2024-%02d-%02dT%02d:%02d:00.000+02:00", 1 + index % 12, 1 + index % 28, index % 24, index % 60)
         if index % 100 == 0 {
             let assetFolder = dam.appendingPathComponent("\(index / 100)/photo-\(index / 100).jpg")
             write(
-                header + "<jcr:root \(namespaces) jcr:primaryType=\"dam:Asset\" jcr:uuid=\"\(uuid(&random))\"><jcr:content jcr:primaryType=\"dam:AssetContent\" jcr:lastModified=\"{Date}\(date)\"><metadata jcr:primaryType=\"nt:unstructured\" dc:format=\"image/jpeg\" tiff:ImageWidth=\"{Long}1600\" tiff:ImageLength=\"{Long}900\"/></jcr:content></jcr:root>\n",
+                header
+                    + "<jcr:root \(namespaces) jcr:primaryType=\"dam:Asset\" jcr:uuid=\"\(uuid(&random))\"><jcr:content jcr:primaryType=\"dam:AssetContent\" jcr:lastModified=\"{Date}\(date)\"><metadata jcr:primaryType=\"nt:unstructured\" dc:format=\"image/jpeg\" tiff:ImageWidth=\"{Long}1600\" tiff:ImageLength=\"{Long}900\"/></jcr:content></jcr:root>\n",
                 to: assetFolder.appendingPathComponent(".content.xml"))
             do {
-                try imageBytes.write(to: assetFolder.appendingPathComponent("_jcr_content/renditions/original", isDirectory: false).creatingFolder())
+                try imageBytes.write(
+                    to: assetFolder.appendingPathComponent("_jcr_content/renditions/original", isDirectory: false)
+                        .creatingFolder())
             } catch {
                 fail("cannot write an image: \(error)")
             }
@@ -152,11 +166,13 @@ func generate(into root: URL, fragments fragmentCount: Int) {
             ("title", sentence(&random, 4)), ("slug", slug), ("description", richText(&random, paragraphs: 3)),
             ("description_x0040_ContentType", "text/html"), ("activity", activity),
             ("groupSize", "{Long}\(1 + random.below(20))"), ("price", "{Double}\(random.below(900_000)).00"),
-            ("primaryImage", image), ("itinerary", richText(&random, paragraphs: 5)), ("itinerary_x0040_ContentType", "text/html"),
+            ("primaryImage", image), ("itinerary", richText(&random, paragraphs: 5)),
+            ("itinerary_x0040_ContentType", "text/html"),
         ]
         var master = "jcr:primaryType=\"nt:unstructured\""
         for (name, value) in values {
-            master += "\n                \(name)=\"\(value)\"\n                \(name)_x0040_LastModified=\"{Date}\(date)\""
+            master +=
+                "\n                \(name)=\"\(value)\"\n                \(name)_x0040_LastModified=\"{Date}\(date)\""
         }
         let tag = activity.lowercased().replacingOccurrences(of: " ", with: "-")
         write(

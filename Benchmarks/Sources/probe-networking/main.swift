@@ -1,6 +1,7 @@
 // A Swift process that loads FoundationNetworking (URLSession, and libcurl with its own libraries) as AEMHeadless does
 // for URLSessionTransport, without sending anything.
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -58,7 +58,8 @@ struct AssetTransformation: Sendable, Equatable {
         let name = transform?.seoName.flatMap { $0.isEmpty ? nil : $0 } ?? baseName
         let fileExtension = transform?.format.map(Self.fileExtension) ?? ownExtension
         var url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
-        url += deliveryPrefix + PathEncoding.segment(asset.uuid) + "/" + PathEncoding.segment(name) + "." + fileExtension
+        url +=
+            deliveryPrefix + PathEncoding.segment(asset.uuid) + "/" + PathEncoding.segment(name) + "." + fileExtension
         let parameters = transform?.parameters ?? []
         return parameters.isEmpty ? url : url + "?" + parameters.joined(separator: "&")
     }

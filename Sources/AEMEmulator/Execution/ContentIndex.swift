@@ -16,14 +16,17 @@ final class ContentIndex: @unchecked Sendable {
         self.repository = repository
         self.settings = settings
         var fragmentsByModel: [String: [ContentFragment]] = [:]
-        for fragment in repository.fragments.values { fragmentsByModel[fragment.modelPath, default: []].append(fragment) }
+        for fragment in repository.fragments.values {
+            fragmentsByModel[fragment.modelPath, default: []].append(fragment)
+        }
         models = repository.models.mapValues { ModelIndex(model: $0, fragments: fragmentsByModel[$0.path] ?? []) }
     }
 
     /// The fragment at `path` as a GraphQL source, when it exists and its model is known.
     func fragmentNode(at path: String, variation: String?, transform: AssetTransformation?) -> FragmentNode? {
         guard let fragment = repository.fragments[path], let model = models[fragment.modelPath] else { return nil }
-        return FragmentNode(fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform)
+        return FragmentNode(
+            fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform)
     }
 
     /// The asset at `path` as a GraphQL source, when it exists.

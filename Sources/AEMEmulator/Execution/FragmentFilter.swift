@@ -50,7 +50,7 @@ struct FragmentFilter: Sendable {
         guard case .dictionary(let members) = filter, depth < 8 else { return .combination(isOr: false, []) }
         var nodes: [Node] = []
         for (name, value) in members where name != "_logOp" {
-            guard case .dictionary = value else { continue }  // a field left out of the filter
+            guard case .dictionary = value else { continue } // a field left out of the filter
             let field = model?.fields[name]
             if case .fragmentReference(let allowed)? = field?.kind {
                 let referenced = allowed.count == 1 ? index.models[allowed[0]] : nil
@@ -65,12 +65,15 @@ struct FragmentFilter: Sendable {
                 }
             }
             let isOr = fieldFilter["_logOp"] == .string("OR")
-            nodes.append(.field(name: name, kind: field?.kind, isMultiple: field?.isMultiple ?? false, isOr: isOr, expressions))
+            nodes.append(
+                .field(name: name, kind: field?.kind, isMultiple: field?.isMultiple ?? false, isOr: isOr, expressions))
         }
         return .combination(isOr: members["_logOp"] == .string("OR"), nodes)
     }
 
-    private static func compileExpression(_ expression: OrderedDictionary<String, Map>, kind: ModelField.Kind?) -> Expression {
+    private static func compileExpression(_ expression: OrderedDictionary<String, Map>, kind: ModelField.Kind?)
+        -> Expression
+    {
         var operation = "EQUALS"
         if case .string(let name)? = expression["_operator"] { operation = name }
         var apply = "AT_LEAST_ONCE"
@@ -129,9 +132,12 @@ struct FragmentFilter: Sendable {
 
     private static let negative: Set<String> = ["EQUALS_NOT", "CONTAINS_NOT", "NOT_AT"]
 
-    private static func test(_ expression: Expression, values: [JCRValue], kind: ModelField.Kind?, isMultiple: Bool) -> Bool {
+    private static func test(_ expression: Expression, values: [JCRValue], kind: ModelField.Kind?, isMultiple: Bool)
+        -> Bool
+    {
         if let expected = expression.values {
-            let equal = expected.count == values.count
+            let equal =
+                expected.count == values.count
                 && zip(expected, values).allSatisfy { compare($1, "EQUALS", $0, ignoreCase: expression.ignoreCase) }
             return expression.operation == "EQUALS_NOT" ? !equal : equal
         }
@@ -151,7 +157,8 @@ struct FragmentFilter: Sendable {
         case (.long(let number), .number(let expected)): order = ordering(Double(number), expected)
         case (.double(let number), .number(let expected)): order = ordering(number, expected)
         case (.boolean(let flag), .bool(let expected)): order = flag == expected ? 0 : 1
-        case (.date(let date, _), .date(let expected)): order = ordering(date.timeIntervalSince1970, expected.timeIntervalSince1970)
+        case (.date(let date, _), .date(let expected)):
+            order = ordering(date.timeIntervalSince1970, expected.timeIntervalSince1970)
         case (_, .text(let expected)):
             guard var text = value.text else { return false }
             var expected = expected

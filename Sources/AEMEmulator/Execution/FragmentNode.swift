@@ -36,7 +36,8 @@ struct AssetNode: Sendable {
 extension ContentFragment {
     /// The value of the field `name` in `variation`, falling back to the master's when the variation has none.
     func value(of name: String, variation: String?) -> JCRValue? {
-        guard let variation, variation != "master", let values = variations.first(where: { $0.name == variation })?.values
+        guard let variation, variation != "master",
+            let values = variations.first(where: { $0.name == variation })?.values
         else { return master[name] }
         return values[name] ?? master[name]
     }

@@ -38,7 +38,8 @@ enum HTMLEntities {
     private static func reference(_ name: Substring) -> String? {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            let value =
+                digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return String(Character(scalar))
         }

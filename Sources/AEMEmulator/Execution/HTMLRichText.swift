@@ -23,7 +23,9 @@ struct HTMLRichText: Sendable {
         var paths: [String] = []
         func visit(_ node: RichTextElement) {
             if node.nodeType == "reference", let path = node.data("href") ?? node.data("path") { paths.append(path) }
-            if node.nodeType == "link", let href = node.data("href"), href.hasPrefix("/content/dam/") { paths.append(href) }
+            if node.nodeType == "link", let href = node.data("href"), href.hasPrefix("/content/dam/") {
+                paths.append(href)
+            }
             node.content?.forEach(visit)
         }
         nodes.forEach(visit)
@@ -48,7 +50,9 @@ struct HTMLRichText: Sendable {
             var blocks: [RichTextElement] = []
             var inline: [RichTextElement] = []
             func flush() {
-                let hasContent = inline.contains { $0.nodeType != "text" || !($0.value ?? "").allSatisfy(\.isWhitespace) }
+                let hasContent = inline.contains {
+                    $0.nodeType != "text" || !($0.value ?? "").allSatisfy(\.isWhitespace)
+                }
                 if hasContent { blocks.append(RichTextElement(nodeType: "paragraph", content: inline)) }
                 inline = []
             }
@@ -62,7 +66,8 @@ struct HTMLRichText: Sendable {
                     blocks.append(RichTextElement(nodeType: "paragraph", content: self.inline(children, variants: [])))
                 } else if Self.headers.contains(name) {
                     flush()
-                    blocks.append(RichTextElement(nodeType: "header", style: name, content: self.inline(children, variants: [])))
+                    blocks.append(
+                        RichTextElement(nodeType: "header", style: name, content: self.inline(children, variants: [])))
                 } else if name == "ul" || name == "ol" {
                     flush()
                     blocks.append(list(name, children))
@@ -100,7 +105,9 @@ struct HTMLRichText: Sendable {
                     if name == "tr" {
                         var cells: [RichTextElement] = []
                         for cell in content {
-                            if case .element(let cellName, _, let cellContent) = cell, cellName == "td" || cellName == "th" {
+                            if case .element(let cellName, _, let cellContent) = cell,
+                                cellName == "td" || cellName == "th"
+                            {
                                 cells.append(RichTextElement(nodeType: "table-data", content: flow(cellContent)))
                             }
                         }
@@ -143,10 +150,15 @@ struct HTMLRichText: Sendable {
                     let mimeType = targets.mimeType(source) ?? Self.mimeType(ofExtensionIn: source)
                     return [RichTextElement(nodeType: "reference", data: [("path", source), ("mimetype", mimeType)])]
                 case "a":
-                    guard let href = attributes["href"], !href.isEmpty else { return inline(children, variants: variants) }
+                    guard let href = attributes["href"], !href.isEmpty else {
+                        return inline(children, variants: variants)
+                    }
                     let text = Self.flattenNewlines(Self.textContent(children))
                     if targets.isFragment(href) {
-                        return [RichTextElement(nodeType: "reference", data: [("href", href), ("type", "fragment")], value: text)]
+                        return [
+                            RichTextElement(
+                                nodeType: "reference", data: [("href", href), ("type", "fragment")], value: text)
+                        ]
                     }
                     var data = [(key: "href", value: href)]
                     if let target = attributes["target"], !target.isEmpty { data.append(("target", target)) }

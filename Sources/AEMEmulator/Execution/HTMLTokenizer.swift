@@ -41,7 +41,10 @@ struct HTMLTokenizer {
         let start = position
         position += 1
         while position < bytes.count {
-            if bytes[position] == UInt8(ascii: "<"), position + 1 < bytes.count, Self.startsMarkup(bytes[position + 1]) { break }
+            if bytes[position] == UInt8(ascii: "<"), position + 1 < bytes.count, Self.startsMarkup(bytes[position + 1])
+            {
+                break
+            }
             position += 1
         }
         return .text(HTMLEntities.decode(String(decoding: bytes[start..<position], as: UTF8.self)))
@@ -76,7 +79,7 @@ struct HTMLTokenizer {
             cursor += 1
         }
         guard cursor > nameStart, Self.isLetter(bytes[nameStart]) else {
-            if isEnd {  // `</>` or `</ x>`: skipped like a bogus comment
+            if isEnd { // `</>` or `</ x>`: skipped like a bogus comment
                 skip(past: [UInt8(ascii: ">")], from: cursor)
                 return nil
             }
@@ -108,7 +111,7 @@ struct HTMLTokenizer {
             {
                 cursor += 1
             }
-            if cursor == attributeStart { cursor += 1 }  // a stray `=`: consume it
+            if cursor == attributeStart { cursor += 1 } // a stray `=`: consume it
             let attributeName = String(decoding: bytes[attributeStart..<cursor], as: UTF8.self).lowercased()
             while cursor < bytes.count, Self.isSpace(bytes[cursor]) { cursor += 1 }
             var value = ""
@@ -134,7 +137,7 @@ struct HTMLTokenizer {
                 attributes[attributeName] = HTMLEntities.decode(value)
             }
         }
-        position = bytes.count  // an unterminated tag ends the input
+        position = bytes.count // an unterminated tag ends the input
         return nil
     }
 

@@ -19,7 +19,8 @@ indirect enum HTMLTree: Equatable {
 
         func closeTop() {
             let top = stack.removeLast()
-            stack[stack.count - 1].children.append(.element(name: top.name, attributes: top.attributes, children: top.children))
+            stack[stack.count - 1].children.append(
+                .element(name: top.name, attributes: top.attributes, children: top.children))
         }
 
         for token in HTMLTokenizer.tokens(html) {

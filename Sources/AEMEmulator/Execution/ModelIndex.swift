@@ -71,17 +71,18 @@ final class ModelIndex: @unchecked Sendable {
 
     private func computeOrder(sort: SortSpecification?, variation: String?, tieBreak: TieBreak) -> Order {
         var indices = Array(fragments.indices)
-        let keys: [[SortSpecification.Value?]] = sort.map { sort in
-            fragments.map { fragment in
-                sort.keys.map { key in
-                    switch key.field {
-                    case "_path": .text(fragment.path)
-                    case "_id": .text(fragment.uuid)
-                    default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
+        let keys: [[SortSpecification.Value?]] =
+            sort.map { sort in
+                fragments.map { fragment in
+                    sort.keys.map { key in
+                        switch key.field {
+                        case "_path": .text(fragment.path)
+                        case "_id": .text(fragment.uuid)
+                        default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
+                        }
                     }
                 }
-            }
-        } ?? []
+            } ?? []
         if sort != nil || tieBreak == .uuid {
             indices.sort { lhs, rhs in
                 if let sort {

@@ -21,7 +21,9 @@ struct ModelQueries: Sendable {
         let node = FragmentNode(
             fragment: fragment, typeName: model.naming.typeName, variation: arguments.argumentText("variation"),
             transform: AssetTransformation(arguments.argument("_assetTransform")))
-        return ResultSource(items: [node], selectedFields: SelectedFields.names(under: ["item"], in: info.fieldASTs, fragments: info.fragments))
+        return ResultSource(
+            items: [node],
+            selectedFields: SelectedFields.names(under: ["item"], in: info.fieldASTs, fragments: info.fragments))
     }
 
     func list(_ arguments: Map, info: GraphQLResolveInfo) throws -> ResultSource {
@@ -40,7 +42,9 @@ struct ModelQueries: Sendable {
                 return true
             }
             guard items.count < limit else { return false }
-            items.append(FragmentNode(fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform))
+            items.append(
+                FragmentNode(
+                    fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform))
             return items.count < limit
         }
         if arguments.argument("includeVariations") == .bool(true) {
@@ -53,7 +57,9 @@ struct ModelQueries: Sendable {
             let order = model.order(sort: sort, variation: variation, tieBreak: .path)
             for position in order.indices where !visit(model.fragments[position], variation) { break }
         }
-        return ResultSource(items: items, selectedFields: SelectedFields.names(under: ["items"], in: info.fieldASTs, fragments: info.fragments))
+        return ResultSource(
+            items: items,
+            selectedFields: SelectedFields.names(under: ["items"], in: info.fieldASTs, fragments: info.fragments))
     }
 
     func paginated(_ arguments: Map, info: GraphQLResolveInfo) throws -> ConnectionSource {
@@ -79,7 +85,8 @@ struct ModelQueries: Sendable {
                 hasNextPage = true
                 break
             }
-            let node = FragmentNode(fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform)
+            let node = FragmentNode(
+                fragment: fragment, typeName: model.naming.typeName, variation: variation, transform: transform)
             edges.append(EdgeSource(cursor: cursor(for: fragment, sort: sort, variation: variation), node: node))
         }
         let pageInfo = PageInfoSource(
@@ -126,7 +133,9 @@ struct ModelQueries: Sendable {
     }
 
     private func sortSpecification(_ arguments: Map, info: GraphQLResolveInfo) throws -> SortSpecification? {
-        guard let text = arguments.argumentText("sort"), !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let text = arguments.argumentText("sort"), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return nil
+        }
         do {
             return try SortSpecification(text, sortableFields: model.sortableFields)
         } catch {
@@ -135,13 +144,14 @@ struct ModelQueries: Sendable {
     }
 
     private func cursor(for fragment: ContentFragment, sort: SortSpecification?, variation: String?) -> String {
-        let key = sort?.keys.map { key in
-            switch key.field {
-            case "_path": fragment.path
-            case "_id": fragment.uuid
-            default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))?.text ?? ""
-            }
-        }.joined(separator: ",") ?? ""
+        let key =
+            sort?.keys.map { key in
+                switch key.field {
+                case "_path": fragment.path
+                case "_id": fragment.uuid
+                default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))?.text ?? ""
+                }
+            }.joined(separator: ",") ?? ""
         return PageCursor.encode(sortKey: key, uuid: fragment.uuid)
     }
 }

@@ -70,7 +70,9 @@ final class QueryEngine: @unchecked Sendable {
 
     /// The problems of `text` against `configuration`'s schema (empty when it is valid), for persisting queries.
     func validate(_ text: String, configuration: String) -> [Problem] {
-        guard schemas[configuration] != nil else { return [Problem(message: "No schema for configuration '\(configuration)'", line: nil, column: nil)] }
+        guard schemas[configuration] != nil else {
+            return [Problem(message: "No schema for configuration '\(configuration)'", line: nil, column: nil)]
+        }
         if case .invalid(let problems) = prepare(text, configuration: configuration) { return problems }
         return []
     }
@@ -95,7 +97,9 @@ final class QueryEngine: @unchecked Sendable {
     }
 
     /// Runs `text` (an ad-hoc query, `POST …/endpoint.json`) with variables already in GraphQL form.
-    func execute(_ text: String, configuration: String, variables: [String: Map] = [:], operationName: String? = nil) async -> OrderedJSON {
+    func execute(_ text: String, configuration: String, variables: [String: Map] = [:], operationName: String? = nil)
+        async -> OrderedJSON
+    {
         guard let schema = schemas[configuration] else {
             return .object([("errors", .array([Self.requestError("No schema for configuration '\(configuration)'")]))])
         }
@@ -107,7 +111,9 @@ final class QueryEngine: @unchecked Sendable {
         }
     }
 
-    private func run(_ document: Document, schema: ConfigurationSchema, variables: [String: Map], operationName: String? = nil) async -> OrderedJSON {
+    private func run(
+        _ document: Document, schema: ConfigurationSchema, variables: [String: Map], operationName: String? = nil
+    ) async -> OrderedJSON {
         do {
             let result = try await GraphQL.execute(
                 schema: schema.schema, documentAST: document, rootValue: (), context: (), variableValues: variables,
@@ -144,7 +150,9 @@ final class QueryEngine: @unchecked Sendable {
                 result = .invalid([Problem(message: String(describing: error), line: nil, column: nil)])
             }
         } else {
-            result = .invalid([Problem(message: "No schema for configuration '\(configuration)'", line: nil, column: nil)])
+            result = .invalid([
+                Problem(message: "No schema for configuration '\(configuration)'", line: nil, column: nil)
+            ])
         }
         lock.lock()
         if prepared.count >= Self.maximumPrepared { prepared.removeAll() }
@@ -167,7 +175,9 @@ final class QueryEngine: @unchecked Sendable {
     }
 
     private static func requestError(_ message: String) -> OrderedJSON {
-        .object([("message", .string(message)), ("extensions", .object([("classification", .string("ValidationError"))]))])
+        .object([
+            ("message", .string(message)), ("extensions", .object([("classification", .string("ValidationError"))])),
+        ])
     }
 
     /// AEM's answer to a stored query that does not validate.
@@ -178,13 +188,16 @@ final class QueryEngine: @unchecked Sendable {
             return text
         }.joined(separator: " ")
         return .object([
-            ("errors", .array([
-                .object([
-                    ("errorType", .string("QueryValidationError")),
-                    ("message", .string("Persisted Query Validation Error")),
-                    ("details", .string(details)),
+            (
+                "errors",
+                .array([
+                    .object([
+                        ("errorType", .string("QueryValidationError")),
+                        ("message", .string("Persisted Query Validation Error")),
+                        ("details", .string(details)),
+                    ])
                 ])
-            ]))
+            )
         ])
     }
 }

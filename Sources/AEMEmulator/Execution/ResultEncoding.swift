@@ -13,21 +13,24 @@ enum ResultEncoding {
     static func json(_ error: GraphQL.GraphQLError) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [("message", .string(error.message))]
         if !error.locations.isEmpty {
-            members.append((
-                "locations",
-                .array(error.locations.map { .object([("line", .int($0.line)), ("column", .int($0.column))]) })
-            ))
+            members.append(
+                (
+                    "locations",
+                    .array(error.locations.map { .object([("line", .int($0.line)), ("column", .int($0.column))]) })
+                ))
         }
         if !error.path.elements.isEmpty {
-            members.append((
-                "path",
-                .array(error.path.elements.map { element in
-                    switch element {
-                    case .index(let index): .int(index)
-                    case .key(let key): .string(key)
-                    }
-                })
-            ))
+            members.append(
+                (
+                    "path",
+                    .array(
+                        error.path.elements.map { element in
+                            switch element {
+                            case .index(let index): .int(index)
+                            case .key(let key): .string(key)
+                            }
+                        })
+                ))
         }
         let classification = error.path.elements.isEmpty ? "ValidationError" : "DataFetchingException"
         members.append(("extensions", .object([("classification", .string(classification))])))

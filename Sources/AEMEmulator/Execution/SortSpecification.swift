@@ -14,9 +14,12 @@ struct SortSpecification: Sendable, Hashable {
         for part in text.split(separator: ",") {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)
             guard let field = words.first, (1...2).contains(words.count) else {
-                throw SortSpecificationError(message: "Invalid sort expression '\(part.trimmingCharacters(in: .whitespaces))'")
+                throw SortSpecificationError(
+                    message: "Invalid sort expression '\(part.trimmingCharacters(in: .whitespaces))'")
             }
-            guard sortableFields.contains(field) else { throw SortSpecificationError(message: "Unknown sort field '\(field)'") }
+            guard sortableFields.contains(field) else {
+                throw SortSpecificationError(message: "Unknown sort field '\(field)'")
+            }
             let direction = words.count == 2 ? words[1].uppercased() : "ASC"
             guard direction == "ASC" || direction == "DESC" else {
                 throw SortSpecificationError(message: "Invalid sort direction '\(words[1])', use ASC or DESC")
@@ -35,8 +38,8 @@ struct SortSpecification: Sendable, Hashable {
         /// -1, 0 or 1; values of different kinds compare as text.
         static func compare(_ lhs: Value, _ rhs: Value) -> Int {
             switch (lhs, rhs) {
-            case let (.number(a), .number(b)): return a == b ? 0 : (a < b ? -1 : 1)
-            case let (.bool(a), .bool(b)): return a == b ? 0 : (!a ? -1 : 1)
+            case (.number(let a), .number(let b)): return a == b ? 0 : (a < b ? -1 : 1)
+            case (.bool(let a), .bool(let b)): return a == b ? 0 : (!a ? -1 : 1)
             default:
                 let (a, b) = (lhs.text, rhs.text)
                 return a == b ? 0 : (a < b ? -1 : 1)
@@ -46,7 +49,8 @@ struct SortSpecification: Sendable, Hashable {
         var text: String {
             switch self {
             case .text(let text): text
-            case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            case .number(let number):
+                number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
             case .bool(let value): String(value)
             }
         }
@@ -71,7 +75,7 @@ struct SortSpecification: Sendable, Hashable {
             case (nil, nil): continue
             case (nil, _): return 1
             case (_, nil): return -1
-            case let (a?, b?):
+            case (let a?, let b?):
                 let order = Value.compare(a, b)
                 if order != 0 { return key.descending ? -order : order }
             }

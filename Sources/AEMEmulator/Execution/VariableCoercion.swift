@@ -22,17 +22,23 @@ enum VariableCoercion {
     }
 
     /// The variables of `operation` converted from `raw`, or the first that fails.
-    static func coerce(_ raw: [String: String], operation: OperationDefinition, schema: GraphQLSchema) -> Result<[String: Map], Failure> {
+    static func coerce(_ raw: [String: String], operation: OperationDefinition, schema: GraphQLSchema) -> Result<
+        [String: Map], Failure
+    > {
         var variables: [String: Map] = [:]
         for definition in operation.variableDefinitions {
             let name = definition.variable.name.value
             func failure(_ reason: String) -> Failure {
                 let (line, column) = SourcePosition.lineAndColumn(of: definition.loc)
-                return Failure(message: "Variable '\(name)' has an invalid value: \(reason)", line: line, column: column)
+                return Failure(
+                    message: "Variable '\(name)' has an invalid value: \(reason)", line: line, column: column)
             }
             guard let text = raw[name] else {
                 if definition.defaultValue == nil, definition.type is NonNullType {
-                    return .failure(failure("Variable '\(name)' has coerced Null value for NonNull type '\(typeText(definition.type))'"))
+                    return .failure(
+                        failure(
+                            "Variable '\(name)' has coerced Null value for NonNull type '\(typeText(definition.type))'")
+                    )
                 }
                 continue
             }
@@ -48,7 +54,9 @@ enum VariableCoercion {
         let message: String
     }
 
-    private static func convert(_ text: String, to type: any GraphQL.`Type`, schema: GraphQLSchema) -> Result<Map, Reason> {
+    private static func convert(_ text: String, to type: any GraphQL.`Type`, schema: GraphQLSchema) -> Result<
+        Map, Reason
+    > {
         switch type {
         case let type as NonNullType:
             return convert(text, to: type.type, schema: schema)
@@ -64,7 +72,8 @@ enum VariableCoercion {
     }
 
     private static func convert(_ text: String, named name: String, schema: GraphQLSchema) -> Result<Map, Reason> {
-        let notConvertible = Reason(message: "Expected a value that can be converted to type '\(name)' but it was a 'String'")
+        let notConvertible = Reason(
+            message: "Expected a value that can be converted to type '\(name)' but it was a 'String'")
         switch name {
         case "String", "ID", "Calendar":
             return .success(.string(text))
@@ -85,7 +94,8 @@ enum VariableCoercion {
             switch schema.getType(name: name) {
             case let enumeration as GraphQLEnumType:
                 guard enumeration.nameLookup[text] != nil else {
-                    return .failure(Reason(message: "Invalid input for enum '\(name)'. No value found for name '\(text)'"))
+                    return .failure(
+                        Reason(message: "Invalid input for enum '\(name)'. No value found for name '\(text)'"))
                 }
                 return .success(.string(text))
             case is GraphQLInputObjectType:

@@ -56,7 +56,9 @@ public struct FaultAction: Sendable {
     public static func serviceUnavailable(retryAfter seconds: Int = 1) -> FaultAction {
         .respond(
             status: 503, headers: ["Retry-After": String(seconds), "Content-Type": "text/html"],
-            body: "<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>")
+            body:
+                "<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>"
+        )
     }
 
     /// 429 with `Retry-After`, as a CDN answers a client over its rate limit.
@@ -69,21 +71,28 @@ public struct FaultAction: Sendable {
 
     /// 500 with AEM's own error shape for a broken stored query.
     public static func persistedQueryValidationError(
-        details: String = "Validation error (FieldUndefined@[adventureList/items/unknownField]) : Field 'unknownField' in type 'AdventureModel' is undefined"
+        details: String =
+            "Validation error (FieldUndefined@[adventureList/items/unknownField]) : Field 'unknownField' in type 'AdventureModel' is undefined"
     ) -> FaultAction {
         let body = OrderedJSON.object([
-            ("errors", .array([.object([
-                ("errorType", .string("QueryValidationError")),
-                ("message", .string("Persisted Query Validation Error")),
-                ("details", .string(details)),
-            ])]))
+            (
+                "errors",
+                .array([
+                    .object([
+                        ("errorType", .string("QueryValidationError")),
+                        ("message", .string("Persisted Query Validation Error")),
+                        ("details", .string(details)),
+                    ])
+                ])
+            )
         ])
         return .respond(status: 500, headers: [("Content-Type", "application/json")], body: body.serialized)
     }
 
     /// 200 with the normal `data` and an `errors` entry beside it (partial data).
     public static func partialData(
-        message: String = "Exception while fetching data (/adventureList/items[0]/primaryImage) : Asset is not accessible"
+        message: String =
+            "Exception while fetching data (/adventureList/items[0]/primaryImage) : Asset is not accessible"
     ) -> FaultAction {
         FaultAction(kind: .addGraphQLError(message: message))
     }

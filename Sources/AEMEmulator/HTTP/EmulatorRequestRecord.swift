@@ -17,7 +17,9 @@ public struct EmulatorRequestRecord: Sendable {
     public var authorization: String? { headers["authorization"] }
 
     /// A record with the given values.
-    public init(method: String, target: String, path: String, status: Int, duration: Duration, headers: [String: String]) {
+    public init(
+        method: String, target: String, path: String, status: Int, duration: Duration, headers: [String: String]
+    ) {
         self.method = method
         self.target = target
         self.path = path

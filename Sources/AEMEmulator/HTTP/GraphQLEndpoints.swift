@@ -16,7 +16,8 @@ struct GraphQLEndpoints: Sendable {
     func execute(_ name: String, variables: [String: String]) async -> Reply {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let query = queries.query(configuration: parts[0], name: parts[1]) else {
-            let message = "No persisted query found at /conf/\(parts.first ?? "")/settings/graphql/persistentQueries/"
+            let message =
+                "No persisted query found at /conf/\(parts.first ?? "")/settings/graphql/persistentQueries/"
                 + parts.dropFirst().joined(separator: "/")
             return .document(status: 404, Self.errors(message), cacheControl: nil)
         }
@@ -36,22 +37,37 @@ struct GraphQLEndpoints: Sendable {
     func list(configuration: String?) -> Reply {
         let stored = queries.all(in: configuration)
         var configurations: [String] = []
-        for query in stored where configurations.last != query.configuration { configurations.append(query.configuration) }
+        for query in stored where configurations.last != query.configuration {
+            configurations.append(query.configuration)
+        }
         if let configuration, configurations.isEmpty { configurations = [configuration] }
-        let document = OrderedJSON.array(configurations.map { name in
-            .object([
-                ("configurationName", .string(name)),
-                ("queries", .array(stored.filter { $0.configuration == name }.map { query in
-                    .object([
-                        ("path", .object([
-                            ("shortForm", .string(query.shortPath)),
-                            ("longForm", .string("/\(query.configuration)/settings/graphql/persistentQueries/\(query.name)")),
-                        ])),
-                        ("data", .object([("query", .string(query.text))])),
-                    ])
-                })),
-            ])
-        })
+        let document = OrderedJSON.array(
+            configurations.map { name in
+                .object([
+                    ("configurationName", .string(name)),
+                    (
+                        "queries",
+                        .array(
+                            stored.filter { $0.configuration == name }.map { query in
+                                .object([
+                                    (
+                                        "path",
+                                        .object([
+                                            ("shortForm", .string(query.shortPath)),
+                                            (
+                                                "longForm",
+                                                .string(
+                                                    "/\(query.configuration)/settings/graphql/persistentQueries/\(query.name)"
+                                                )
+                                            ),
+                                        ])
+                                    ),
+                                    ("data", .object([("query", .string(query.text))])),
+                                ])
+                            })
+                    ),
+                ])
+            })
         return .document(status: 200, document, cacheControl: nil)
     }
 
@@ -60,10 +76,14 @@ struct GraphQLEndpoints: Sendable {
     func persist(_ name: String, body: [UInt8], creating: Bool) -> Reply {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, parts.allSatisfy({ Self.isQueryName($0) }) else {
-            return .document(status: 400, Self.errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."), cacheControl: nil)
+            return .document(
+                status: 400, Self.errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."),
+                cacheControl: nil)
         }
         guard let request = PersistRequest(body) else {
-            return .document(status: 400, Self.errors("The body is neither a GraphQL query nor {\"query\": …} JSON."), cacheControl: nil)
+            return .document(
+                status: 400, Self.errors("The body is neither a GraphQL query nor {\"query\": …} JSON."),
+                cacheControl: nil)
         }
         let problems = engine.validate(request.query, configuration: parts[0])
         guard problems.isEmpty else {
@@ -73,7 +93,8 @@ struct GraphQLEndpoints: Sendable {
             configuration: parts[0], name: parts[1], text: request.query, cacheControl: request.cacheControl,
             surrogateControl: request.surrogateControl)
         guard queries.store(query, creating: creating) else {
-            let message = creating
+            let message =
+                creating
                 ? "A persisted query already exists at \(query.longPath); update it with POST."
                 : "No persisted query exists at \(query.longPath); create it with PUT."
             return .document(status: creating ? 409 : 404, Self.errors(message), cacheControl: nil)
@@ -97,14 +118,17 @@ struct GraphQLEndpoints: Sendable {
                 status: 404, headers: [("Content-Type", "text/plain;charset=utf-8")],
                 body: Array("No suitable endpoint found".utf8))
         }
-        return .raw(status: 200, headers: [("Content-Type", "text/x-graphql-schema;charset=utf-8")], body: Array(sdl.utf8))
+        return .raw(
+            status: 200, headers: [("Content-Type", "text/x-graphql-schema;charset=utf-8")], body: Array(sdl.utf8))
     }
 
     /// `POST /content/_cq_graphql/<configuration>/endpoint.json` with `{"query", "variables", "operationName"}`.
     func adHoc(configuration: String, body: [UInt8]) async -> Reply? {
         guard allowsAdHocQueries else { return nil }
         guard let request = try? JSONDecoder().decode(AdHocRequest.self, from: Data(body)) else {
-            return .document(status: 400, Self.errors("The body must be JSON: {\"query\": …, \"variables\": {…}}."), cacheControl: nil)
+            return .document(
+                status: 400, Self.errors("The body must be JSON: {\"query\": …, \"variables\": {…}}."),
+                cacheControl: nil)
         }
         let document = await engine.execute(
             request.query, configuration: configuration, variables: request.variables ?? [:],
@@ -119,7 +143,9 @@ struct GraphQLEndpoints: Sendable {
     /// A configuration or query name: letters, digits, `-`, `_` and `.`, not starting with `.`.
     private static func isQueryName(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix(".")
-            && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+            && text.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            }
     }
 }
 

@@ -20,15 +20,19 @@ enum HTTPDate {
         }
         let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
         let month = months[((parts.month ?? 1) - 1) % 12]
-        return "\(weekday), \(two(parts.day)) \(month) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
+        return
+            "\(weekday), \(two(parts.day)) \(month) \(parts.year ?? 1970) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
     }
 
     static func parse(_ text: String) -> Date? {
         let words = text.split(separator: " ")
-        guard words.count == 6, words[5] == "GMT", let month = months.firstIndex(of: String(words[2])) else { return nil }
+        guard words.count == 6, words[5] == "GMT", let month = months.firstIndex(of: String(words[2])) else {
+            return nil
+        }
         let time = words[4].split(separator: ":").compactMap { Int($0) }
         guard time.count == 3, let day = Int(words[1]), let year = Int(words[3]) else { return nil }
-        let parts = DateComponents(year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2])
+        let parts = DateComponents(
+            year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2])
         return calendar.date(from: parts)
     }
 }

@@ -48,7 +48,8 @@ struct Payload: Sendable {
         case .synthetic:
             let trailerStart = count - Self.syntheticTrailer.readableBytes
             if offset < Self.syntheticHeader.readableBytes {
-                return Self.syntheticHeader.getSlice(at: offset, length: min(Self.syntheticHeader.readableBytes, limit) - offset) ?? ByteBuffer()
+                return Self.syntheticHeader.getSlice(
+                    at: offset, length: min(Self.syntheticHeader.readableBytes, limit) - offset) ?? ByteBuffer()
             }
             if offset >= trailerStart {
                 return Self.syntheticTrailer.getSlice(at: offset - trailerStart, length: limit - offset) ?? ByteBuffer()
@@ -60,10 +61,11 @@ struct Payload: Sendable {
     }
 
     /// JPEG start-of-image and a JFIF APP0 segment.
-    private static let syntheticHeader = ByteBuffer(bytes: [
-        0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
-        0x00, 0x00,
-    ] as [UInt8])
+    private static let syntheticHeader = ByteBuffer(
+        bytes: [
+            0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
+            0x00, 0x00,
+        ] as [UInt8])
 
     /// JPEG end-of-image.
     private static let syntheticTrailer = ByteBuffer(bytes: [0xFF, 0xD9] as [UInt8])
@@ -71,11 +73,12 @@ struct Payload: Sendable {
     /// A pseudo-random period of 65 521 bytes (a prime, so it does not line up with chunk boundaries).
     private static let syntheticPattern: ByteBuffer = {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return ByteBuffer(bytes: (0..<65_521).map { _ in
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return UInt8(truncatingIfNeeded: state >> 24)
-        })
+        return ByteBuffer(
+            bytes: (0..<65_521).map { _ in
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                return UInt8(truncatingIfNeeded: state >> 24)
+            })
     }()
 }

@@ -17,10 +17,11 @@ enum Reply: Sendable {
         guard case .document(let status, .object(let members), let cacheControl) = self else { return self }
         var errors: [OrderedJSON] = []
         if case .array(let existing)? = OrderedJSON.object(members)["errors"] { errors = existing }
-        errors.append(.object([
-            ("message", .string(message)),
-            ("extensions", .object([("classification", .string("DataFetchingException"))])),
-        ]))
+        errors.append(
+            .object([
+                ("message", .string(message)),
+                ("extensions", .object([("classification", .string("DataFetchingException"))])),
+            ]))
         return .document(
             status: status, .object([("errors", .array(errors))] + members.filter { $0.0 != "errors" }),
             cacheControl: cacheControl)

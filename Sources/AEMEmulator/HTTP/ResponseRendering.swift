@@ -79,7 +79,8 @@ struct ResponseRendering: Sendable {
     private func rangeApplies(_ served: ServedAsset, lastModified: String) -> Bool {
         guard let condition = request.headers[.ifRange] else { return true }
         guard !delivery.withoutValidators else { return false }
-        return condition.hasSuffix("\"") ? EntityTag.ifRange(condition, matches: served.etag) : condition == lastModified
+        return condition.hasSuffix("\"")
+            ? EntityTag.ifRange(condition, matches: served.etag) : condition == lastModified
     }
 
     private func notModified(_ headers: HTTPFields) -> Response {
@@ -102,23 +103,29 @@ struct ResponseRendering: Sendable {
         switch delivery.breakage {
         case nil:
             headers[.contentLength] = String(range.count)
-            return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, range, to: &writer, pacing: pacing)
-                try await writer.finish(nil)
-            })
+            return Response(
+                status: status, headers: headers,
+                body: ResponseBody { writer in
+                    try await Self.write(payload, range, to: &writer, pacing: pacing)
+                    try await writer.finish(nil)
+                })
         case .dropAfter(let bytes)?:
             headers[.contentLength] = String(range.count)
             let sent = range.lowerBound..<min(range.upperBound, range.lowerBound + bytes)
-            return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, sent, to: &writer, pacing: pacing)
-                try await Self.closeConnection()
-            })
+            return Response(
+                status: status, headers: headers,
+                body: ResponseBody { writer in
+                    try await Self.write(payload, sent, to: &writer, pacing: pacing)
+                    try await Self.closeConnection()
+                })
         case .overstateLength(let extra)?:
             headers[.contentLength] = String(range.count + extra)
-            return Response(status: status, headers: headers, body: ResponseBody { writer in
-                try await Self.write(payload, range, to: &writer, pacing: pacing)
-                try await Self.closeConnection()
-            })
+            return Response(
+                status: status, headers: headers,
+                body: ResponseBody { writer in
+                    try await Self.write(payload, range, to: &writer, pacing: pacing)
+                    try await Self.closeConnection()
+                })
         }
     }
 

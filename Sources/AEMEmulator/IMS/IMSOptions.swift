@@ -11,9 +11,10 @@ public struct IMSOptions: Sendable {
     /// Where issued tokens are kept, with their lifetimes.
     public var tokens: IMSTokenStore
 
-    public init(clients: [IMSRegisteredClient], audienceHost: String = Self.defaultAudienceHost,
-                tokens: IMSTokenStore = IMSTokenStore())
-    {
+    public init(
+        clients: [IMSRegisteredClient], audienceHost: String = Self.defaultAudienceHost,
+        tokens: IMSTokenStore = IMSTokenStore()
+    ) {
         self.clients = clients
         self.audienceHost = audienceHost
         self.tokens = tokens

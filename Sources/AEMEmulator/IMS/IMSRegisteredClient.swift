@@ -1,6 +1,6 @@
-import _CryptoExtras
 import Foundation
 import X509
+import _CryptoExtras
 
 /// A client registered with an IMS stand-in, as a Developer Console project or environment
 /// holds it: its id and secret, and for service credentials the technical account, the
@@ -18,9 +18,10 @@ public struct IMSRegisteredClient: Sendable {
     /// The certificate whose public key verifies the JWT; nil for an OAuth-only client.
     public var certificate: Certificate?
 
-    public init(clientID: String, clientSecret: String, organization: String = "", technicalAccountID: String = "",
-                metascopes: [String] = [], scopes: [String] = [], certificate: Certificate? = nil)
-    {
+    public init(
+        clientID: String, clientSecret: String, organization: String = "", technicalAccountID: String = "",
+        metascopes: [String] = [], scopes: [String] = [], certificate: Certificate? = nil
+    ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.organization = organization
@@ -43,10 +44,12 @@ public struct IMSRegisteredClient: Sendable {
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(key.publicKey),
             notValidBefore: now.addingTimeInterval(-60), notValidAfter: now.addingTimeInterval(365 * 86_400),
-            issuer: name, subject: name, signatureAlgorithm: .sha256WithRSAEncryption, extensions: Certificate.Extensions(),
+            issuer: name, subject: name, signatureAlgorithm: .sha256WithRSAEncryption,
+            extensions: Certificate.Extensions(),
             issuerPrivateKey: Certificate.PrivateKey(key))
-        let client = IMSRegisteredClient(clientID: clientID, clientSecret: clientSecret, organization: organization,
-                                         technicalAccountID: technicalAccountID, metascopes: metascopes, certificate: certificate)
+        let client = IMSRegisteredClient(
+            clientID: clientID, clientSecret: clientSecret, organization: organization,
+            technicalAccountID: technicalAccountID, metascopes: metascopes, certificate: certificate)
         let integration: [String: Any] = [
             "imsEndpoint": imsEndpoint,
             "metascopes": metascopes.joined(separator: ","),
@@ -57,8 +60,9 @@ public struct IMSRegisteredClient: Sendable {
             "privateKey": key.pemRepresentation.replacingOccurrences(of: "\n", with: "\r\n"),
             "publicKey": try certificate.serializeAsPEM().pemString.replacingOccurrences(of: "\n", with: "\r\n"),
         ]
-        let file = try JSONSerialization.data(withJSONObject: ["ok": true, "integration": integration, "statusCode": 200],
-                                              options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        let file = try JSONSerialization.data(
+            withJSONObject: ["ok": true, "integration": integration, "statusCode": 200],
+            options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
         return (client, file)
     }
 }

@@ -27,13 +27,15 @@ struct IMSResponder: HTTPResponder {
         }
         let body = try await request.body.collect(upTo: 64 << 10)
         let form = IMSFormBody.parse(Array(body.readableBytesView))
-        guard let clientID = form["client_id"], let client = options.clients.first(where: { $0.clientID == clientID }) else {
+        guard let clientID = form["client_id"], let client = options.clients.first(where: { $0.clientID == clientID })
+        else {
             return Self.json(400, ["error": "invalid_client", "error_description": "invalid client_id parameter"])
         }
         guard let secret = form["client_secret"], Self.constantTimeEqual(secret, client.clientSecret) else {
             return Self.json(401, ["error": "invalid_client", "error_description": "invalid client_secret parameter"])
         }
-        return path == Self.jwtExchangePath ? exchangeJWT(form, client: client) : clientCredentials(form, client: client)
+        return path == Self.jwtExchangePath
+            ? exchangeJWT(form, client: client) : clientCredentials(form, client: client)
     }
 
     private func exchangeJWT(_ form: [String: String], client: IMSRegisteredClient) -> Response {
@@ -51,7 +53,8 @@ struct IMSResponder: HTTPResponder {
 
     private func clientCredentials(_ form: [String: String], client: IMSRegisteredClient) -> Response {
         guard form["grant_type"] == "client_credentials" else {
-            return Self.json(400, ["error": "unsupported_grant_type", "error_description": "grant_type must be client_credentials"])
+            return Self.json(
+                400, ["error": "unsupported_grant_type", "error_description": "grant_type must be client_credentials"])
         }
         let scopes = (form["scope"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for scope in scopes where !client.scopes.contains(scope) {
@@ -63,13 +66,15 @@ struct IMSResponder: HTTPResponder {
 
     private static func json(_ status: Int, _ object: [String: Any]) -> Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json;charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json;charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// Compares secrets without stopping at the first difference.
     private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -14,7 +14,8 @@ import NIOConcurrencyHelpers
 /// ```
 public enum IMSStandIn {
     /// Starts a stand-in in this process on `host`:`port` (0 picks a free port) and returns once it listens.
-    public static func start(options: IMSOptions, host: String = "127.0.0.1", port: Int = 0) async throws -> RunningIMS {
+    public static func start(options: IMSOptions, host: String = "127.0.0.1", port: Int = 0) async throws -> RunningIMS
+    {
         let counts = NIOLockedValueBox<[String: Int]>([:])
         let (listening, continuation) = AsyncStream<URL>.makeStream()
         let application = Application(

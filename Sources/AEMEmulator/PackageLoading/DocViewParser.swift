@@ -31,7 +31,9 @@ enum DocViewParser {
         let parsed = parser.parse()
         guard parsed, delegate.failure == nil, let root = delegate.root else {
             let line = delegate.failure?.line ?? parser.lineNumber
-            let reason = delegate.failure?.reason ?? parser.parserError.map(XMLErrorReason.words(for:)) ?? "not a docview document"
+            let reason =
+                delegate.failure?.reason ?? parser.parserError.map(XMLErrorReason.words(for:))
+                ?? "not a docview document"
             throw .malformed(file: file.path, line: line, reason: reason)
         }
         return root
@@ -70,7 +72,9 @@ enum DocViewParser {
             var end = index + 2
             while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
             while end < bytes.count, isSpace(bytes[end]) { end += 1 }
-            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return line }
+            if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                return line
+            }
             index += 2
         }
         return nil

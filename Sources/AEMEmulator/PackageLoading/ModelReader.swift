@@ -22,7 +22,8 @@ enum ModelReader {
         case "text-multi": kind = .richText(allowedModels: allowedModels(item))
         case "number":
             let numberType = baseType.hasSuffix("[]") ? String(baseType.dropLast(2)) : baseType
-            kind = numberType == "long" || (numberType != "double" && item.text("typeHint") == "long") ? .integer : .float
+            kind =
+                numberType == "long" || (numberType != "double" && item.text("typeHint") == "long") ? .integer : .float
         case "boolean": kind = .boolean
         case "date": kind = .date
         case "enumeration": kind = .enumeration(values: enumerationValues(item))

@@ -34,7 +34,9 @@ enum PackageTree {
         var files: [(fileName: String, url: URL)] = []
     }
 
-    private static func scan(_ url: URL, name: String, documents: inout [Document]) throws(ContentPackageError) -> Folder {
+    private static func scan(_ url: URL, name: String, documents: inout [Document]) throws(ContentPackageError)
+        -> Folder
+    {
         let entries: [DirectoryEntry]
         do throws(DirectoryEntry.ListingError) {
             entries = try DirectoryEntry.list(url.path).sorted { $0.name < $1.name }

@@ -60,7 +60,8 @@ enum PlatformName {
         var name = name
         return name.withUTF8 { bytes in
             guard bytes.count > 1 else { return false }
-            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: "x") && bytes[index - 1] == UInt8(ascii: "_") {
+            for index in 1..<bytes.count
+            where bytes[index] == UInt8(ascii: "x") && bytes[index - 1] == UInt8(ascii: "_") {
                 return true
             }
             return false

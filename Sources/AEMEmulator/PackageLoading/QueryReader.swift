@@ -32,9 +32,10 @@ enum QueryReader {
             if let text = node.text(header) ?? node.text(camelCase) {
                 result.merge(parse(text)) { first, _ in first }
             }
-            for (name, camel) in [("max-age", "MaxAge"), ("s-maxage", "SMaxage"),
-                ("stale-while-revalidate", "StaleWhileRevalidate"), ("stale-if-error", "StaleIfError")]
-            {
+            for (name, camel) in [
+                ("max-age", "MaxAge"), ("s-maxage", "SMaxage"),
+                ("stale-while-revalidate", "StaleWhileRevalidate"), ("stale-if-error", "StaleIfError"),
+            ] {
                 if result[name] == nil, let value = node.text(camelCase + camel).flatMap({ Int($0) }) {
                     result[name] = value
                 }

@@ -10,7 +10,11 @@ enum StableUUID {
         low = (low & ~(0xC000 << 48)) | (0x8000 << 48)
         let hex = hex(high) + hex(low)
         let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+            String(
+                hex[
+                    hex.index(
+                        hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
+                            hex.startIndex, offsetBy: range.upperBound)])
         }
         return parts.joined(separator: "-")
     }

@@ -27,11 +27,11 @@ enum XMLErrorReason {
         case .extraContentError: "there is content after the root element"
         case .invalidCharacterError, .invalidCharacterRefError: "an invalid character"
         case .entityReferenceMissingSemiError, .entityRefAtEOFError, .undeclaredEntityError,
-             .entityReferenceWithoutNameError, .unparsedEntityError, .entityBoundaryError:
+            .entityReferenceWithoutNameError, .unparsedEntityError, .entityBoundaryError:
             "a malformed or unknown entity (an & that does not start &amp;, &lt;, &gt;, &quot;, &apos; or &#…;)"
         case .lessThanSymbolInAttributeError: "a < inside an attribute value (write &lt;)"
         case .attributeNotStartedError, .attributeNotFinishedError,
-             .attributeRedefinedError, .attributeHasNoValueError:
+            .attributeRedefinedError, .attributeHasNoValueError:
             "a malformed attribute (each needs name=\"value\", once per element)"
         case .spaceRequiredError: "a space is missing between attributes"
         case .xmlDeclNotStartedError, .xmlDeclNotFinishedError: "a malformed <?xml …?> declaration"

@@ -48,13 +48,18 @@ struct CommonTypes {
         func assetFields(dynamicURL: Bool, dimensions: Bool) -> GraphQLFieldMap {
             var fields: GraphQLFieldMap = [
                 "_path": Resolve.field(GraphQLID) { (node: AssetNode) in node.asset.path },
-                "_authorUrl": Resolve.field(GraphQLString) { (node: AssetNode) in url(settings.authorBaseURL, node.asset.path) },
-                "_publishUrl": Resolve.field(GraphQLString) { (node: AssetNode) in url(settings.publishBaseURL, node.asset.path) },
+                "_authorUrl": Resolve.field(GraphQLString) { (node: AssetNode) in
+                    url(settings.authorBaseURL, node.asset.path)
+                },
+                "_publishUrl": Resolve.field(GraphQLString) { (node: AssetNode) in
+                    url(settings.publishBaseURL, node.asset.path)
+                },
             ]
             if dynamicURL {
                 fields["_dynamicUrl"] = Resolve.field(GraphQLString) { (node: AssetNode) in
                     guard settings.dynamicURLs else { return nil }
-                    return AssetTransformation.dynamicURL(for: node.asset, transform: node.transform, base: settings.dynamicURLBase)
+                    return AssetTransformation.dynamicURL(
+                        for: node.asset, transform: node.transform, base: settings.dynamicURLBase)
                 }
             }
             fields["mimeType"] = Resolve.field(GraphQLString) { (node: AssetNode) in node.asset.mimeType }
@@ -65,8 +70,10 @@ struct CommonTypes {
             return fields
         }
         imageRef = try GraphQLObjectType(name: "ImageRef", fields: assetFields(dynamicURL: true, dimensions: true))
-        documentRef = try GraphQLObjectType(name: "DocumentRef", fields: assetFields(dynamicURL: false, dimensions: false))
-        multimediaRef = try GraphQLObjectType(name: "MultimediaRef", fields: assetFields(dynamicURL: false, dimensions: false))
+        documentRef = try GraphQLObjectType(
+            name: "DocumentRef", fields: assetFields(dynamicURL: false, dimensions: false))
+        multimediaRef = try GraphQLObjectType(
+            name: "MultimediaRef", fields: assetFields(dynamicURL: false, dimensions: false))
         reference = try GraphQLUnionType(
             name: "Reference", resolveType: Resolve.typeName, types: [imageRef, documentRef, multimediaRef])
 
@@ -82,8 +89,12 @@ struct CommonTypes {
             name: "PageInfo",
             fields: [
                 "endCursor": Resolve.field(GraphQLString) { (page: PageInfoSource) in page.endCursor },
-                "hasNextPage": Resolve.field(GraphQLNonNull(GraphQLBoolean)) { (page: PageInfoSource) in page.hasNextPage },
-                "hasPreviousPage": Resolve.field(GraphQLNonNull(GraphQLBoolean)) { (page: PageInfoSource) in page.hasPreviousPage },
+                "hasNextPage": Resolve.field(GraphQLNonNull(GraphQLBoolean)) { (page: PageInfoSource) in
+                    page.hasNextPage
+                },
+                "hasPreviousPage": Resolve.field(GraphQLNonNull(GraphQLBoolean)) { (page: PageInfoSource) in
+                    page.hasPreviousPage
+                },
                 "startCursor": Resolve.field(GraphQLString) { (page: PageInfoSource) in page.startCursor },
             ])
 
@@ -121,7 +132,8 @@ struct CommonTypes {
         stringFilter = try filter("StringFilter", value: GraphQLString, operation: stringOperator, ignoreCase: true)
         intFilter = try filter("IntFilter", value: GraphQLInt, operation: intOperator, ignoreCase: false)
         floatFilter = try filter("FloatFilter", value: GraphQLFloat, operation: floatOperator, ignoreCase: false)
-        booleanFilter = try filter("BooleanFilter", value: GraphQLBoolean, operation: booleanOperator, ignoreCase: false)
+        booleanFilter = try filter(
+            "BooleanFilter", value: GraphQLBoolean, operation: booleanOperator, ignoreCase: false)
         calendarFilter = try filter("CalendarFilter", value: calendar, operation: calendarOperator, ignoreCase: false)
     }
 
@@ -152,7 +164,8 @@ struct CommonTypes {
     }
 
     private static func assetTransform() throws -> GraphQLInputObjectType {
-        let format = try enumeration("AssetTransformFormat", ["GIF", "PNG", "PNG8", "JPG", "PJPG", "BJPG", "WEBP", "WEBPLL", "WEBPLY"])
+        let format = try enumeration(
+            "AssetTransformFormat", ["GIF", "PNG", "PNG8", "JPG", "PJPG", "BJPG", "WEBP", "WEBPLL", "WEBPLY"])
         let rotation = try enumeration("AssetTransformRotation", ["R90", "R180", "R270"])
         let flip = try enumeration("AssetTransformFlip", ["HORIZONTAL", "VERTICAL", "HORIZONTAL_AND_VERTICAL"])
         let crop = try GraphQLInputObjectType(
@@ -195,7 +208,9 @@ struct CommonTypes {
         let float = try entry("FloatMetadata", GraphQLFloat)
         let boolean = try entry("BooleanMetadata", GraphQLBoolean)
         let calendar = try entry("CalendarMetadata", GraphQLString)
-        func list(_ type: GraphQLObjectType, _ entries: @escaping @Sendable (ContentFragment) -> [MetadataEntry]) -> GraphQLField {
+        func list(_ type: GraphQLObjectType, _ entries: @escaping @Sendable (ContentFragment) -> [MetadataEntry])
+            -> GraphQLField
+        {
             Resolve.field(GraphQLList(type)) { (fragment: ContentFragment) in Resolve.list(entries(fragment)) }
         }
         return try GraphQLObjectType(

@@ -44,7 +44,8 @@ final class SchemaBuilder {
                 name: model.naming.typeName + "Filter", fields: { [unowned self] in self.filterFieldMaps[path] ?? [:] })
         }
         let modelTypes = models.compactMap { objectTypes[$0.model.path] }
-        let allModels = try GraphQLUnionType(name: "AllFragmentModels", resolveType: Resolve.typeName, types: modelTypes)
+        let allModels = try GraphQLUnionType(
+            name: "AllFragmentModels", resolveType: Resolve.typeName, types: modelTypes)
         let allReferences = try GraphQLUnionType(
             name: "AllReferences", resolveType: Resolve.typeName, types: modelTypes + common.assetTypes)
         for model in models {
@@ -62,7 +63,10 @@ final class SchemaBuilder {
             }
             let result = try GraphQLObjectType(
                 name: typeName + "Result",
-                fields: ["item": Resolve.field(type) { (result: ResultSource) in result.items.first }, "_references": references])
+                fields: [
+                    "item": Resolve.field(type) { (result: ResultSource) in result.items.first },
+                    "_references": references,
+                ])
             let results = try GraphQLObjectType(
                 name: typeName + "Results",
                 fields: [
@@ -78,13 +82,17 @@ final class SchemaBuilder {
             let connection = try GraphQLObjectType(
                 name: typeName + "Connection",
                 fields: [
-                    "edges": Resolve.field(GraphQLNonNull(GraphQLList(GraphQLNonNull(edge)))) { (page: ConnectionSource) in
+                    "edges": Resolve.field(GraphQLNonNull(GraphQLList(GraphQLNonNull(edge)))) {
+                        (page: ConnectionSource) in
                         Resolve.list(page.edges)
                     },
-                    "pageInfo": Resolve.field(GraphQLNonNull(common.pageInfo)) { (page: ConnectionSource) in page.pageInfo },
+                    "pageInfo": Resolve.field(GraphQLNonNull(common.pageInfo)) { (page: ConnectionSource) in
+                        page.pageInfo
+                    },
                 ])
             let prefix = model.naming.queryPrefix
-            let byPath: GraphQLFieldResolveInput = { _, arguments, _, info in try queries.byPath(arguments, info: info) }
+            let byPath: GraphQLFieldResolveInput = { _, arguments, _, info in try queries.byPath(arguments, info: info)
+            }
             queryFields[prefix + "ByPath"] = GraphQLField(
                 type: result,
                 args: [
@@ -106,7 +114,9 @@ final class SchemaBuilder {
                     "includeVariations": GraphQLArgument(type: GraphQLBoolean),
                 ],
                 resolve: list)
-            let paginated: GraphQLFieldResolveInput = { _, arguments, _, info in try queries.paginated(arguments, info: info) }
+            let paginated: GraphQLFieldResolveInput = { _, arguments, _, info in
+                try queries.paginated(arguments, info: info)
+            }
             queryFields[prefix + "Paginated"] = GraphQLField(
                 type: connection,
                 args: [
@@ -126,15 +136,21 @@ final class SchemaBuilder {
         return ConfigurationSchema(configuration: configuration, schema: schema, builder: self)
     }
 
-    private func modelFields(_ model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>) throws -> GraphQLFieldMap {
+    private func modelFields(_ model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>) throws
+        -> GraphQLFieldMap
+    {
         let index = index
         var fields: GraphQLFieldMap = [
             "_path": Resolve.field(GraphQLID) { (node: FragmentNode) in node.fragment.path },
             "_id": Resolve.field(GraphQLString) { (node: FragmentNode) in node.fragment.uuid },
             "_variation": Resolve.field(GraphQLString) { (node: FragmentNode) in node.variationName },
-            "_model": Resolve.field(common.modelInfo) { (node: FragmentNode) in index.models[node.fragment.modelPath]?.model },
+            "_model": Resolve.field(common.modelInfo) { (node: FragmentNode) in
+                index.models[node.fragment.modelPath]?.model
+            },
             "_metadata": Resolve.field(common.metadata) { (node: FragmentNode) in node.fragment },
-            "_tags": Resolve.field(GraphQLList(GraphQLString)) { (node: FragmentNode) in Resolve.list(node.fragment.tags) },
+            "_tags": Resolve.field(GraphQLList(GraphQLString)) { (node: FragmentNode) in
+                Resolve.list(node.fragment.tags)
+            },
             "_variations": Resolve.field(GraphQLList(GraphQLString)) { (node: FragmentNode) in
                 Resolve.list(node.fragment.variations.map(\.name))
             },
@@ -153,7 +169,9 @@ final class SchemaBuilder {
     }
 
     /// The GraphQL type of one value of `field`, and how a stored value becomes it.
-    private func output(of field: ModelField, in model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>)
+    private func output(
+        of field: ModelField, in model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>
+    )
         throws -> (GraphQLOutputType, @Sendable (FragmentNode, JCRValue) -> (any Sendable)?)
     {
         let index = index
@@ -165,23 +183,34 @@ final class SchemaBuilder {
         case .float:
             return (GraphQLFloat, { _, value in Self.number(value) })
         case .boolean:
-            return (GraphQLBoolean, { _, value in
-                if case .boolean(let flag) = value { return flag }
-                return value.text.flatMap { Bool($0.lowercased()) }
-            })
+            return (
+                GraphQLBoolean,
+                { _, value in
+                    if case .boolean(let flag) = value { return flag }
+                    return value.text.flatMap { Bool($0.lowercased()) }
+                }
+            )
         case .date:
             return (common.calendar, { _, value in value.text })
         case .json:
             return (common.json, { _, value in value.text.map { JSONMap.parse($0) ?? .string($0) } })
         case .richText:
             let typeKey = field.name + "@ContentType"
-            return (common.multiFormatString, { node, value in
-                value.text.map { RichTextValue(text: $0, contentType: node.value(of: typeKey)?.text ?? "text/html") }
-            })
+            return (
+                common.multiFormatString,
+                { node, value in
+                    value.text.map {
+                        RichTextValue(text: $0, contentType: node.value(of: typeKey)?.text ?? "text/html")
+                    }
+                }
+            )
         case .contentReference:
-            return (common.reference, { node, value in
-                value.text.flatMap { index.assetNode(at: $0, transform: node.transform) }
-            })
+            return (
+                common.reference,
+                { node, value in
+                    value.text.flatMap { index.assetNode(at: $0, transform: node.transform) }
+                }
+            )
         case .fragmentReference(let allowed):
             let allowedPaths = Set(allowed).intersection(modelPaths)
             let type: GraphQLOutputType
@@ -191,17 +220,23 @@ final class SchemaBuilder {
                 let name = model.naming.typeName + field.name.prefix(1).uppercased() + field.name.dropFirst() + "Union"
                 type = try GraphQLUnionType(
                     name: name, resolveType: Resolve.typeName,
-                    types: models.filter { allowedPaths.contains($0.model.path) }.compactMap { objectTypes[$0.model.path] })
+                    types: models.filter { allowedPaths.contains($0.model.path) }.compactMap {
+                        objectTypes[$0.model.path]
+                    })
             } else {
                 type = allModels
             }
             let accepted = allowedPaths.isEmpty ? modelPaths : allowedPaths
-            return (type, { node, value in
-                guard let path = value.text, let target = index.fragmentNode(at: path, variation: node.variation, transform: node.transform),
-                    accepted.contains(target.fragment.modelPath)
-                else { return nil }
-                return target
-            })
+            return (
+                type,
+                { node, value in
+                    guard let path = value.text,
+                        let target = index.fragmentNode(at: path, variation: node.variation, transform: node.transform),
+                        accepted.contains(target.fragment.modelPath)
+                    else { return nil }
+                    return target
+                }
+            )
         }
     }
 

@@ -4,17 +4,21 @@ extension Aem {
     /// Sends one request with the credentials it may carry. With a token provider, the request
     /// is signed with a current token, and when AEM answers 401 to a token that should have been
     /// valid, the token is renewed once and the request sent once more.
-    func sendSigned(_ url: URL, method: String = "GET", body: Data? = nil, headers: AemHTTPHeaders,
-                    attempt: Int) async throws -> AemHTTPResponse
-    {
+    func sendSigned(
+        _ url: URL, method: String = "GET", body: Data? = nil, headers: AemHTTPHeaders,
+        attempt: Int
+    ) async throws -> AemHTTPResponse {
         guard case .provider(let provider) = configuration.authentication, configuration.origin.contains(url) else {
             return try await send(
-                request(for: url, method: method, body: body, headers: headers, authorization: configuration.authentication.headerValue),
+                request(
+                    for: url, method: method, body: body, headers: headers,
+                    authorization: configuration.authentication.headerValue),
                 attempt: attempt)
         }
         let token = try await provider.token(replacing: nil, using: transport)
         let response = try await send(
-            request(for: url, method: method, body: body, headers: headers, authorization: "Bearer " + token.value), attempt: attempt)
+            request(for: url, method: method, body: body, headers: headers, authorization: "Bearer " + token.value),
+            attempt: attempt)
         guard response.status == 401 else { return response }
         let renewed: AccessToken
         do {
@@ -27,6 +31,7 @@ extension Aem {
         guard renewed.value != token.value else { return response }
         await response.body.discard()
         return try await send(
-            request(for: url, method: method, body: body, headers: headers, authorization: "Bearer " + renewed.value), attempt: attempt)
+            request(for: url, method: method, body: body, headers: headers, authorization: "Bearer " + renewed.value),
+            attempt: attempt)
     }
 }

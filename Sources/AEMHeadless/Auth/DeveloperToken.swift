@@ -16,7 +16,8 @@ public struct DeveloperToken: Sendable {
         let value = trimmed.hasPrefix("{") ? try Self.accessToken(inJSON: trimmed) : trimmed
         guard !value.isEmpty else { throw SignInError(.readingCredentials, "The token is empty.") }
         guard !value.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw SignInError(.readingCredentials, "The token contains spaces or line breaks; copy it again without them.")
+            throw SignInError(
+                .readingCredentials, "The token contains spaces or line breaks; copy it again without them.")
         }
         let payload = JWTPayload(of: value)
         token = AccessToken(value: value, expiresAt: payload?.expiresAt)
@@ -31,10 +32,16 @@ public struct DeveloperToken: Sendable {
 
     private static func accessToken(inJSON text: String) throws(SignInError) -> String {
         guard let file = try? JSONDecoder().decode(ConsoleFile.self, from: Data(text.utf8)) else {
-            throw SignInError(.readingCredentials, "The token file is JSON but not the Developer Console's local development token (an object with \"accessToken\").")
+            throw SignInError(
+                .readingCredentials,
+                "The token file is JSON but not the Developer Console's local development token (an object with \"accessToken\")."
+            )
         }
         guard file.ok != false, let token = file.accessToken else {
-            throw SignInError(.readingCredentials, "The token file has no \"accessToken\"; download the local development token again from the Developer Console.")
+            throw SignInError(
+                .readingCredentials,
+                "The token file has no \"accessToken\"; download the local development token again from the Developer Console."
+            )
         }
         return token
     }
@@ -52,9 +59,14 @@ public final class StaticTokenProvider: AccessTokenProvider {
         self.source = source
     }
 
-    public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws -> AccessToken {
+    public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
+        -> AccessToken
+    {
         if token.hasExpired(), let expiresAt = token.expiresAt {
-            throw SignInError(.tokenExpired, "The token from \(source) expired on \(expiresAt.formatted(.iso8601)). A local development token lasts 24 hours: get a new one in the Developer Console (Integrations → Local token → Get Local Development Token), or use service credentials, which renew themselves.")
+            throw SignInError(
+                .tokenExpired,
+                "The token from \(source) expired on \(expiresAt.formatted(.iso8601)). A local development token lasts 24 hours: get a new one in the Developer Console (Integrations → Local token → Get Local Development Token), or use service credentials, which renew themselves."
+            )
         }
         return token
     }

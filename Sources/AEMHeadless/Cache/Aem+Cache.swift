@@ -11,9 +11,10 @@ extension Aem {
     /// fails; `results` yields both as they come.
     /// - Throws: `AemError` as `execute(_:)` does when no cached answer may stand in;
     ///   `CacheMissError` under `.returnCacheDataDontFetch`; `CancellationError`.
-    public func execute<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
-                                  policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<Response>
-    {
+    public func execute<Response>(
+        _ query: PersistedQuery<Response>, cache: any ResponseCache,
+        policy: CachePolicy = .useHTTPSemantics
+    ) async throws -> CachedResult<Response> {
         let request = CachedQuery(aem: self, query: query, cache: cache)
         switch policy {
         case .useHTTPSemantics:
@@ -42,9 +43,10 @@ extension Aem {
     /// `.returnCacheDataAndFetch`, which yields the cached result at once (when there is one),
     /// then the server's when it differs. A failure after the cached result ends the sequence
     /// with that error.
-    public func results<Response>(_ query: PersistedQuery<Response>, cache: any ResponseCache,
-                                  policy: CachePolicy = .useHTTPSemantics) -> AsyncThrowingStream<CachedResult<Response>, any Error>
-    {
+    public func results<Response>(
+        _ query: PersistedQuery<Response>, cache: any ResponseCache,
+        policy: CachePolicy = .useHTTPSemantics
+    ) -> AsyncThrowingStream<CachedResult<Response>, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -68,8 +70,9 @@ extension Aem {
 
     /// The key under which `cache` keeps the answer to `url` for this client's credentials.
     public func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
-        CacheKey(url: url.absoluteString,
-                 identity: configuration.authentication.cacheIdentity(digest: cache.identityDigest(of:)))
+        CacheKey(
+            url: url.absoluteString,
+            identity: configuration.authentication.cacheIdentity(digest: cache.identityDigest(of:)))
     }
 }
 
@@ -100,8 +103,12 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         }
         await cache.touch(key)
         let freshness = response.freshness
-        return (response, CachedResult(result: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
-                                       age: freshness.age(at: now)))
+        return (
+            response,
+            CachedResult(
+                result: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
+                age: freshness.age(at: now))
+        )
     }
 
     /// HTTP's rules: fresh from the cache, else stale while revalidating, else revalidate, with
@@ -156,11 +163,14 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         do {
             return try await response.body.collect(upTo: limit)
         } catch is BodyTooLargeError {
-            throw AemError(.bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                           url: url, status: response.status)
+            throw AemError(
+                .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
+                url: url, status: response.status)
         } catch let error as AemHTTPTransportError {
-            throw AemError(.network, "The connection to \(aem.configuration.origin) broke before the answer was complete (\(error.detail)).",
-                           url: url)
+            throw AemError(
+                .network,
+                "The connection to \(aem.configuration.origin) broke before the answer was complete (\(error.detail)).",
+                url: url)
         }
     }
 

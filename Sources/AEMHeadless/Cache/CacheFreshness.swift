@@ -83,7 +83,9 @@ public struct CacheFreshness: Sendable, Hashable {
                 let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
                 guard !name.isEmpty, result[name] == nil else { continue }
                 var value = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
                 result[name] = value
             }
         }

@@ -18,7 +18,9 @@ public struct CachedResponse: Sendable, Hashable {
     }
 
     /// The headers a cache keeps: those that decide freshness, revalidation and decoding.
-    public static let keptHeaderNames = ["Content-Type", "Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified"]
+    public static let keptHeaderNames = [
+        "Content-Type", "Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified",
+    ]
 
     /// What the headers say about reusing this response.
     public var freshness: CacheFreshness { CacheFreshness(headers: headers, receivedAt: storedAt) }

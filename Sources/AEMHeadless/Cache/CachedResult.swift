@@ -26,9 +26,10 @@ public struct CachedResult<Response: Sendable>: Sendable {
     /// about to exit can await it so the cache is fresh next time. It never fails.
     public var backgroundRefresh: Task<Void, Never>?
 
-    public init(result: GraphQLResult<Response>, source: ResponseSource, age: TimeInterval,
-                serverFailure: (any Error)? = nil, backgroundRefresh: Task<Void, Never>? = nil)
-    {
+    public init(
+        result: GraphQLResult<Response>, source: ResponseSource, age: TimeInterval,
+        serverFailure: (any Error)? = nil, backgroundRefresh: Task<Void, Never>? = nil
+    ) {
         self.result = result
         self.source = source
         self.age = age
@@ -37,8 +38,11 @@ public struct CachedResult<Response: Sendable>: Sendable {
     }
 
     /// The same result with its GraphQL result transformed, such as `\.adventures`.
-    public func mapResult<T: Sendable>(_ transform: (GraphQLResult<Response>) throws -> GraphQLResult<T>) rethrows -> CachedResult<T> {
-        CachedResult<T>(result: try transform(result), source: source, age: age,
-                        serverFailure: serverFailure, backgroundRefresh: backgroundRefresh)
+    public func mapResult<T: Sendable>(_ transform: (GraphQLResult<Response>) throws -> GraphQLResult<T>) rethrows
+        -> CachedResult<T>
+    {
+        CachedResult<T>(
+            result: try transform(result), source: source, age: age,
+            serverFailure: serverFailure, backgroundRefresh: backgroundRefresh)
     }
 }

@@ -29,7 +29,8 @@ public struct BatchDownloader: Sendable {
     ///   - manifestOrigin: the AEM origin, unless the origin changes from run to run for the same
     ///     content (a local stand-in on a free port): then a stable name for it.
     ///   - maxResumes: how many times one interrupted transfer is resumed.
-    public init(aem: Aem, concurrency: Int = 6, force: Bool = false, manifestOrigin: String? = nil, maxResumes: Int = 3) {
+    public init(aem: Aem, concurrency: Int = 6, force: Bool = false, manifestOrigin: String? = nil, maxResumes: Int = 3)
+    {
         downloader = FileDownloader(aem: aem, maxResumes: maxResumes)
         self.concurrency = max(1, concurrency)
         self.force = force
@@ -45,13 +46,16 @@ public struct BatchDownloader: Sendable {
     ///   - onEvent: called as bytes arrive and as each item ends, from the downloading tasks.
     /// - Throws: `CancellationError` when cancelled, or `DownloadFileError` when the folder cannot be
     ///   created or the manifest cannot be saved.
-    public func download(_ items: [DownloadItem], to directory: URL,
-                         onEvent: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) async throws -> [DownloadItemResult]
-    {
+    public func download(
+        _ items: [DownloadItem], to directory: URL,
+        onEvent: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+    ) async throws -> [DownloadItemResult] {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw DownloadFileError(path: directory.path, message: "Cannot create the folder \(directory.path): \(error.localizedDescription).")
+            throw DownloadFileError(
+                path: directory.path,
+                message: "Cannot create the folder \(directory.path): \(error.localizedDescription).")
         }
         let manifest = DownloadManifest(directory: directory, origin: manifestOrigin)
         let results: [DownloadItemResult]
@@ -113,9 +117,10 @@ public struct BatchDownloader: Sendable {
     }
 
     /// Runs the jobs, at most `concurrency` at once, starting one as each one ends.
-    private func run(_ jobs: [Job], directory: URL, manifest: DownloadManifest,
-                     onEvent: @escaping @Sendable (DownloadEvent) -> Void) async throws -> [DownloadItemResult]
-    {
+    private func run(
+        _ jobs: [Job], directory: URL, manifest: DownloadManifest,
+        onEvent: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> [DownloadItemResult] {
         try await withThrowingTaskGroup(of: [DownloadItemResult].self) { group in
             var next = 0
             func startNext() {
@@ -137,14 +142,16 @@ public struct BatchDownloader: Sendable {
 
     /// Downloads one job's URL under its first name and places the others: unchanged when the
     /// kept copy is this very version, else a fresh copy. Throws only `CancellationError`.
-    private func fetch(_ job: Job, directory: URL, manifest: DownloadManifest,
-                       onEvent: @Sendable (DownloadEvent) -> Void) async throws -> [DownloadItemResult]
-    {
+    private func fetch(
+        _ job: Job, directory: URL, manifest: DownloadManifest,
+        onEvent: @Sendable (DownloadEvent) -> Void
+    ) async throws -> [DownloadItemResult] {
         guard let lead = job.items.first else { return [] }
         let first: DownloadOutcome
         do {
             let previous = force ? nil : await manifest.record(for: lead.name)
-            first = try await downloader.download(job.url, to: directory, name: lead.name, previous: previous) { progress in
+            first = try await downloader.download(job.url, to: directory, name: lead.name, previous: previous) {
+                progress in
                 onEvent(.progress(url: job.url, progress))
             }
         } catch {
@@ -155,7 +162,9 @@ public struct BatchDownloader: Sendable {
         }
         var results = [DownloadItemResult(item: lead, result: .success(first))]
         for item in job.items.dropFirst() {
-            results.append(DownloadItemResult(item: item, result: await place(first, as: item.name, directory: directory, manifest: manifest)))
+            results.append(
+                DownloadItemResult(
+                    item: item, result: await place(first, as: item.name, directory: directory, manifest: manifest)))
         }
         for result in results {
             if case .success(let outcome) = result.result { await manifest.set(outcome.record, for: result.item.name) }
@@ -165,11 +174,12 @@ public struct BatchDownloader: Sendable {
     }
 
     /// A further name for a file just fetched: the kept file when it is this version, else a copy.
-    private func place(_ first: DownloadOutcome, as name: SafeFileName, directory: URL,
-                       manifest: DownloadManifest) async -> Result<DownloadOutcome, any Error>
-    {
+    private func place(
+        _ first: DownloadOutcome, as name: SafeFileName, directory: URL,
+        manifest: DownloadManifest
+    ) async -> Result<DownloadOutcome, any Error> {
         if first.isUnchanged, !force, let kept = await manifest.record(for: name), kept.isSameVersion(as: first.record),
-           let file = kept.keptFile(source: first.record.url, directory: directory, name: name)
+            let file = kept.keptFile(source: first.record.url, directory: directory, name: name)
         {
             return .success(DownloadOutcome(file: file, record: kept, kind: .unchanged, bytesTransferred: 0))
         }

@@ -62,7 +62,8 @@ public actor DownloadManifest {
             data = try encoder.encode(Stored(origin: origin, files: records))
         } catch {
             hasChanges = true
-            throw DownloadFileError(path: file.path, message: "Cannot encode \(file.path): \(error.localizedDescription)")
+            throw DownloadFileError(
+                path: file.path, message: "Cannot encode \(file.path): \(error.localizedDescription)")
         }
         let partial: PartialFile
         do {

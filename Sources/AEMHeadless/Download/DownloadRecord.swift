@@ -32,7 +32,7 @@ public struct DownloadRecord: Sendable, Hashable, Codable {
         }
         let kept = directory.appendingPathComponent(file, isDirectory: false)
         guard let values = try? kept.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-              values.isRegularFile == true, let size = values.fileSize, Int64(size) == length
+            values.isRegularFile == true, let size = values.fileSize, Int64(size) == length
         else { return nil }
         return kept
     }

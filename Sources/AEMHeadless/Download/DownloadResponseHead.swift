@@ -17,7 +17,8 @@ struct DownloadResponseHead: Sendable, Hashable {
         contentType = headers["Content-Type"]
         etag = headers["ETag"]
         lastModified = headers["Last-Modified"]
-        acceptsRanges = headers["Accept-Ranges"]?.lowercased().split(separator: ",")
+        acceptsRanges =
+            headers["Accept-Ranges"]?.lowercased().split(separator: ",")
             .contains { $0.trimmingCharacters(in: .whitespaces) == "bytes" } ?? false
     }
 
@@ -38,10 +39,10 @@ struct DownloadResponseHead: Sendable, Hashable {
         guard halves.count == 2 else { return nil }
         let bounds = halves[0].split(separator: "-", maxSplits: 1)
         guard bounds.count == 2,
-              let first = Int64(bounds[0].trimmingCharacters(in: .whitespaces)),
-              let last = Int64(bounds[1].trimmingCharacters(in: .whitespaces)),
-              let complete = Int64(halves[1].trimmingCharacters(in: .whitespaces)),
-              first >= 0, first <= last, last < complete
+            let first = Int64(bounds[0].trimmingCharacters(in: .whitespaces)),
+            let last = Int64(bounds[1].trimmingCharacters(in: .whitespaces)),
+            let complete = Int64(halves[1].trimmingCharacters(in: .whitespaces)),
+            first >= 0, first <= last, last < complete
         else { return nil }
         return (first, last, complete)
     }
@@ -50,6 +51,8 @@ struct DownloadResponseHead: Sendable, Hashable {
     static func parseUnsatisfiedRange(_ value: String) -> Int64? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard trimmed.lowercased().hasPrefix("bytes */") else { return nil }
-        return Int64(trimmed.dropFirst("bytes */".count).trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+        return Int64(trimmed.dropFirst("bytes */".count).trimmingCharacters(in: .whitespaces)).flatMap {
+            $0 >= 0 ? $0 : nil
+        }
     }
 }

@@ -47,9 +47,10 @@ public struct FileDownloader: Sendable {
     ///   - progress: called as bytes arrive, from the downloading task.
     /// - Throws: `AemError` for an HTTP or network failure or a body of the wrong length,
     ///   `DownloadFileError` for a local one, or `CancellationError`.
-    public func download(_ url: URL, to directory: URL, name: SafeFileName, previous: DownloadRecord? = nil,
-                         progress: @Sendable (DownloadProgress) -> Void = { _ in }) async throws -> DownloadOutcome
-    {
+    public func download(
+        _ url: URL, to directory: URL, name: SafeFileName, previous: DownloadRecord? = nil,
+        progress: @Sendable (DownloadProgress) -> Void = { _ in }
+    ) async throws -> DownloadOutcome {
         let source = source(of: url)
         let keptFile = previous?.keptFile(source: source, directory: directory, name: name)
         let plan = ResumePlan.first(kept: keptFile == nil ? nil : previous)
@@ -74,13 +75,16 @@ public struct FileDownloader: Sendable {
         do {
             var transfer = Transfer(url: url, head: DownloadResponseHead(response.headers))
             try await receive(response, into: partial, transfer: &transfer, progress: progress)
-            let fileName = name.rawValue + "." + FileExtension.forResponse(contentType: transfer.head.contentType, url: url)
+            let fileName =
+                name.rawValue + "." + FileExtension.forResponse(contentType: transfer.head.contentType, url: url)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
             try await partial.commit(as: destination)
-            let record = DownloadRecord(url: source, file: fileName, etag: transfer.head.etag,
-                                        lastModified: transfer.head.lastModified, length: partial.length)
-            return DownloadOutcome(file: destination, record: record, kind: .downloaded,
-                                   bytesTransferred: transfer.bytesTransferred)
+            let record = DownloadRecord(
+                url: source, file: fileName, etag: transfer.head.etag,
+                lastModified: transfer.head.lastModified, length: partial.length)
+            return DownloadOutcome(
+                file: destination, record: record, kind: .downloaded,
+                bytesTransferred: transfer.bytesTransferred)
         } catch {
             partial.remove()
             throw error
@@ -111,7 +115,8 @@ public struct FileDownloader: Sendable {
             do {
                 source = try FileHandle(forReadingFrom: outcome.file)
             } catch {
-                throw DownloadFileError(path: outcome.file.path, message: "Cannot read \(outcome.file.path): \(error.localizedDescription)")
+                throw DownloadFileError(
+                    path: outcome.file.path, message: "Cannot read \(outcome.file.path): \(error.localizedDescription)")
             }
             defer { try? source.close() }
             while let chunk = try source.read(upToCount: PartialFile.bufferSize), !chunk.isEmpty {
@@ -157,9 +162,10 @@ public struct FileDownloader: Sendable {
 
     /// Writes the body of `response` to `partial`, resuming or starting over after lost connections,
     /// until the file is complete; then checks its length.
-    private func receive(_ response: AemHTTPResponse, into partial: PartialFile, transfer: inout Transfer,
-                         progress: @Sendable (DownloadProgress) -> Void) async throws
-    {
+    private func receive(
+        _ response: AemHTTPResponse, into partial: PartialFile, transfer: inout Transfer,
+        progress: @Sendable (DownloadProgress) -> Void
+    ) async throws {
         var body = response.body
         while true {
             do {
@@ -167,16 +173,21 @@ public struct FileDownloader: Sendable {
                     try partial.append(chunk)
                     transfer.bytesTransferred += Int64(chunk.count)
                     if let expected = transfer.expectedLength, partial.length > expected {
-                        throw AemError(.invalidResponse, "\(describe(transfer.url)) sent more than the \(expected) bytes it announced.",
-                                       url: transfer.url, status: 200)
+                        throw AemError(
+                            .invalidResponse,
+                            "\(describe(transfer.url)) sent more than the \(expected) bytes it announced.",
+                            url: transfer.url, status: 200)
                     }
                     progress(DownloadProgress(bytesReceived: partial.length, expectedBytes: transfer.expectedLength))
                 }
                 break
             } catch let error as AemHTTPTransportError {
                 guard transfer.resumes < maxResumes else {
-                    throw AemError(.network, "The download of \(describe(transfer.url)) broke off after \(partial.length) bytes "
-                                   + "(\(error.detail)) and could not be completed in \(maxResumes + 1) tries.", url: transfer.url)
+                    throw AemError(
+                        .network,
+                        "The download of \(describe(transfer.url)) broke off after \(partial.length) bytes "
+                            + "(\(error.detail)) and could not be completed in \(maxResumes + 1) tries.",
+                        url: transfer.url)
                 }
                 transfer.resumes += 1
                 guard let rest = try await resume(into: partial, transfer: &transfer) else { break }
@@ -185,8 +196,10 @@ public struct FileDownloader: Sendable {
             }
         }
         if let expected = transfer.expectedLength, partial.length != expected {
-            throw AemError(.network, "The download of \(describe(transfer.url)) ended after \(partial.length) of the "
-                           + "\(expected) bytes announced.", url: transfer.url, status: 200)
+            throw AemError(
+                .network,
+                "The download of \(describe(transfer.url)) ended after \(partial.length) of the "
+                    + "\(expected) bytes announced.", url: transfer.url, status: 200)
         }
     }
 
@@ -208,9 +221,11 @@ public struct FileDownloader: Sendable {
             return response.body
         case .wrongRange:
             await response.body.discard()
-            throw AemError(.invalidResponse, "\(describe(transfer.url)) answered a request for the rest of the file from byte "
-                           + "\(partial.length) with another range (\(response.headers["Content-Range"] ?? "none")).",
-                           url: transfer.url, status: response.status)
+            throw AemError(
+                .invalidResponse,
+                "\(describe(transfer.url)) answered a request for the rest of the file from byte "
+                    + "\(partial.length) with another range (\(response.headers["Content-Range"] ?? "none")).",
+                url: transfer.url, status: response.status)
         case .keepFile, .fail:
             await response.body.discard()
             throw statusError(response.status, url: transfer.url)
@@ -228,9 +243,11 @@ public struct FileDownloader: Sendable {
 
     /// The error for a status that is not the answer expected, by the one status mapping.
     private func statusError(_ status: Int, url: URL) -> AemError {
-        StatusFailure(subject: .file(description: describe(url)), origin: aem.configuration.origin, url: url,
-                      sentCredentials: aem.configuration.origin.contains(url))
-            .error(status: status)
+        StatusFailure(
+            subject: .file(description: describe(url)), origin: aem.configuration.origin, url: url,
+            sentCredentials: aem.configuration.origin.contains(url)
+        )
+        .error(status: status)
     }
 
     /// The URL's path as a person reads it, with its host when it is not the AEM origin.

@@ -14,13 +14,14 @@ public enum FileExtension {
     /// fetched from `url`.
     public static func forResponse(contentType: String?, url: URL) -> String {
         if let contentType {
-            let mediaType = contentType.split(separator: ";", maxSplits: 1).first
+            let mediaType =
+                contentType.split(separator: ";", maxSplits: 1).first
                 .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
             if let known = byMediaType[mediaType] { return known }
         }
         let fromPath = url.pathExtension.lowercased()
         if (1...5).contains(fromPath.count),
-           fromPath.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+            fromPath.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) })
         {
             return fromPath == "jpeg" ? "jpg" : fromPath
         }

@@ -22,7 +22,8 @@ final class PartialFile: @unchecked Sendable {
     /// Creates an empty temporary file for `name` in `directory`; it never replaces an existing file.
     init(in directory: URL, for name: String) throws {
         let random = UInt64.random(in: 0...UInt64.max)
-        url = directory.appendingPathComponent(".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
+        url = directory.appendingPathComponent(
+            ".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DownloadFileError.system("create", path: url.path) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -70,7 +71,8 @@ final class PartialFile: @unchecked Sendable {
         do {
             try handle.synchronize()
         } catch {
-            throw DownloadFileError(path: url.path, message: "Cannot flush \(url.path) to disk: \(error.localizedDescription)")
+            throw DownloadFileError(
+                path: url.path, message: "Cannot flush \(url.path) to disk: \(error.localizedDescription)")
         }
         close()
         guard rename(url.path, destination.path) == 0 else {

@@ -41,8 +41,9 @@ struct ResumePlan: Sendable, Hashable {
         var headers = AemHTTPHeaders()
         if let etag = kept?.etag { headers.set(name: "If-None-Match", value: etag) }
         if let lastModified = kept?.lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
-        return ResumePlan(requestHeaders: headers, kept: headers.fields.isEmpty ? nil : kept,
-                          rangeStart: nil, expectedLength: nil)
+        return ResumePlan(
+            requestHeaders: headers, kept: headers.fields.isEmpty ? nil : kept,
+            rangeStart: nil, expectedLength: nil)
     }
 
     /// The request after a connection broke with `received` bytes of the file kept, where `head`
@@ -64,7 +65,7 @@ struct ResumePlan: Sendable, Hashable {
             return .keepFile
         case 206 where rangeStart != nil:
             guard let range = headers["Content-Range"].flatMap(DownloadResponseHead.parseContentRange),
-                  range.first == rangeStart, expectedLength.map({ $0 == range.complete }) ?? true
+                range.first == rangeStart, expectedLength.map({ $0 == range.complete }) ?? true
             else { return .wrongRange }
             return .append
         case 416 where rangeStart != nil:

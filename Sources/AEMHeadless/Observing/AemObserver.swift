@@ -26,6 +26,9 @@ public protocol AemObserver: Sendable {
 
 extension AemObserver {
     public func willSend(_ request: AemHTTPRequest, attempt: Int) {}
-    public func didReceive(_ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration) {}
-    public func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {}
+    public func didReceive(
+        _ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration
+    ) {}
+    public func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
+    }
 }

@@ -35,7 +35,8 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar)
         }
         while index < scalars.count {
             switch scalars[index] {

@@ -12,8 +12,9 @@ enum QueryConnection {
             throw missing(result, "a field with edges and pageInfo (a …Paginated query)")
         }
         let pageInfo = connection["pageInfo"]
-        return CursorPage(items: edges.compactMap { $0["node"] }, hasNextPage: pageInfo?["hasNextPage"]?.boolValue ?? false,
-                          endCursor: pageInfo?["endCursor"]?.stringValue)
+        return CursorPage(
+            items: edges.compactMap { $0["node"] }, hasNextPage: pageInfo?["hasNextPage"]?.boolValue ?? false,
+            endCursor: pageInfo?["endCursor"]?.stringValue)
     }
 
     static func offsetItems(of result: GraphQLResult<UntypedJSON>) throws(AemError) -> [UntypedJSON] {
@@ -25,7 +26,9 @@ enum QueryConnection {
 
     /// The items of any answer: `edges[].node`, `items`, or `item`.
     static func items(of result: GraphQLResult<UntypedJSON>) throws(AemError) -> [UntypedJSON] {
-        if let edges = field(in: result, holding: "edges")?["edges"]?.arrayValue { return edges.compactMap { $0["node"] } }
+        if let edges = field(in: result, holding: "edges")?["edges"]?.arrayValue {
+            return edges.compactMap { $0["node"] }
+        }
         if let items = field(in: result, holding: "items")?["items"]?.arrayValue { return items }
         if let item = field(in: result, holding: "item")?["item"] { return item.isNull ? [] : [item] }
         throw missing(result, "a field with edges, items or item")
@@ -36,7 +39,9 @@ enum QueryConnection {
     }
 
     private static func missing(_ result: GraphQLResult<UntypedJSON>, _ expected: String) -> AemError {
-        AemError(.decodingFailed, "The answer to \(result.queryPath) has no list to page through: expected \(expected) in its data.",
-                 url: result.url, graphQLErrors: result.errors)
+        AemError(
+            .decodingFailed,
+            "The answer to \(result.queryPath) has no list to page through: expected \(expected) in its data.",
+            url: result.url, graphQLErrors: result.errors)
     }
 }

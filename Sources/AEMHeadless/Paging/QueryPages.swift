@@ -70,8 +70,9 @@ public struct QueryPages: AsyncSequence, Sendable {
                 case .unpaged:
                     finished = true
                     let result = try await fetch(pages.variables)
-                    return QueryPage(items: try QueryConnection.items(of: result), result: result,
-                                     style: .unpaged, number: number)
+                    return QueryPage(
+                        items: try QueryConnection.items(of: result), result: result,
+                        style: .unpaged, number: number)
                 }
             } catch {
                 finished = true
@@ -81,7 +82,8 @@ public struct QueryPages: AsyncSequence, Sendable {
 
         private var size: Int {
             let name = style == .cursor ? "first" : "limit"
-            return pages.variables[name].flatMap { $0.flatMap { Int($0.text) } }.map { Swift.max(1, $0) } ?? pages.pageSize
+            return pages.variables[name].flatMap { $0.flatMap { Int($0.text) } }.map { Swift.max(1, $0) }
+                ?? pages.pageSize
         }
 
         private mutating func nextCursorPage() async throws -> QueryPage {
@@ -92,8 +94,10 @@ public struct QueryPages: AsyncSequence, Sendable {
             let connection = try QueryConnection.cursorPage(of: result)
             if connection.hasNextPage {
                 guard let end = connection.endCursor, end != cursor, !connection.items.isEmpty else {
-                    throw AemError(.invalidResponse, "The answer to \(pages.path) says another page follows but gives no new endCursor, so paging cannot go on.",
-                                   url: result.url, graphQLErrors: result.errors)
+                    throw AemError(
+                        .invalidResponse,
+                        "The answer to \(pages.path) says another page follows but gives no new endCursor, so paging cannot go on.",
+                        url: result.url, graphQLErrors: result.errors)
                 }
                 cursor = end
             } else {
@@ -111,8 +115,10 @@ public struct QueryPages: AsyncSequence, Sendable {
             var items = try QueryConnection.offsetItems(of: result)
             if items.count == size + 1 {
                 if number > 1, items.first == previousFirst {
-                    throw AemError(.invalidResponse, "\(pages.path) answered the same page for two offsets: the stored query does not use its offset variable, so it cannot be paged this way.",
-                                   url: result.url, graphQLErrors: result.errors)
+                    throw AemError(
+                        .invalidResponse,
+                        "\(pages.path) answered the same page for two offsets: the stored query does not use its offset variable, so it cannot be paged this way.",
+                        url: result.url, graphQLErrors: result.errors)
                 }
                 previousFirst = items.first
                 items.removeLast()
@@ -128,8 +134,9 @@ public struct QueryPages: AsyncSequence, Sendable {
             let result = try await pages.aem.execute(PersistedQuery<UntypedJSON>(pages.path, variables: variables))
             guard result.data != nil else {
                 let first = result.errors.first.map { ": \($0)" } ?? ""
-                throw AemError(.graphQLErrors, "AEM answered \(pages.path) with errors and no data\(first).",
-                               url: result.url, graphQLErrors: result.errors)
+                throw AemError(
+                    .graphQLErrors, "AEM answered \(pages.path) with errors and no data\(first).",
+                    url: result.url, graphQLErrors: result.errors)
             }
             return result
         }
@@ -175,9 +182,10 @@ extension Aem {
     /// - Parameters:
     ///   - style: how the query pages; nil to find it from the stored query's variables.
     ///   - pageSize: items per page (AEM allows at most 100 for `first`).
-    public func pages(of path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle? = nil,
-                      pageSize: Int = 100) -> QueryPages
-    {
+    public func pages(
+        of path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle? = nil,
+        pageSize: Int = 100
+    ) -> QueryPages {
         QueryPages(aem: self, path: path, variables: variables, style: style, pageSize: Swift.max(1, pageSize))
     }
 }

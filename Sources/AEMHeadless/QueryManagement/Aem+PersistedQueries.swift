@@ -20,8 +20,9 @@ extension Aem {
         let what = "the list of persisted queries"
         try checkReadable(answer, what: what)
         guard let document = answer.json, document.arrayValue != nil else {
-            throw AemError(.invalidResponse, "\(configuration.origin) answered \(what) with something other than a JSON array.",
-                           url: answer.url, status: answer.status, bodyExcerpt: answer.excerpt(configuration.scrubber))
+            throw AemError(
+                .invalidResponse, "\(configuration.origin) answered \(what) with something other than a JSON array.",
+                url: answer.url, status: answer.status, bodyExcerpt: answer.excerpt(configuration.scrubber))
         }
         return PersistedQueryEntry.entries(in: document)
     }
@@ -32,8 +33,12 @@ extension Aem {
     public func persistedQueryText(_ path: String) async throws -> String {
         guard let parts = QueryPathParts(path) else { throw QueryPathParts.invalid(path) }
         let entries = try await persistedQueries(configuration: parts.configuration)
-        guard let entry = entries.first(where: { $0.configuration == parts.configuration && $0.name == parts.name }) else {
-            throw AemError(.queryNotFound, "The persisted query \(path) does not exist on \(configuration.origin). `persistedQueries` lists those that do.")
+        guard let entry = entries.first(where: { $0.configuration == parts.configuration && $0.name == parts.name })
+        else {
+            throw AemError(
+                .queryNotFound,
+                "The persisted query \(path) does not exist on \(configuration.origin). `persistedQueries` lists those that do."
+            )
         }
         guard let text = entry.text else {
             throw AemError(.invalidResponse, "\(configuration.origin) lists \(path) without its text.")
@@ -51,16 +56,19 @@ extension Aem {
     ///   text; its errors are in `graphQLErrors` and the message), `.persistingNotAllowed` (a
     ///   read-only service such as publish), `.unauthorized`, or as any request fails.
     @discardableResult
-    public func persist(_ text: String, as path: String, cache: QueryCacheSettings? = nil,
-                        replacing: Bool = false) async throws -> PersistOutcome
-    {
+    public func persist(
+        _ text: String, as path: String, cache: QueryCacheSettings? = nil,
+        replacing: Bool = false
+    ) async throws -> PersistOutcome {
         guard let parts = QueryPathParts(path) else { throw QueryPathParts.invalid(path) }
-        let answer = try await managementSend(replacing ? "POST" : "PUT", managementURL("/graphql/persist.json" + parts.encoded),
-                                              body: Self.persistBody(text, cache: cache), contentType: "application/json")
+        let answer = try await managementSend(
+            replacing ? "POST" : "PUT", managementURL("/graphql/persist.json" + parts.encoded),
+            body: Self.persistBody(text, cache: cache), contentType: "application/json")
         if (200..<300).contains(answer.status) {
             let json = answer.json
             return PersistOutcome(
-                action: json?["action"]?.stringValue.flatMap(PersistOutcome.Action.init(rawValue:)) ?? (replacing ? .update : .create),
+                action: json?["action"]?.stringValue.flatMap(PersistOutcome.Action.init(rawValue:))
+                    ?? (replacing ? .update : .create),
                 path: path, shortPath: json?["shortPath"]?.stringValue ?? "/" + path,
                 repositoryPath: json?["path"]?.stringValue)
         }
@@ -84,17 +92,22 @@ extension Aem {
     private func checkReadable(_ answer: ManagementAnswer, what: String) throws(AemError) {
         let excerpt = answer.excerpt(configuration.scrubber)
         if [401, 403].contains(answer.status) {
-            throw StatusFailure(subject: .query(path: what), origin: configuration.origin, url: answer.url, sentCredentials: true)
-                .error(status: answer.status, bodyExcerpt: excerpt)
+            throw StatusFailure(
+                subject: .query(path: what), origin: configuration.origin, url: answer.url, sentCredentials: true
+            )
+            .error(status: answer.status, bodyExcerpt: excerpt)
         }
         if answer.isHTML {
-            throw AemError(.htmlResponse, "\(configuration.origin) answered \(answer.status) with an HTML page instead of \(what): a proxy, CDN or login page answered in place of AEM.",
-                           url: answer.url, status: answer.status, bodyExcerpt: excerpt)
+            throw AemError(
+                .htmlResponse,
+                "\(configuration.origin) answered \(answer.status) with an HTML page instead of \(what): a proxy, CDN or login page answered in place of AEM.",
+                url: answer.url, status: answer.status, bodyExcerpt: excerpt)
         }
         guard (200..<300).contains(answer.status) else {
             let reason = answer.errors.first.map { ": \($0)" } ?? "."
-            throw AemError(.httpStatus, "\(configuration.origin) answered \(answer.status) when asked for \(what)\(reason)",
-                           url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: answer.errors)
+            throw AemError(
+                .httpStatus, "\(configuration.origin) answered \(answer.status) when asked for \(what)\(reason)",
+                url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: answer.errors)
         }
     }
 
@@ -105,34 +118,49 @@ extension Aem {
         func error(_ kind: AemError.Kind, _ message: String) -> AemError {
             AemError(kind, message, url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: errors)
         }
-        let notAllowed = error(.persistingNotAllowed, "\(origin) does not store persisted queries (\(answer.status)): a publish service is read-only. Persist on the author service, whose queries reach publish when published.")
+        let notAllowed = error(
+            .persistingNotAllowed,
+            "\(origin) does not store persisted queries (\(answer.status)): a publish service is read-only. Persist on the author service, whose queries reach publish when published."
+        )
         switch answer.status {
         case 401:
             return StatusFailure(subject: .query(path: path), origin: origin, url: answer.url, sentCredentials: true)
                 .error(status: 401, bodyExcerpt: excerpt)
         case 403:
-            return error(.persistingNotAllowed, "\(origin) refused to store \(path) (403): a publish service is read-only, and on author the user needs the right to change /conf. Persist on author with such a user.")
+            return error(
+                .persistingNotAllowed,
+                "\(origin) refused to store \(path) (403): a publish service is read-only, and on author the user needs the right to change /conf. Persist on author with such a user."
+            )
         case 405, 501:
             return notAllowed
         case 409:
-            return error(.queryAlreadyExists, "A persisted query \(path) already exists on \(origin); update it instead.")
+            return error(
+                .queryAlreadyExists, "A persisted query \(path) already exists on \(origin); update it instead.")
         case 404:
             // Only an update can miss its query; a 404 without AEM's JSON is a missing endpoint.
             return replacing && !errors.isEmpty && !answer.isHTML
-                ? error(.queryNotFound, "There is no persisted query \(path) on \(origin) to update; create it instead.")
+                ? error(
+                    .queryNotFound, "There is no persisted query \(path) on \(origin) to update; create it instead.")
                 : notAllowed
         default:
             break
         }
         if answer.isHTML {
-            return error(.htmlResponse, "\(origin) answered \(answer.status) with an HTML page instead of storing \(path): a proxy, CDN or login page answered in place of AEM.")
+            return error(
+                .htmlResponse,
+                "\(origin) answered \(answer.status) with an HTML page instead of storing \(path): a proxy, CDN or login page answered in place of AEM."
+            )
         }
         if !replacing, errors.contains(where: { $0.description.lowercased().contains("already exist") }) {
-            return error(.queryAlreadyExists, "A persisted query \(path) already exists on \(origin); update it instead.")
+            return error(
+                .queryAlreadyExists, "A persisted query \(path) already exists on \(origin); update it instead.")
         }
         if let first = errors.first {
             return error(.queryRejected, "\(origin) refused the query \(path): \(first)")
         }
-        return error(.httpStatus, "\(origin) answered \(answer.status) instead of storing \(path)\(answer.status >= 500 ? ": the server failed; try again later." : ".")")
+        return error(
+            .httpStatus,
+            "\(origin) answered \(answer.status) instead of storing \(path)\(answer.status >= 500 ? ": the server failed; try again later." : ".")"
+        )
     }
 }

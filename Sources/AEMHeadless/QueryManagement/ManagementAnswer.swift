@@ -36,22 +36,26 @@ extension Aem {
     /// GETs a query-management URL (with retries) and reads its whole answer.
     func managementGet(_ url: URL) async throws -> ManagementAnswer {
         let response = try await get(url, headers: ["Accept": "application/json"])
-        return ManagementAnswer(status: response.status, headers: response.headers,
-                                body: try await readManagementBody(response, url: url), url: url)
+        return ManagementAnswer(
+            status: response.status, headers: response.headers,
+            body: try await readManagementBody(response, url: url), url: url)
     }
 
     /// Sends a request that changes something once (no retry: it may have been applied) and
     /// reads its whole answer.
-    func managementSend(_ method: String, _ url: URL, body: Data, contentType: String) async throws -> ManagementAnswer {
+    func managementSend(_ method: String, _ url: URL, body: Data, contentType: String) async throws -> ManagementAnswer
+    {
         let response: AemHTTPResponse
         do {
-            response = try await sendSigned(url, method: method, body: body,
-                                            headers: ["Accept": "application/json", "Content-Type": contentType], attempt: 1)
+            response = try await sendSigned(
+                url, method: method, body: body,
+                headers: ["Accept": "application/json", "Content-Type": contentType], attempt: 1)
         } catch let error as AemHTTPTransportError {
             throw networkError(error, url: url)
         }
-        return ManagementAnswer(status: response.status, headers: response.headers,
-                                body: try await readManagementBody(response, url: url), url: url)
+        return ManagementAnswer(
+            status: response.status, headers: response.headers,
+            body: try await readManagementBody(response, url: url), url: url)
     }
 
     private func readManagementBody(_ response: AemHTTPResponse, url: URL) async throws -> Data {
@@ -59,8 +63,9 @@ extension Aem {
         do {
             return try await response.body.collect(upTo: limit)
         } catch let error as BodyTooLargeError {
-            throw AemError(.bodyTooLarge, "The answer from \(configuration.origin) is larger than the limit of \(limit) bytes.",
-                           url: url, status: response.status, underlyingError: error)
+            throw AemError(
+                .bodyTooLarge, "The answer from \(configuration.origin) is larger than the limit of \(limit) bytes.",
+                url: url, status: response.status, underlyingError: error)
         } catch let error as AemHTTPTransportError {
             throw networkError(error, url: url)
         }

@@ -32,9 +32,10 @@ public struct PersistedQueryEntry: Sendable, Hashable {
                 guard let shortPath = query["path"]?["shortForm"]?.stringValue else { continue }
                 let parts = shortPath.split(separator: "/").map(String.init)
                 guard let name = parts.last, parts.count >= 2 else { continue }
-                entries.append(PersistedQueryEntry(
-                    configuration: groupName ?? parts[0], name: name, shortPath: shortPath,
-                    longPath: query["path"]?["longForm"]?.stringValue, text: query["data"]?["query"]?.stringValue))
+                entries.append(
+                    PersistedQueryEntry(
+                        configuration: groupName ?? parts[0], name: name, shortPath: shortPath,
+                        longPath: query["path"]?["longForm"]?.stringValue, text: query["data"]?["query"]?.stringValue))
             }
         }
         return entries

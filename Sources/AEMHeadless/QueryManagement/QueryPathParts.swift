@@ -18,6 +18,9 @@ struct QueryPathParts: Sendable, Hashable {
 
     /// The error for a path that is not `configuration/name`.
     static func invalid(_ path: String) -> AemError {
-        AemError(.queryNotFound, "\"\(path)\" is not a persisted query's path; give it as configuration/name, such as wknd-shared/adventures-all.")
+        AemError(
+            .queryNotFound,
+            "\"\(path)\" is not a persisted query's path; give it as configuration/name, such as wknd-shared/adventures-all."
+        )
     }
 }

@@ -33,16 +33,19 @@ extension UntypedJSON {
         return found
     }
 
-    private func collectImages(into found: inout [ReferencedImage], owner: (slug: String?, path: String?)?, field: String?) {
+    private func collectImages(
+        into found: inout [ReferencedImage], owner: (slug: String?, path: String?)?, field: String?
+    ) {
         switch self {
         case .array(let elements):
             for element in elements { element.collectImages(into: &found, owner: owner, field: field) }
         case .object(let members):
             if Self.isImageReference(self, members: members) {
                 guard let reference = try? JSONDecoder().decode(ImageReference.self, from: Data(jsonBytes())),
-                      reference.location != nil
+                    reference.location != nil
                 else { return }
-                found.append(ReferencedImage(reference: reference, ownerSlug: owner?.slug, ownerPath: owner?.path, field: field))
+                found.append(
+                    ReferencedImage(reference: reference, ownerSlug: owner?.slug, ownerPath: owner?.path, field: field))
                 return
             }
             let slug = self["slug"]?.stringValue
@@ -54,14 +57,20 @@ extension UntypedJSON {
         }
     }
 
-    private static let imageFields: Set<String> = ["_path", "_dynamicUrl", "_authorUrl", "_publishUrl", "mimeType", "width", "height", "__typename"]
-    private static let imageOnlyFields: Set<String> = ["_dynamicUrl", "_authorUrl", "_publishUrl", "mimeType", "width", "height"]
-    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "tif", "tiff", "bmp", "heic"]
+    private static let imageFields: Set<String> = [
+        "_path", "_dynamicUrl", "_authorUrl", "_publishUrl", "mimeType", "width", "height", "__typename",
+    ]
+    private static let imageOnlyFields: Set<String> = [
+        "_dynamicUrl", "_authorUrl", "_publishUrl", "mimeType", "width", "height",
+    ]
+    private static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "tif", "tiff", "bmp", "heic",
+    ]
 
     private static func isImageReference(_ value: UntypedJSON, members: [Member]) -> Bool {
         if let typename = value["__typename"]?.stringValue { return typename == "ImageRef" }
         guard members.allSatisfy({ imageFields.contains($0.key) }),
-              value["_dynamicUrl"]?.stringValue != nil || value["_path"]?.stringValue != nil
+            value["_dynamicUrl"]?.stringValue != nil || value["_path"]?.stringValue != nil
         else { return false }
         if members.contains(where: { imageOnlyFields.contains($0.key) }) { return true }
         let name = value["_path"]?.stringValue?.split(separator: "/").last ?? ""

@@ -27,7 +27,7 @@ extension UntypedJSON {
     func lenientInt(_ key: some CodingKey) -> Int? {
         if case .number(let text) = self[key.stringValue], let number = Int(text) { return number }
         guard let number = lenientDouble(key), number.rounded() == number,
-              number >= Double(Int.min), number < Double(Int.max)
+            number >= Double(Int.min), number < Double(Int.max)
         else { return nil }
         return Int(number)
     }

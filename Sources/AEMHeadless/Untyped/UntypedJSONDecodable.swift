@@ -43,7 +43,8 @@ struct JSONShapeMismatch: Error {
 
     func decodingError(below codingPath: [any CodingKey]) -> DecodingError {
         if isMissingMember, let key = path.last {
-            return .keyNotFound(key, DecodingError.Context(codingPath: codingPath + path.dropLast(), debugDescription: reason))
+            return .keyNotFound(
+                key, DecodingError.Context(codingPath: codingPath + path.dropLast(), debugDescription: reason))
         }
         return .typeMismatch(expected, DecodingError.Context(codingPath: codingPath + path, debugDescription: reason))
     }
@@ -65,7 +66,8 @@ struct JSONPathKey: CodingKey, Hashable, Sendable {
 extension UntypedJSON {
     /// The member `key` read as `T`, or nil when it is missing or `null`; any other mismatch is
     /// thrown with `key` in its path.
-    func decodeIfPresent<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) throws(JSONShapeMismatch) -> T? {
+    func decodeIfPresent<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) throws(JSONShapeMismatch) -> T?
+    {
         guard let value = self[key.stringValue], !value.isNull else { return nil }
         do {
             return try T(json: value)
@@ -77,8 +79,9 @@ extension UntypedJSON {
     /// The member `key` read as `T`; missing or `null` is a mismatch.
     func decode<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) throws(JSONShapeMismatch) -> T {
         guard let value = try decodeIfPresent(type, key) else {
-            throw JSONShapeMismatch(expected: T.self, "a required member is missing", path: [JSONPathKey(key.stringValue)],
-                                   isMissingMember: true)
+            throw JSONShapeMismatch(
+                expected: T.self, "a required member is missing", path: [JSONPathKey(key.stringValue)],
+                isMissingMember: true)
         }
         return value
     }
@@ -90,8 +93,9 @@ extension UntypedJSON {
         if case .number(let text) = value, let number = Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }) {
             return number
         }
-        throw JSONShapeMismatch(expected: Int.self, "expected a whole number, found \(value.kindDescription)",
-                               path: [JSONPathKey(key.stringValue)])
+        throw JSONShapeMismatch(
+            expected: Int.self, "expected a whole number, found \(value.kindDescription)",
+            path: [JSONPathKey(key.stringValue)])
     }
 
     /// This value when it is an object, else a mismatch for `type`.

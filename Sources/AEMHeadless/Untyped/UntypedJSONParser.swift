@@ -24,7 +24,8 @@ struct UntypedJSONParser {
     /// The document in `data` when `JSONDecoder` would read it too, else nil.
     static func parseAsJSONDecoderWould(_ data: Data) -> UntypedJSON? {
         data.withUnsafeBytes { buffer in
-            var parser = UntypedJSONParser(bytes: buffer.bindMemory(to: UInt8.self), refusesWhatJSONDecoderRefuses: true)
+            var parser = UntypedJSONParser(
+                bytes: buffer.bindMemory(to: UInt8.self), refusesWhatJSONDecoderRefuses: true)
             return try? parser.parseDocument()
         }
     }
@@ -32,7 +33,9 @@ struct UntypedJSONParser {
     mutating func parseDocument() throws(UntypedJSONError) -> UntypedJSON {
         skipWhiteSpace()
         // A UTF-8 byte order mark before the document is allowed, as JSONSerialization does.
-        if bytes.count - position >= 3, bytes[position] == 0xEF, bytes[position + 1] == 0xBB, bytes[position + 2] == 0xBF {
+        if bytes.count - position >= 3, bytes[position] == 0xEF, bytes[position + 1] == 0xBB,
+            bytes[position + 2] == 0xBF
+        {
             position += 3
             skipWhiteSpace()
         }
@@ -48,9 +51,15 @@ struct UntypedJSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw failure("Unexpected character")
         }
@@ -67,7 +76,9 @@ struct UntypedJSONParser {
         }
         while true {
             skipWhiteSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("Expected a member name") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw failure("Expected a member name")
+            }
             let key = try parseString()
             skipWhiteSpace()
             guard take(UInt8(ascii: ":")) else { throw failure("Expected \":\" after a member name") }
@@ -150,7 +161,9 @@ struct UntypedJSONParser {
             var code = UInt32(try hexQuad())
             if (0xD800...0xDBFF).contains(code) {
                 // A high surrogate: a low one must follow to make one scalar.
-                if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
                     let saved = position
                     position += 2
                     let low = UInt32(try hexQuad())
@@ -232,7 +245,7 @@ struct UntypedJSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Only an exponent or hundreds of digits can leave Double's range.
         if refusesWhatJSONDecoderRefuses, text.contains(where: { $0 == "e" || $0 == "E" }) || text.utf8.count > 300,
-           !(Double(text)?.isFinite ?? false)
+            !(Double(text)?.isFinite ?? false)
         {
             throw failure("A number beyond the range of Double")
         }
@@ -241,7 +254,9 @@ struct UntypedJSONParser {
 
     private mutating func digits() -> Int {
         let start = position
-        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+            position += 1
+        }
         return position - start
     }
 

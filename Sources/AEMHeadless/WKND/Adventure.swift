@@ -27,11 +27,12 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var itinerary: RichText?
     public var gearList: RichText?
 
-    public init(path: String? = nil, slug: String? = nil, title: String? = nil, activity: String? = nil,
-                adventureType: String? = nil, difficulty: String? = nil, groupSize: Int? = nil, price: Double? = nil,
-                tripLength: String? = nil, primaryImage: ImageReference? = nil, description: RichText? = nil,
-                itinerary: RichText? = nil, gearList: RichText? = nil)
-    {
+    public init(
+        path: String? = nil, slug: String? = nil, title: String? = nil, activity: String? = nil,
+        adventureType: String? = nil, difficulty: String? = nil, groupSize: Int? = nil, price: Double? = nil,
+        tripLength: String? = nil, primaryImage: ImageReference? = nil, description: RichText? = nil,
+        itinerary: RichText? = nil, gearList: RichText? = nil
+    ) {
         self.path = path
         self.slug = slug
         self.title = title
@@ -76,7 +77,10 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
     /// The WKND difficulty levels, in increasing order.
     public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
-        case beginner = "Beginner", intermediate = "Intermediate", advanced = "Advanced", expert = "Expert"
+        case beginner = "Beginner"
+        case intermediate = "Intermediate"
+        case advanced = "Advanced"
+        case expert = "Expert"
 
         public static func < (lhs: Self, rhs: Self) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

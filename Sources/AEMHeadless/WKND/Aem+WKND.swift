@@ -10,9 +10,10 @@ extension Aem {
     /// - Returns: the adventures (items that came back `null` are skipped) and any GraphQL
     ///   errors beside them; `data` is nil only when AEM sent errors instead of a list.
     /// - Throws: `AemError` when the answer is not a usable GraphQL response, or `CancellationError`.
-    public func adventures(offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-                           image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<[Adventure]>
-    {
+    public func adventures(
+        offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+        image: ImageOptions = .queryDefaults
+    ) async throws -> GraphQLResult<[Adventure]> {
         try await execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image)).adventures
     }
 
@@ -23,7 +24,9 @@ extension Aem {
     /// with `data == nil`. GraphQL errors beside the data are kept in `errors`.
     /// - Throws: `AemError` when the answer is not a usable GraphQL response (`.graphQLErrors`
     ///   when AEM sent errors and no list at all), or `CancellationError`.
-    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<AdventureDetail> {
+    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<
+        AdventureDetail
+    > {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image)).adventureDetail()
     }
 }

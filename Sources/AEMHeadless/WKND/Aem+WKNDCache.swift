@@ -1,17 +1,21 @@
 /// The WKND sample app's queries through a response cache.
 extension Aem {
     /// `adventures(offset:limit:sort:image:)` through `cache` under `policy`.
-    public func adventures(offset: Int? = nil, limit: Int? = nil, sort: String? = nil, image: ImageOptions = .queryDefaults,
-                           cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<[Adventure]>
-    {
-        try await execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image), cache: cache, policy: policy)
-            .mapResult(\.adventures)
+    public func adventures(
+        offset: Int? = nil, limit: Int? = nil, sort: String? = nil, image: ImageOptions = .queryDefaults,
+        cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
+    ) async throws -> CachedResult<[Adventure]> {
+        try await execute(
+            WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image), cache: cache, policy: policy
+        )
+        .mapResult(\.adventures)
     }
 
     /// `adventure(slug:image:)` through `cache` under `policy`.
-    public func adventure(slug: String, image: ImageOptions = .queryDefaults,
-                          cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics) async throws -> CachedResult<AdventureDetail>
-    {
+    public func adventure(
+        slug: String, image: ImageOptions = .queryDefaults,
+        cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
+    ) async throws -> CachedResult<AdventureDetail> {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image), cache: cache, policy: policy)
             .mapResult { try $0.adventureDetail() }
     }

@@ -19,9 +19,10 @@ public enum WKNDQueries {
     ///   - sort: AEM's sort expression, such as `title ASC` or `price DESC`.
     ///   - image: the image rendition options; nil options take the stored query's defaults.
     /// A nil argument is left out of the request, so the stored query's default applies.
-    public static func adventures(offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-                                  image: ImageOptions = .queryDefaults) -> PersistedQuery<AdventureListData>
-    {
+    public static func adventures(
+        offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+        image: ImageOptions = .queryDefaults
+    ) -> PersistedQuery<AdventureListData> {
         var variables = imageVariables(image, includeSeoName: false)
         variables["offset"] = offset.map(QueryVariable.int)
         variables["limit"] = limit.map(QueryVariable.int)
@@ -32,7 +33,9 @@ public enum WKNDQueries {
     /// `wknd-shared/adventure-by-slug`: the adventures whose slug is `slug` (at most one on a
     /// well-kept site), with every field and the `_references` of their rich text. No match
     /// is an empty `items` list, not an error.
-    public static func adventureBySlug(_ slug: String, image: ImageOptions = .queryDefaults) -> PersistedQuery<AdventureListData> {
+    public static func adventureBySlug(_ slug: String, image: ImageOptions = .queryDefaults) -> PersistedQuery<
+        AdventureListData
+    > {
         var variables = imageVariables(image, includeSeoName: true)
         variables["slug"] = .string(slug)
         return PersistedQuery(adventureBySlugPath, variables: variables)
@@ -62,8 +65,10 @@ extension GraphQLResult where Data == AdventureListData {
     public func adventureDetail() throws(AemError) -> GraphQLResult<AdventureDetail> {
         guard let list = data?.adventureList else {
             let first = errors.first.map { ": \($0)" } ?? ""
-            throw AemError(.graphQLErrors, "AEM answered \(queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
-                           url: url, graphQLErrors: errors)
+            throw AemError(
+                .graphQLErrors,
+                "AEM answered \(queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
+                url: url, graphQLErrors: errors)
         }
         return withData(AdventureDetail(list))
     }

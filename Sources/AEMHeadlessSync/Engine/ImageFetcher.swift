@@ -12,9 +12,10 @@ actor ImageFetcher {
     private let onEvent: @Sendable (SyncEvent) -> Void
     private var tasks: [String: Task<ImageRow?, any Error>] = [:]
 
-    init(aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox,
-         onEvent: @escaping @Sendable (SyncEvent) -> Void)
-    {
+    init(
+        aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox,
+        onEvent: @escaping @Sendable (SyncEvent) -> Void
+    ) {
         downloader = FileDownloader(aem: aem)
         self.directory = directory
         self.database = database
@@ -42,26 +43,28 @@ actor ImageFetcher {
     private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
         let stored = try database.image(location)
         if let stored, !revalidate, let file = directory.imageFile(named: stored.file),
-           (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
+            (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
         {
             report.update { $0.imagesReused += 1 }
             return stored
         }
         let downloader = downloader
         guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),
-              let name = SafeFileName(slug: Self.fileName(for: location))
+            let name = SafeFileName(slug: Self.fileName(for: location))
         else {
             fail("\(location): not an http(s) URL")
             return nil
         }
         let previous = stored.map {
-            DownloadRecord(url: $0.source, file: $0.file, etag: $0.etag, lastModified: $0.lastModified, length: $0.length)
+            DownloadRecord(
+                url: $0.source, file: $0.file, etag: $0.etag, lastModified: $0.lastModified, length: $0.length)
         }
         report.update { $0.requests += 1 }
         do {
             let onEvent = onEvent
             let last = LastBytes()
-            let outcome = try await downloader.download(url, to: directory.images, name: name, previous: previous) { progress in
+            let outcome = try await downloader.download(url, to: directory.images, name: name, previous: previous) {
+                progress in
                 onEvent(.imageBytes(last.advance(to: progress.bytesReceived)))
             }
             report.update {
@@ -69,8 +72,9 @@ actor ImageFetcher {
                 $0.imageBytes += outcome.bytesTransferred
             }
             let record = outcome.record
-            return ImageRow(location: location, file: record.file, source: record.url, etag: record.etag,
-                            lastModified: record.lastModified, length: record.length)
+            return ImageRow(
+                location: location, file: record.file, source: record.url, etag: record.etag,
+                lastModified: record.lastModified, length: record.length)
         } catch is CancellationError {
             throw CancellationError()
         } catch {

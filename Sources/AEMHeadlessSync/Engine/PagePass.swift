@@ -33,7 +33,8 @@ struct PagePass<Source: SyncSource>: Sendable {
         let key = cursor ?? ""
         let stored = revalidateAll ? nil : try database.storedPage(cursor: key)
         report.update { $0.requests += 1 }
-        return Fetched(cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
+        return Fetched(
+            cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
     }
 
     /// Applies a fetched page: reads in full what changed, fetches images, and stores it all in
@@ -42,7 +43,8 @@ struct PagePass<Source: SyncSource>: Sendable {
         switch fetched.answer {
         case .notModified:
             guard let stored = fetched.stored else {
-                throw AemError(.invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
+                throw AemError(
+                    .invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
             }
             let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
             try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
@@ -78,7 +80,9 @@ struct PagePass<Source: SyncSource>: Sendable {
         var toRead: [Int] = []
         var unchangedIDs: [Int64] = []
         for (index, item) in page.items.enumerated() {
-            if let existing = known[index], !revalidateAll, existing.path == item.path, existing.listHash == listHashes[index] {
+            if let existing = known[index], !revalidateAll, existing.path == item.path,
+                existing.listHash == listHashes[index]
+            {
                 entries[index] = .unchanged(id: existing.id, listHash: listHashes[index])
                 unchangedIDs.append(existing.id)
             } else {
@@ -99,16 +103,21 @@ struct PagePass<Source: SyncSource>: Sendable {
             case .read(let existing, let item, _, _, let contentHash)?:
                 if let existing {
                     if existing.path != item.path { counts.moved += 1 }
-                    if existing.path != item.path || existing.contentHash != contentHash { counts.changed += 1 } else { counts.unchanged += 1 }
+                    if existing.path != item.path || existing.contentHash != contentHash {
+                        counts.changed += 1
+                    } else {
+                        counts.unchanged += 1
+                    }
                 } else {
                     counts.added += 1
                 }
             case nil:
-                break  // gone between the list and its detail: removed at the end of the run if still gone
+                break // gone between the list and its detail: removed at the end of the run if still gone
             }
         }
-        let changes = PageChanges(run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
-                                  entries: entries.compactMap { $0 }, images: imageRows, now: Date())
+        let changes = PageChanges(
+            run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
+            entries: entries.compactMap { $0 }, images: imageRows, now: Date())
         return (changes, counts)
     }
 
@@ -119,12 +128,17 @@ struct PagePass<Source: SyncSource>: Sendable {
             let stale = try database.staleFragments(limit: 100)
             guard !stale.isEmpty else { return }
             let work = stale.enumerated().map { index, known in
-                (index: index, item: SyncListItem(path: known.path, slug: known.slug, model: known.model, json: Data()),
-                 known: Optional(known), listHash: known.listHash)
+                (
+                    index: index,
+                    item: SyncListItem(path: known.path, slug: known.slug, model: known.model, json: Data()),
+                    known: Optional(known), listHash: known.listHash
+                )
             }
             let results = try await readAll(work)
-            try database.apply(PageChanges(run: run, cursor: nil, nextCursor: nil, validator: nil,
-                                           entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))
+            try database.apply(
+                PageChanges(
+                    run: run, cursor: nil, nextCursor: nil, validator: nil,
+                    entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))
             let read = Set(results.map(\.0))
             try database.clearStale(stale.enumerated().filter { !read.contains($0.offset) }.map(\.element.id))
             let changed = results.filter { _, entry, _ in
@@ -138,14 +152,17 @@ struct PagePass<Source: SyncSource>: Sendable {
     }
 
     /// Reads items in full with their images, `concurrency` at a time; items that are gone are left out.
-    private func readAll(_ work: [(index: Int, item: SyncListItem, known: KnownFragment?, listHash: String)]) async throws
+    private func readAll(_ work: [(index: Int, item: SyncListItem, known: KnownFragment?, listHash: String)])
+        async throws
         -> [(Int, PageChanges.Entry, [ImageRow])]
     {
         try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
             var next = work.makeIterator()
             func addNext() {
                 guard let one = next.next() else { return }
-                group.addTask { try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index) }
+                group.addTask {
+                    try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index)
+                }
             }
             for _ in 0..<concurrency { addNext() }
             var results: [(Int, PageChanges.Entry, [ImageRow])] = []
@@ -167,7 +184,10 @@ struct PagePass<Source: SyncSource>: Sendable {
         // A new fragment uses images already on disk as they are; a changed one asks about them.
         let changed = known.map { $0.contentHash != contentHash || $0.path != item.path } ?? false
         let rows = try await fetchImages(detail.imageLocations, revalidate: changed || revalidateAll)
-        return (index, .read(existing: known, item: item, listHash: listHash, detail: detail, contentHash: contentHash), rows)
+        return (
+            index, .read(existing: known, item: item, listHash: listHash, detail: detail, contentHash: contentHash),
+            rows
+        )
     }
 
     private func fetchImages(_ locations: [String], revalidate: Bool) async throws -> [ImageRow] {

@@ -36,7 +36,8 @@ public struct SyncEngine: Sendable {
     /// How long to wait for another sync of the same folder to finish.
     public var lockWait: Duration
 
-    public init(aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero) {
+    public init(aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero)
+    {
         self.aem = aem
         self.directory = directory
         self.concurrency = max(1, concurrency)
@@ -51,26 +52,34 @@ public struct SyncEngine: Sendable {
     ///   fail the run; they are tried again next time.
     /// - Throws: `AemError` when a page or a fragment cannot be read (the store keeps every page
     ///   applied before; the next run resumes there), `SyncError`, or `CancellationError`.
-    public func sync(_ source: some SyncSource, onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in }) async throws -> SyncReport {
+    public func sync(_ source: some SyncSource, onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in })
+        async throws -> SyncReport
+    {
         let clock = ContinuousClock()
         let start = clock.now
         let folder = SyncDirectory(url: directory)
         do {
             try FileManager.default.createDirectory(at: folder.images, withIntermediateDirectories: true)
         } catch {
-            throw SyncError(.storage, "Cannot create \(folder.images.path): \(error.localizedDescription)", underlyingError: error)
+            throw SyncError(
+                .storage, "Cannot create \(folder.images.path): \(error.localizedDescription)", underlyingError: error)
         }
         let lock = try await SyncLock.acquire(folder.lockFile, wait: lockWait)
         defer { withExtendedLifetime(lock) {} }
-        let database = try storage { try StoreDatabase(folder) { onEvent(.warning("The database was damaged; it was moved to \($0) and a new one started.")) } }
+        let database = try storage {
+            try StoreDatabase(folder) {
+                onEvent(.warning("The database was damaged; it was moved to \($0) and a new one started."))
+            }
+        }
         let report = ReportBox()
         let images = ImageFetcher(aem: aem, directory: folder, database: database, report: report, onEvent: onEvent)
         let run = try storage { try database.beginRun(source: source.identity, now: Date()) }
         report.update { $0.resumed = run.resumed }
         onEvent(.started(resumed: run.resumed, expectedItems: run.knownFragments))
 
-        let pass = PagePass(source: source, database: database, images: images, report: report, run: run.id,
-                            concurrency: concurrency, revalidateAll: revalidateAll)
+        let pass = PagePass(
+            source: source, database: database, images: images, report: report, run: run.id,
+            concurrency: concurrency, revalidateAll: revalidateAll)
         let pagesDone = run.resumed && run.cursor == nil && run.pagesRead > 0
         let removed: Int
         do {
@@ -79,7 +88,8 @@ public struct SyncEngine: Sendable {
             try await pass.rereadStale()
         } catch let error as DatabaseError {
             images.removeTemporaryFiles()
-            throw SyncError(.storage, "The store in \(directory.path) cannot be written: \(error)", underlyingError: error)
+            throw SyncError(
+                .storage, "The store in \(directory.path) cannot be written: \(error)", underlyingError: error)
         } catch {
             images.removeTemporaryFiles()
             throw error
@@ -99,14 +109,17 @@ public struct SyncEngine: Sendable {
 
     /// Applies every page from `cursor` on, in order; the next page is asked for while one is
     /// applied.
-    private func applyPages<Source>(_ pass: PagePass<Source>, from cursor: String?,
-                                    onEvent: @escaping @Sendable (SyncEvent) -> Void) async throws
-    {
+    private func applyPages<Source>(
+        _ pass: PagePass<Source>, from cursor: String?,
+        onEvent: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws {
         var current: PagePass<Source>.Fetched? = try await pass.fetch(after: cursor)
         var cursors: Set<String> = [cursor ?? ""]
         while let fetched = current {
             if let next = fetched.next, !cursors.insert(next).inserted {
-                throw AemError(.invalidResponse, "The server sent the page cursor \(next) a second time; the list would never end.")
+                throw AemError(
+                    .invalidResponse, "The server sent the page cursor \(next) a second time; the list would never end."
+                )
             }
             current = try await withThrowingTaskGroup(of: PagePass<Source>.Fetched?.self) { group in
                 if let next = fetched.next { group.addTask { try await pass.fetch(after: next) } }

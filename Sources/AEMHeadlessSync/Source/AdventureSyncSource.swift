@@ -51,10 +51,12 @@ public struct AdventureSyncSource: SyncSource {
             // An edge or node that is null or not an object is left out, as AEM does for items it
             // could not resolve.
             guard let node = (edge as? [String: Any])?["node"] as? [String: Any],
-                  let path = node["_path"] as? String, !path.isEmpty
+                let path = node["_path"] as? String, !path.isEmpty
             else { continue }
-            items.append(SyncListItem(path: path, slug: node["slug"] as? String, model: Self.model,
-                                      json: try CanonicalJSON.data(node)))
+            items.append(
+                SyncListItem(
+                    path: path, slug: node["slug"] as? String, model: Self.model,
+                    json: try CanonicalJSON.data(node)))
         }
         let pageInfo = connection["pageInfo"] as? [String: Any]
         let hasNext = pageInfo?["hasNextPage"] as? Bool ?? false
@@ -70,8 +72,8 @@ public struct AdventureSyncSource: SyncSource {
         variables["path"] = .string(item.path)
         variables["imageSeoName"] = image.seoName.map(QueryVariable.string)
         guard let answer = try await query.fetch(Self.byPathPath, variables: variables),
-              let byPath = answer.data["adventureByPath"] as? [String: Any],
-              let adventure = byPath["item"] as? [String: Any]
+            let byPath = answer.data["adventureByPath"] as? [String: Any],
+            let adventure = byPath["item"] as? [String: Any]
         else { return nil }
         var locations: [String] = []
         if let primary = adventure["primaryImage"] as? [String: Any], let location = Self.location(of: primary) {
@@ -81,12 +83,15 @@ public struct AdventureSyncSource: SyncSource {
         for reference in byPath["_references"] as? [Any] ?? [] {
             guard let reference = reference as? [String: Any] else { continue }
             if reference["__typename"] as? String == AdventureReference.imageTypename {
-                if let location = Self.location(of: reference), !locations.contains(location) { locations.append(location) }
+                if let location = Self.location(of: reference), !locations.contains(location) {
+                    locations.append(location)
+                }
             } else if let path = reference["_path"] as? String {
                 referenced.append(path)
             }
         }
-        return SyncItemDetail(json: try CanonicalJSON.data(byPath), imageLocations: locations, referencedPaths: referenced)
+        return SyncItemDetail(
+            json: try CanonicalJSON.data(byPath), imageLocations: locations, referencedPaths: referenced)
     }
 
     /// Where an image reference is loaded from, by `ImageReference`'s rule (`_dynamicUrl`, else `_path`).

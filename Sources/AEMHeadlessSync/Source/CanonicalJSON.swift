@@ -8,7 +8,8 @@ import Foundation
 public enum CanonicalJSON {
     /// The canonical bytes of a parsed JSON object or array.
     public static func data(_ value: Any) throws -> Data {
-        try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        try JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
     }
 
     /// The SHA-256 of canonical bytes, in hex: the store's content hash.

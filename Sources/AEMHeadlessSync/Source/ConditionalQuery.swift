@@ -17,7 +17,9 @@ struct ConditionalQuery: Sendable {
     /// - Throws: `AemError` for anything but a complete GraphQL answer: any status but 200 (and
     ///   304 when asked), a body that is not JSON, or GraphQL errors — even beside data, since a
     ///   page with items left out must not make the store drop them.
-    func fetch(_ path: String, variables: [String: QueryVariable?], validator: PageValidator? = nil) async throws -> Answer? {
+    func fetch(_ path: String, variables: [String: QueryVariable?], validator: PageValidator? = nil) async throws
+        -> Answer?
+    {
         let query = PersistedQuery<JSONValue>(path, variables: variables)
         let url = query.url(on: aem.configuration.origin)
         var headers: AemHTTPHeaders = ["Accept": "application/json"]
@@ -33,21 +35,26 @@ struct ConditionalQuery: Sendable {
         do {
             body = try await response.body.collect(upTo: limit)
         } catch let error as BodyTooLargeError {
-            throw AemError(.bodyTooLarge, "The answer to \(path) is larger than the limit of \(limit) bytes.",
-                           url: url, status: response.status, underlyingError: error)
+            throw AemError(
+                .bodyTooLarge, "The answer to \(path) is larger than the limit of \(limit) bytes.",
+                url: url, status: response.status, underlyingError: error)
         }
         if response.status == 200, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-           object["errors"] == nil || (object["errors"] as? [Any])?.isEmpty == true,
-           let data = object["data"] as? [String: Any]
+            object["errors"] == nil || (object["errors"] as? [Any])?.isEmpty == true,
+            let data = object["data"] as? [String: Any]
         {
-            return Answer(data: data, validator: PageValidator.from(etag: response.headers["ETag"],
-                                                                    lastModified: response.headers["Last-Modified"]))
+            return Answer(
+                data: data,
+                validator: PageValidator.from(
+                    etag: response.headers["ETag"],
+                    lastModified: response.headers["Last-Modified"]))
         }
         // Not a clean answer: the library's decoder names what is wrong (status, HTML, JSON shape)…
         let result = try aem.decode(query, body: body, status: response.status, headers: response.headers)
         // …or it was GraphQL errors.
         let first = result.errors.first.map { ": \($0.message)" } ?? ""
-        throw AemError(.graphQLErrors, "AEM answered \(path) with errors\(first); nothing of this page was stored.",
-                       url: url, status: response.status, graphQLErrors: result.errors)
+        throw AemError(
+            .graphQLErrors, "AEM answered \(path) with errors\(first); nothing of this page was stored.",
+            url: url, status: response.status, graphQLErrors: result.errors)
     }
 }

@@ -34,7 +34,8 @@ public final class ContentStore: Sendable {
         self.directory = directory
         folder = SyncDirectory(url: directory)
         guard FileManager.default.fileExists(atPath: folder.database.path) else {
-            throw SyncError(.notSynced, "\(directory.path) holds no synced content; fill it with `wknd sync \(directory.path)`.")
+            throw SyncError(
+                .notSynced, "\(directory.path) holds no synced content; fill it with `wknd sync \(directory.path)`.")
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -45,11 +46,15 @@ public final class ContentStore: Sendable {
             pool = try DatabasePool(path: folder.database.path, configuration: configuration)
             synced = try pool.read { db in try db.tableExists("fragment") }
         } catch {
-            throw SyncError(.storage, "Cannot read the store in \(directory.path): \(error); run `wknd sync \(directory.path)` again.",
-                            underlyingError: error)
+            throw SyncError(
+                .storage,
+                "Cannot read the store in \(directory.path): \(error); run `wknd sync \(directory.path)` again.",
+                underlyingError: error)
         }
         guard synced else {
-            throw SyncError(.notSynced, "\(directory.path) holds no synced content yet; fill it with `wknd sync \(directory.path)`.")
+            throw SyncError(
+                .notSynced, "\(directory.path) holds no synced content yet; fill it with `wknd sync \(directory.path)`."
+            )
         }
     }
 
@@ -61,7 +66,9 @@ public final class ContentStore: Sendable {
     /// The fragment with this slug (the first by path when several share it), or nil.
     public func fragment(slug: String) throws -> StoredFragment? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM fragment WHERE slug = ? ORDER BY path, id LIMIT 1", arguments: [slug]).map(Self.fragment)
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM fragment WHERE slug = ? ORDER BY path, id LIMIT 1", arguments: [slug]
+            ).map(Self.fragment)
         }
     }
 
@@ -86,7 +93,9 @@ public final class ContentStore: Sendable {
 
     /// The local file of the image AEM named `location` (its `_dynamicUrl`, else `_path`).
     public func imageFile(forLocation location: String) throws -> URL? {
-        let file = try read { db in try String.fetchOne(db, sql: "SELECT file FROM image WHERE location = ?", arguments: [location]) }
+        let file = try read { db in
+            try String.fetchOne(db, sql: "SELECT file FROM image WHERE location = ?", arguments: [location])
+        }
         return file.flatMap(folder.imageFile(named:))
     }
 
@@ -110,9 +119,10 @@ public final class ContentStore: Sendable {
     }
 
     private static func fragment(_ row: Row) -> StoredFragment {
-        StoredFragment(path: row["path"], slug: row["slug"], model: row["model"], json: row["json"],
-                       contentHash: row["content_hash"],
-                       lastSeen: Date(timeIntervalSince1970: row["last_seen"]),
-                       lastChanged: Date(timeIntervalSince1970: row["last_changed"]))
+        StoredFragment(
+            path: row["path"], slug: row["slug"], model: row["model"], json: row["json"],
+            contentHash: row["content_hash"],
+            lastSeen: Date(timeIntervalSince1970: row["last_seen"]),
+            lastChanged: Date(timeIntervalSince1970: row["last_changed"]))
     }
 }

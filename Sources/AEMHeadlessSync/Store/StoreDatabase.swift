@@ -41,14 +41,18 @@ final class StoreDatabase: Sendable {
         try pool.write { db in
             if let mirrored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'source'") {
                 guard mirrored == source else {
-                    throw SyncError(.differentSource, "This folder mirrors \(mirrored); sync \(source) into another folder.")
+                    throw SyncError(
+                        .differentSource, "This folder mirrors \(mirrored); sync \(source) into another folder.")
                 }
             } else {
                 try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('source', ?)", arguments: [source])
             }
             let known = try Int.fetchOne(db, sql: "SELECT count(*) FROM fragment") ?? 0
-            if let row = try Row.fetchOne(db, sql: "SELECT id, cursor, pages FROM run WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1") {
-                return RunState(id: row["id"], cursor: row["cursor"], resumed: true, pagesRead: row["pages"], knownFragments: known)
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT id, cursor, pages FROM run WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1")
+            {
+                return RunState(
+                    id: row["id"], cursor: row["cursor"], resumed: true, pagesRead: row["pages"], knownFragments: known)
             }
             try db.execute(sql: "INSERT INTO run (started_at) VALUES (?)", arguments: [now.timeIntervalSince1970])
             return RunState(id: db.lastInsertedRowID, cursor: nil, resumed: false, pagesRead: 0, knownFragments: known)
@@ -59,11 +63,13 @@ final class StoreDatabase: Sendable {
     /// reference them stale; returns how many were removed.
     func removeUnseen(_ run: Int64) throws -> Int {
         try pool.write { db in
-            try db.execute(sql: """
-                UPDATE fragment SET stale = 1 WHERE seen_run = ? AND read_run != ? AND id IN (
-                    SELECT fragment_id FROM fragment_reference WHERE path IN (SELECT path FROM fragment WHERE seen_run != ?))
-                """, arguments: [run, run, run])
-            let removed = try Int.fetchOne(db, sql: "SELECT count(*) FROM fragment WHERE seen_run != ?", arguments: [run]) ?? 0
+            try db.execute(
+                sql: """
+                    UPDATE fragment SET stale = 1 WHERE seen_run = ? AND read_run != ? AND id IN (
+                        SELECT fragment_id FROM fragment_reference WHERE path IN (SELECT path FROM fragment WHERE seen_run != ?))
+                    """, arguments: [run, run, run])
+            let removed =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM fragment WHERE seen_run != ?", arguments: [run]) ?? 0
             try db.execute(sql: "DELETE FROM fragment WHERE seen_run != ?", arguments: [run])
             return removed
         }
@@ -72,8 +78,11 @@ final class StoreDatabase: Sendable {
     /// Up to `limit` fragments marked stale: to be read again because what they reference changed.
     func staleFragments(limit: Int) throws -> [KnownFragment] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.knownColumns) FROM fragment WHERE stale = 1 ORDER BY id LIMIT ?", arguments: [limit])
-                .map(Self.known)
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.knownColumns) FROM fragment WHERE stale = 1 ORDER BY id LIMIT ?",
+                arguments: [limit]
+            )
+            .map(Self.known)
         }
     }
 
@@ -81,7 +90,8 @@ final class StoreDatabase: Sendable {
     func clearStale(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try pool.write { db in
-            try db.execute(sql: "UPDATE fragment SET stale = 0 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+            try db.execute(
+                sql: "UPDATE fragment SET stale = 0 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
         }
     }
 
@@ -94,8 +104,9 @@ final class StoreDatabase: Sendable {
             let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE location IN (\(unused))")
             try db.execute(sql: "DELETE FROM image WHERE location IN (\(unused))")
             try db.execute(sql: "DELETE FROM page WHERE run != ?", arguments: [run])
-            try db.execute(sql: "UPDATE run SET finished_at = ?, cursor = NULL WHERE id = ?",
-                           arguments: [now.timeIntervalSince1970, run])
+            try db.execute(
+                sql: "UPDATE run SET finished_at = ?, cursor = NULL WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, run])
             try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 20)")
             return RunEnd(removedImageFiles: files)
         }
@@ -111,12 +122,14 @@ final class StoreDatabase: Sendable {
     /// The page asked with `cursor` as last applied, if it had validators.
     func storedPage(cursor: String) throws -> StoredPage? {
         try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM page WHERE cursor = ?", arguments: [cursor]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM page WHERE cursor = ?", arguments: [cursor]) else {
+                return nil
+            }
             let etag: String? = row["etag"]
             let lastModified: String? = row["last_modified"]
             let idsText: String = row["fragment_ids"]
             guard let validator = PageValidator.from(etag: etag, lastModified: lastModified),
-                  let ids = try? JSONDecoder().decode([Int64].self, from: Data(idsText.utf8))
+                let ids = try? JSONDecoder().decode([Int64].self, from: Data(idsText.utf8))
             else { return nil }
             return StoredPage(validator: validator, nextCursor: row["next_cursor"], fragmentIDs: ids)
         }
@@ -131,12 +144,15 @@ final class StoreDatabase: Sendable {
                 let columns = Self.knownColumns
                 var candidates: [Row] = []
                 if let slug = item.slug, !slug.isEmpty {
-                    candidates = try Row.fetchAll(db, sql: """
-                        SELECT \(columns) FROM fragment WHERE slug = ? AND seen_run != ? ORDER BY path = ? DESC, id
-                        """, arguments: [slug, run, item.path])
+                    candidates = try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT \(columns) FROM fragment WHERE slug = ? AND seen_run != ? ORDER BY path = ? DESC, id
+                            """, arguments: [slug, run, item.path])
                 }
-                candidates += try Row.fetchAll(db, sql: "SELECT \(columns) FROM fragment WHERE path = ? AND seen_run != ? ORDER BY id",
-                                               arguments: [item.path, run])
+                candidates += try Row.fetchAll(
+                    db, sql: "SELECT \(columns) FROM fragment WHERE path = ? AND seen_run != ? ORDER BY id",
+                    arguments: [item.path, run])
                 guard let row = candidates.first(where: { !taken.contains($0["id"]) }) else { return nil }
                 let known = Self.known(row)
                 taken.insert(known.id)
@@ -148,7 +164,8 @@ final class StoreDatabase: Sendable {
     /// The image stored for `location`.
     func image(_ location: String) throws -> ImageRow? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM image WHERE location = ?", arguments: [location]).map(Self.imageRow)
+            try Row.fetchOne(db, sql: "SELECT * FROM image WHERE location = ?", arguments: [location]).map(
+                Self.imageRow)
         }
     }
 
@@ -156,24 +173,28 @@ final class StoreDatabase: Sendable {
     func missingImages(of ids: [Int64]) throws -> [String] {
         guard !ids.isEmpty else { return [] }
         return try pool.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT location FROM fragment_image
-                WHERE fragment_id IN (\(ids.map(String.init).joined(separator: ",")))
-                  AND location NOT IN (SELECT location FROM image)
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT location FROM fragment_image
+                    WHERE fragment_id IN (\(ids.map(String.init).joined(separator: ",")))
+                      AND location NOT IN (SELECT location FROM image)
+                    """)
         }
     }
 
     private static let knownColumns = "id, path, slug, model, list_hash, content_hash"
 
     private static func known(_ row: Row) -> KnownFragment {
-        KnownFragment(id: row["id"], path: row["path"], slug: row["slug"], model: row["model"],
-                      listHash: row["list_hash"], contentHash: row["content_hash"])
+        KnownFragment(
+            id: row["id"], path: row["path"], slug: row["slug"], model: row["model"],
+            listHash: row["list_hash"], contentHash: row["content_hash"])
     }
 
     private static func imageRow(_ row: Row) -> ImageRow {
-        ImageRow(location: row["location"], file: row["file"], source: row["source"], etag: row["etag"],
-                 lastModified: row["last_modified"], length: row["length"])
+        ImageRow(
+            location: row["location"], file: row["file"], source: row["source"], etag: row["etag"],
+            lastModified: row["last_modified"], length: row["length"])
     }
 
     // MARK: Applying a page
@@ -187,22 +208,29 @@ final class StoreDatabase: Sendable {
             for entry in changes.entries {
                 switch entry {
                 case .unchanged(let id, let listHash):
-                    try db.execute(sql: "UPDATE fragment SET seen_run = ?, last_seen = ?, list_hash = ? WHERE id = ?",
-                                   arguments: [changes.run, now, listHash, id])
+                    try db.execute(
+                        sql: "UPDATE fragment SET seen_run = ?, last_seen = ?, list_hash = ? WHERE id = ?",
+                        arguments: [changes.run, now, listHash, id])
                     ids.append(id)
                 case .read(let existing, let item, let listHash, let detail, let contentHash):
-                    ids.append(try write(db, existing: existing, item: item, listHash: listHash, detail: detail,
-                                         contentHash: contentHash, run: changes.run, now: now))
+                    ids.append(
+                        try write(
+                            db, existing: existing, item: item, listHash: listHash, detail: detail,
+                            contentHash: contentHash, run: changes.run, now: now))
                 }
             }
             guard let cursor = changes.cursor else { return }
             let idsText = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-            try db.execute(sql: """
-                INSERT INTO page (cursor, etag, last_modified, next_cursor, fragment_ids, run) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (cursor) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
-                    next_cursor = excluded.next_cursor, fragment_ids = excluded.fragment_ids, run = excluded.run
-                """, arguments: [cursor, changes.validator?.etag, changes.validator?.lastModified,
-                                 changes.nextCursor, idsText, changes.run])
+            try db.execute(
+                sql: """
+                    INSERT INTO page (cursor, etag, last_modified, next_cursor, fragment_ids, run) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (cursor) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
+                        next_cursor = excluded.next_cursor, fragment_ids = excluded.fragment_ids, run = excluded.run
+                    """,
+                arguments: [
+                    cursor, changes.validator?.etag, changes.validator?.lastModified,
+                    changes.nextCursor, idsText, changes.run,
+                ])
             try advance(db, run: changes.run, to: changes.nextCursor)
         }
     }
@@ -213,63 +241,81 @@ final class StoreDatabase: Sendable {
         try pool.write { db in
             try upsert(db, images: images, now: now.timeIntervalSince1970)
             let ids = page.fragmentIDs.map(String.init).joined(separator: ",")
-            try db.execute(sql: "UPDATE fragment SET seen_run = ?, last_seen = ? WHERE id IN (\(ids))",
-                           arguments: [run, now.timeIntervalSince1970])
+            try db.execute(
+                sql: "UPDATE fragment SET seen_run = ?, last_seen = ? WHERE id IN (\(ids))",
+                arguments: [run, now.timeIntervalSince1970])
             try db.execute(sql: "UPDATE page SET run = ? WHERE cursor = ?", arguments: [run, cursor])
             try advance(db, run: run, to: page.nextCursor)
         }
     }
 
     /// Writes one fragment read in full and its images; returns its id.
-    private func write(_ db: Database, existing: KnownFragment?, item: SyncListItem, listHash: String, detail: SyncItemDetail,
-                       contentHash: String, run: Int64, now: Double) throws -> Int64
-    {
+    private func write(
+        _ db: Database, existing: KnownFragment?, item: SyncListItem, listHash: String, detail: SyncItemDetail,
+        contentHash: String, run: Int64, now: Double
+    ) throws -> Int64 {
         let id: Int64
         let changed: Bool
         if let existing {
             id = existing.id
             changed = existing.contentHash != contentHash || existing.path != item.path
-            try db.execute(sql: """
-                UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
-                    seen_run = ?, read_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
-                WHERE id = ?
-                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, run, changed, now, id])
+            try db.execute(
+                sql: """
+                    UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
+                        seen_run = ?, read_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, run, changed, now,
+                    id,
+                ])
             try db.execute(sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
         } else {
             changed = true
-            try db.execute(sql: """
-                INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed,
-                                      seen_run, read_run)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run, run])
+            try db.execute(
+                sql: """
+                    INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed,
+                                          seen_run, read_run)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run, run,
+                ])
             id = db.lastInsertedRowID
         }
         if changed {
             // Fragments that show this one (at its old path or its new one) are read again, unless this
             // run read them already, after the change.
-            try db.execute(sql: """
-                UPDATE fragment SET stale = 1
-                WHERE id != ? AND read_run != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
-                """, arguments: [id, run, existing?.path ?? item.path, item.path])
+            try db.execute(
+                sql: """
+                    UPDATE fragment SET stale = 1
+                    WHERE id != ? AND read_run != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
+                    """, arguments: [id, run, existing?.path ?? item.path, item.path])
         }
         for location in Set(detail.imageLocations) {
-            try db.execute(sql: "INSERT INTO fragment_image (fragment_id, location) VALUES (?, ?)", arguments: [id, location])
+            try db.execute(
+                sql: "INSERT INTO fragment_image (fragment_id, location) VALUES (?, ?)", arguments: [id, location])
         }
         for path in Set(detail.referencedPaths) {
-            try db.execute(sql: "INSERT INTO fragment_reference (fragment_id, path) VALUES (?, ?)", arguments: [id, path])
+            try db.execute(
+                sql: "INSERT INTO fragment_reference (fragment_id, path) VALUES (?, ?)", arguments: [id, path])
         }
         return id
     }
 
     private func upsert(_ db: Database, images: [ImageRow], now: Double) throws {
         for image in images {
-            try db.execute(sql: """
-                INSERT INTO image (location, file, source, etag, last_modified, length, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (location) DO UPDATE SET file = excluded.file, source = excluded.source, etag = excluded.etag,
-                    last_modified = excluded.last_modified, length = excluded.length, fetched_at = excluded.fetched_at
-                """, arguments: [image.location, image.file, image.source, image.etag, image.lastModified, image.length, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO image (location, file, source, etag, last_modified, length, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (location) DO UPDATE SET file = excluded.file, source = excluded.source, etag = excluded.etag,
+                        last_modified = excluded.last_modified, length = excluded.length, fetched_at = excluded.fetched_at
+                    """,
+                arguments: [
+                    image.location, image.file, image.source, image.etag, image.lastModified, image.length, now,
+                ])
         }
     }
 

@@ -46,7 +46,8 @@ struct PageChanges: Sendable {
         /// Found again as it was.
         case unchanged(id: Int64, listHash: String)
         /// Read in full: written when new or different, with its images.
-        case read(existing: KnownFragment?, item: SyncListItem, listHash: String, detail: SyncItemDetail, contentHash: String)
+        case read(
+            existing: KnownFragment?, item: SyncListItem, listHash: String, detail: SyncItemDetail, contentHash: String)
     }
 
     let run: Int64

@@ -5,77 +5,78 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                -- What the folder mirrors (key 'source'): one source per folder.
-                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                -- One row per fragment. A fragment keeps its id when it moves (same slug, new path).
-                -- `json` is the item as AEM sent it (canonical: see CanonicalJSON), `content_hash` its
-                -- SHA-256; `list_hash` is that of its entry in the list query, which decides whether the
-                -- item must be read again. `seen_run` is the last run that found it, `read_run` the last that
-                -- read it in full.
-                CREATE TABLE fragment (
-                    id INTEGER PRIMARY KEY,
-                    path TEXT NOT NULL,
-                    slug TEXT,
-                    model TEXT,
-                    json BLOB NOT NULL,
-                    content_hash TEXT NOT NULL,
-                    list_hash TEXT NOT NULL,
-                    first_seen DOUBLE NOT NULL,
-                    last_seen DOUBLE NOT NULL,
-                    last_changed DOUBLE NOT NULL,
-                    seen_run INTEGER NOT NULL,
-                    read_run INTEGER NOT NULL,
-                    stale INTEGER NOT NULL DEFAULT 0
-                );
-                CREATE INDEX fragment_path ON fragment (path);
-                CREATE INDEX fragment_slug ON fragment (slug);
-                -- The fragments each one's full JSON shows (its `_references`): when one of them changes, moves,
-                -- appears or goes, the fragment is marked `stale` and read again before the run ends, unless
-                -- it was read in full in the same run (after the change).
-                CREATE TABLE fragment_reference (
-                    fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
-                    path TEXT NOT NULL,
-                    PRIMARY KEY (fragment_id, path)
-                );
-                CREATE INDEX fragment_reference_path ON fragment_reference (path);
-                -- The images on disk: `location` is the _dynamicUrl (else _path) AEM sent, `file` the name
-                -- in images/, `source`, `etag`, `last_modified` and `length` what conditional GETs need.
-                CREATE TABLE image (
-                    location TEXT PRIMARY KEY,
-                    file TEXT NOT NULL,
-                    source TEXT NOT NULL,
-                    etag TEXT,
-                    last_modified TEXT,
-                    length INTEGER NOT NULL,
-                    fetched_at DOUBLE NOT NULL
-                );
-                -- Which fragment shows which image; an image no fragment shows is deleted after a run.
-                CREATE TABLE fragment_image (
-                    fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
-                    location TEXT NOT NULL,
-                    PRIMARY KEY (fragment_id, location)
-                );
-                CREATE INDEX fragment_image_location ON fragment_image (location);
-                -- The validators of each page of the list, by the cursor it was asked with ('' for the
-                -- first), with the fragments it held and the cursor of the next page.
-                CREATE TABLE page (
-                    cursor TEXT PRIMARY KEY,
-                    etag TEXT,
-                    last_modified TEXT,
-                    next_cursor TEXT,
-                    fragment_ids TEXT NOT NULL,
-                    run INTEGER NOT NULL
-                );
-                -- Each run; one without `finished_at` was interrupted and is resumed from `cursor`.
-                CREATE TABLE run (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    started_at DOUBLE NOT NULL,
-                    finished_at DOUBLE,
-                    cursor TEXT,
-                    pages INTEGER NOT NULL DEFAULT 0
-                );
-                """)
+            try db.execute(
+                sql: """
+                    -- What the folder mirrors (key 'source'): one source per folder.
+                    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    -- One row per fragment. A fragment keeps its id when it moves (same slug, new path).
+                    -- `json` is the item as AEM sent it (canonical: see CanonicalJSON), `content_hash` its
+                    -- SHA-256; `list_hash` is that of its entry in the list query, which decides whether the
+                    -- item must be read again. `seen_run` is the last run that found it, `read_run` the last that
+                    -- read it in full.
+                    CREATE TABLE fragment (
+                        id INTEGER PRIMARY KEY,
+                        path TEXT NOT NULL,
+                        slug TEXT,
+                        model TEXT,
+                        json BLOB NOT NULL,
+                        content_hash TEXT NOT NULL,
+                        list_hash TEXT NOT NULL,
+                        first_seen DOUBLE NOT NULL,
+                        last_seen DOUBLE NOT NULL,
+                        last_changed DOUBLE NOT NULL,
+                        seen_run INTEGER NOT NULL,
+                        read_run INTEGER NOT NULL,
+                        stale INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX fragment_path ON fragment (path);
+                    CREATE INDEX fragment_slug ON fragment (slug);
+                    -- The fragments each one's full JSON shows (its `_references`): when one of them changes, moves,
+                    -- appears or goes, the fragment is marked `stale` and read again before the run ends, unless
+                    -- it was read in full in the same run (after the change).
+                    CREATE TABLE fragment_reference (
+                        fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
+                        path TEXT NOT NULL,
+                        PRIMARY KEY (fragment_id, path)
+                    );
+                    CREATE INDEX fragment_reference_path ON fragment_reference (path);
+                    -- The images on disk: `location` is the _dynamicUrl (else _path) AEM sent, `file` the name
+                    -- in images/, `source`, `etag`, `last_modified` and `length` what conditional GETs need.
+                    CREATE TABLE image (
+                        location TEXT PRIMARY KEY,
+                        file TEXT NOT NULL,
+                        source TEXT NOT NULL,
+                        etag TEXT,
+                        last_modified TEXT,
+                        length INTEGER NOT NULL,
+                        fetched_at DOUBLE NOT NULL
+                    );
+                    -- Which fragment shows which image; an image no fragment shows is deleted after a run.
+                    CREATE TABLE fragment_image (
+                        fragment_id INTEGER NOT NULL REFERENCES fragment (id) ON DELETE CASCADE,
+                        location TEXT NOT NULL,
+                        PRIMARY KEY (fragment_id, location)
+                    );
+                    CREATE INDEX fragment_image_location ON fragment_image (location);
+                    -- The validators of each page of the list, by the cursor it was asked with ('' for the
+                    -- first), with the fragments it held and the cursor of the next page.
+                    CREATE TABLE page (
+                        cursor TEXT PRIMARY KEY,
+                        etag TEXT,
+                        last_modified TEXT,
+                        next_cursor TEXT,
+                        fragment_ids TEXT NOT NULL,
+                        run INTEGER NOT NULL
+                    );
+                    -- Each run; one without `finished_at` was interrupted and is resumed from `cursor`.
+                    CREATE TABLE run (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        started_at DOUBLE NOT NULL,
+                        finished_at DOUBLE,
+                        cursor TEXT,
+                        pages INTEGER NOT NULL DEFAULT 0
+                    );
+                    """)
         }
         return migrator
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -42,7 +43,10 @@ final class SyncLock: Sendable {
             }
             guard clock.now < deadline else {
                 _ = close(descriptor)
-                throw SyncError(.busy, "Another sync is running on \(file.deletingLastPathComponent().path); wait for it to finish, or run again with --wait.")
+                throw SyncError(
+                    .busy,
+                    "Another sync is running on \(file.deletingLastPathComponent().path); wait for it to finish, or run again with --wait."
+                )
             }
             do {
                 try await Task.sleep(for: .milliseconds(100))

@@ -9,7 +9,8 @@ struct DeveloperTokenTests {
     static func jwt(_ claims: [String: Any]) throws -> String {
         func part(_ object: [String: Any]) throws -> String {
             try JSONSerialization.data(withJSONObject: object).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: "=", with: "")
         }
         return try part(["alg": "RS256", "x5u": "ims_na1-key-at-1.cer"]) + "." + part(claims) + ".c2lnbmF0dXJl"
     }
@@ -17,8 +18,10 @@ struct DeveloperTokenTests {
     @Test("the Developer Console's JSON: expiry from created_at + expires_in, milliseconds as strings")
     func consoleJSON() throws {
         let created = 1_900_000_000_000.0
-        let token = try Self.jwt(["created_at": String(Int(created)), "expires_in": "86400000", "user_id": "DEV@AdobeID",
-                                  "client_id": "dev-console-prod", "type": "access_token"])
+        let token = try Self.jwt([
+            "created_at": String(Int(created)), "expires_in": "86400000", "user_id": "DEV@AdobeID",
+            "client_id": "dev-console-prod", "type": "access_token",
+        ])
         let parsed = try DeveloperToken(parsing: #"{"ok": true, "statusCode": 200, "accessToken": "\#(token)"}"#)
         #expect(parsed.token.value == token)
         #expect(parsed.token.expiresAt == Date(timeIntervalSince1970: created / 1000 + 86_400))
@@ -45,7 +48,8 @@ struct DeveloperTokenTests {
         let token = try DeveloperToken(parsing: try Self.jwt(["created_at": "1000", "expires_in": "86400000"])).token
         let provider = StaticTokenProvider(token, source: "dev-token.json")
         try await withRecordingServer { server in
-            let configuration = try AemConfiguration(scheme: .http, host: server.baseHost, authentication: .provider(provider))
+            let configuration = try AemConfiguration(
+                scheme: .http, host: server.baseHost, authentication: .provider(provider))
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let error = await #expect(throws: SignInError.self) {
                     try await Aem(configuration, transport: transport).adventures(limit: 1)

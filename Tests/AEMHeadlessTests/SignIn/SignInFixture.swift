@@ -81,11 +81,13 @@ func withTokenCache<Result>(_ body: (TokenCache) async throws -> Result) async t
 }
 
 /// A client of `emulator` signing in with `provider`.
-func withSignedInClient<Result>(_ emulator: RunningEmulator, provider: any AccessTokenProvider,
-                                _ body: (Aem, AsyncHTTPClientTransport) async throws -> Result) async throws -> Result
-{
-    let configuration = try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                                             authentication: .provider(provider), timeout: .seconds(10))
+func withSignedInClient<Result>(
+    _ emulator: RunningEmulator, provider: any AccessTokenProvider,
+    _ body: (Aem, AsyncHTTPClientTransport) async throws -> Result
+) async throws -> Result {
+    let configuration = try AemConfiguration(
+        scheme: .http, host: "127.0.0.1:\(emulator.port)",
+        authentication: .provider(provider), timeout: .seconds(10))
     return try await AsyncHTTPClientTransport.withTransport { transport in
         try await body(Aem(configuration, transport: transport), transport)
     }

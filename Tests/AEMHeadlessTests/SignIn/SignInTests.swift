@@ -1,9 +1,10 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
-@testable import AEMHeadlessIMS
 import Foundation
 import Testing
+
+@testable import AEMHeadlessIMS
 
 @Suite("Signing in with IMS over real HTTP", .serialized)
 struct SignInTests {
@@ -20,15 +21,17 @@ struct SignInTests {
                 #expect(second.data?.count == 3)
             }
             #expect(ims.jwtExchangeRequests == 1)
-            #expect(emulator.requests.allSatisfy { $0.status == 200 && $0.authorization?.hasPrefix("Bearer ims-") == true })
+            #expect(
+                emulator.requests.allSatisfy { $0.status == 200 && $0.authorization?.hasPrefix("Bearer ims-") == true })
         }
     }
 
     @Test("OAuth client credentials: the lifetime is read in seconds")
     func oauth() async throws {
         try await withSignInServices(clients: [TestOAuthClient.client], lifetimes: [7200]) { ims, emulator in
-            let exchange = try OAuthClientCredentialsExchange(clientID: TestOAuthClient.clientID, clientSecret: TestOAuthClient.clientSecret,
-                                                              scopes: TestOAuthClient.scopes, imsURL: ims.baseURL)
+            let exchange = try OAuthClientCredentialsExchange(
+                clientID: TestOAuthClient.clientID, clientSecret: TestOAuthClient.clientSecret,
+                scopes: TestOAuthClient.scopes, imsURL: ims.baseURL)
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let issued = try await exchange.obtainToken(using: transport)
                 let lifetime = try #require(issued.token.expiresAt).timeIntervalSince(issued.obtainedAt)
@@ -129,11 +132,15 @@ struct SignInTests {
             let parts = try exchange.signedJWT(now: Date()).split(separator: ".").map(String.init)
             let payload = String(decoding: try #require(Data(base64Encoded: Self.padded(parts[1]))), as: UTF8.self)
                 .replacingOccurrences(of: TestServiceCredentials.technicalAccount, with: "intruder@techacct.adobe.com")
-            let tampered = [parts[0], ServiceCredentialsExchange.base64URL(Data(payload.utf8)), parts[2]].joined(separator: ".")
-            let request = IMSTokenRequest(url: ims.baseURL.appendingPathComponent("ims/exchange/jwt"),
-                                          form: [("client_id", TestServiceCredentials.clientID),
-                                                 ("client_secret", TestServiceCredentials.clientSecret), ("jwt_token", tampered)],
-                                          credentialName: "service credentials")
+            let tampered = [parts[0], ServiceCredentialsExchange.base64URL(Data(payload.utf8)), parts[2]].joined(
+                separator: ".")
+            let request = IMSTokenRequest(
+                url: ims.baseURL.appendingPathComponent("ims/exchange/jwt"),
+                form: [
+                    ("client_id", TestServiceCredentials.clientID),
+                    ("client_secret", TestServiceCredentials.clientSecret), ("jwt_token", tampered),
+                ],
+                credentialName: "service credentials")
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let error = await #expect(throws: SignInError.self) { try await request.send(using: transport) }
                 #expect(error?.imsError == "invalid_token")
@@ -152,19 +159,32 @@ struct SignInTests {
         }
         try await withSignInServices(clients: [credentials.client]) { ims, _ in
             let cases: [(ServiceCredentials, Date, String, String)] = [
-                (try credentials.credentials, Date().addingTimeInterval(-3600), "invalid_token", "JWT token is expired"),
-                (try exchange(text.replacingOccurrences(of: "ims-na1.adobelogin.com", with: "ims-eu1.adobelogin.com")), Date(),
-                 "invalid_token", "JWT aud must be"),
-                (try exchange(text.replacingOccurrences(of: "ent_aem_cloud_api", with: "ent_other_api")), Date(),
-                 "invalid_scope", "ent_other_api"),
+                (
+                    try credentials.credentials, Date().addingTimeInterval(-3600), "invalid_token",
+                    "JWT token is expired"
+                ),
+                (
+                    try exchange(
+                        text.replacingOccurrences(of: "ims-na1.adobelogin.com", with: "ims-eu1.adobelogin.com")),
+                    Date(),
+                    "invalid_token", "JWT aud must be"
+                ),
+                (
+                    try exchange(text.replacingOccurrences(of: "ent_aem_cloud_api", with: "ent_other_api")), Date(),
+                    "invalid_scope", "ent_other_api"
+                ),
             ]
             try await AsyncHTTPClientTransport.withTransport { transport in
                 for (credentials, now, code, description) in cases {
-                    let jwt = try ServiceCredentialsExchange(credentials: credentials, imsURL: ims.baseURL).signedJWT(now: now)
-                    let request = IMSTokenRequest(url: ims.baseURL.appendingPathComponent("ims/exchange/jwt"),
-                                                  form: [("client_id", credentials.clientID),
-                                                         ("client_secret", TestServiceCredentials.clientSecret), ("jwt_token", jwt)],
-                                                  credentialName: "service credentials")
+                    let jwt = try ServiceCredentialsExchange(credentials: credentials, imsURL: ims.baseURL).signedJWT(
+                        now: now)
+                    let request = IMSTokenRequest(
+                        url: ims.baseURL.appendingPathComponent("ims/exchange/jwt"),
+                        form: [
+                            ("client_id", credentials.clientID),
+                            ("client_secret", TestServiceCredentials.clientSecret), ("jwt_token", jwt),
+                        ],
+                        credentialName: "service credentials")
                     let error = await #expect(throws: SignInError.self) { try await request.send(using: transport) }
                     #expect(error?.imsError == code)
                     #expect(error?.message.contains(description) == true, "\(error?.message ?? "")")
@@ -177,19 +197,25 @@ struct SignInTests {
     @Test("an unknown client is refused with 400 invalid_client, and the secret is in no message")
     func invalidClient() async throws {
         try await withSignInServices(clients: [TestOAuthClient.client]) { ims, _ in
-            let unknown = try OAuthClientCredentialsExchange(clientID: "nobody", clientSecret: TestOAuthClient.clientSecret,
-                                                             scopes: ["openid"], imsURL: ims.baseURL)
-            let wrongSecret = try OAuthClientCredentialsExchange(clientID: TestOAuthClient.clientID, clientSecret: "wrong-TEST-secret",
-                                                                 scopes: ["openid"], imsURL: ims.baseURL)
+            let unknown = try OAuthClientCredentialsExchange(
+                clientID: "nobody", clientSecret: TestOAuthClient.clientSecret,
+                scopes: ["openid"], imsURL: ims.baseURL)
+            let wrongSecret = try OAuthClientCredentialsExchange(
+                clientID: TestOAuthClient.clientID, clientSecret: "wrong-TEST-secret",
+                scopes: ["openid"], imsURL: ims.baseURL)
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let first = await #expect(throws: SignInError.self) { try await unknown.obtainToken(using: transport) }
                 #expect(first?.status == 400)
                 #expect(first?.imsError == "invalid_client")
                 #expect(first?.message.contains("invalid client_id parameter") == true)
-                let second = await #expect(throws: SignInError.self) { try await wrongSecret.obtainToken(using: transport) }
+                let second = await #expect(throws: SignInError.self) {
+                    try await wrongSecret.obtainToken(using: transport)
+                }
                 #expect(second?.imsError == "invalid_client")
                 for error in [first, second].compactMap({ $0 }) {
-                    #expect(!error.message.contains(TestOAuthClient.clientSecret) && !error.message.contains("wrong-TEST-secret"))
+                    #expect(
+                        !error.message.contains(TestOAuthClient.clientSecret)
+                            && !error.message.contains("wrong-TEST-secret"))
                 }
             }
         }
@@ -200,8 +226,10 @@ struct SignInTests {
         let credentials = try await TestServiceCredentials.registered.value
         try await withSignInServices(clients: [credentials.client]) { ims, emulator in
             try await withTokenCache { cache in
-                let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
-                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) { aem, _ in
+                let exchange = try ServiceCredentialsExchange(
+                    credentials: try credentials.credentials, imsURL: ims.baseURL)
+                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) {
+                    aem, _ in
                     _ = try await aem.adventures(limit: 1)
                 }
                 let file = cache.fileURL(for: exchange.identity)
@@ -210,16 +238,20 @@ struct SignInTests {
                 let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
                 #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
                 let text = try String(contentsOf: file, encoding: .utf8)
-                #expect(!text.contains(TestServiceCredentials.clientSecret) && !exchange.identity.contains(TestServiceCredentials.clientSecret))
+                #expect(
+                    !text.contains(TestServiceCredentials.clientSecret)
+                        && !exchange.identity.contains(TestServiceCredentials.clientSecret))
 
                 // A second run: the cached token, no IMS request.
-                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) { aem, _ in
+                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) {
+                    aem, _ in
                     _ = try await aem.adventures(limit: 1)
                 }
                 #expect(ims.jwtExchangeRequests == 1)
 
                 try Data("{not json".utf8).write(to: file)
-                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) { aem, _ in
+                try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange, cache: cache)) {
+                    aem, _ in
                     let count = try await aem.adventures(limit: 1).data?.count
                     #expect(count == 1)
                 }

@@ -68,14 +68,16 @@ final class RecordingServer: TestServer, @unchecked Sendable {
         for (name, value) in reply.headers {
             if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
         }
-        return Response(status: .init(code: reply.status), headers: fields,
-                        body: .init(byteBuffer: ByteBuffer(string: reply.body)))
+        return Response(
+            status: .init(code: reply.status), headers: fields,
+            body: .init(byteBuffer: ByteBuffer(string: reply.body)))
     }
 }
 
 /// Starts a recording server, runs `body`, and stops the server however `body` ends.
-func withRecordingServer<T>(fallback: RecordingServer.Reply = .json(#"{"data":{}}"#),
-                            _ body: (RecordingServer) async throws -> T) async throws -> T
-{
+func withRecordingServer<T>(
+    fallback: RecordingServer.Reply = .json(#"{"data":{}}"#),
+    _ body: (RecordingServer) async throws -> T
+) async throws -> T {
     try await withStarted(RecordingServer(fallback: fallback), body)
 }
