@@ -7,38 +7,38 @@ import FoundationXML
 /// A reason a person can act on for an `XMLParser` failure: Foundation on Linux describes them
 /// only as "NSXMLParserErrorDomain error 76".
 enum XMLErrorReason {
-    /// Words for `error`'s `XMLParser.ErrorCode`, else its own description.
+    /// Words for `error`'s code, else its own description.
+    ///
+    /// The codes are libxml2's, which Apple's `XMLParser.ErrorCode` numbers follow; on Linux the
+    /// error carries libxml2's number while the `ErrorCode` enum is numbered differently, so the
+    /// number is read, not the enum.
     static func words(for error: any Error) -> String {
         let error = error as NSError
-        guard error.domain == XMLParser.errorDomain, let code = XMLParser.ErrorCode(rawValue: error.code) else {
-            return error.localizedDescription
-        }
-        return words(for: code) ?? "XML error \(error.code)"
+        guard error.domain == XMLParser.errorDomain else { return error.localizedDescription }
+        return reasons[error.code] ?? "XML error \(error.code)"
     }
 
-    private static func words(for code: XMLParser.ErrorCode) -> String? {
-        switch code {
-        case .emptyDocumentError: "the file is empty"
-        case .documentStartError, .notWellBalancedError: "this is not XML, or its elements are not balanced"
-        case .prematureDocumentEndError: "the file ends before every element is closed"
-        case .tagNameMismatchError: "an end tag does not match the element it closes"
-        case .unfinishedTagError, .gtRequiredError: "a tag is not finished with >"
-        case .ltRequiredError, .nameRequiredError: "a < is not followed by an element name"
-        case .extraContentError: "there is content after the root element"
-        case .invalidCharacterError, .invalidCharacterRefError: "an invalid character"
-        case .entityReferenceMissingSemiError, .entityRefAtEOFError, .undeclaredEntityError,
-            .entityReferenceWithoutNameError, .unparsedEntityError, .entityBoundaryError:
-            "a malformed or unknown entity (an & that does not start &amp;, &lt;, &gt;, &quot;, &apos; or &#…;)"
-        case .lessThanSymbolInAttributeError: "a < inside an attribute value (write &lt;)"
-        case .attributeNotStartedError, .attributeNotFinishedError,
-            .attributeRedefinedError, .attributeHasNoValueError:
-            "a malformed attribute (each needs name=\"value\", once per element)"
-        case .spaceRequiredError: "a space is missing between attributes"
-        case .xmlDeclNotStartedError, .xmlDeclNotFinishedError: "a malformed <?xml …?> declaration"
-        case .encodingNotSupportedError, .unknownEncodingError: "an encoding other than UTF-8"
-        case .commentNotFinishedError: "a comment is not closed with -->"
-        case .cdataNotFinishedError: "a CDATA section is not closed with ]]>"
-        default: nil
-        }
-    }
+    private static let reasons: [Int: String] = [
+        3: "this is not XML",
+        4: "the file is empty",
+        5: "the file ends before every element is closed",
+        9: "an invalid character",
+        22: "a malformed entity (an & that does not start &amp;, &lt;, &gt;, &quot;, &apos; or &#…;)",
+        23: "a malformed entity (an & that does not start &amp;, &lt;, &gt;, &quot;, &apos; or &#…;)",
+        26: "an unknown entity (only &amp;, &lt;, &gt;, &quot;, &apos; and &#…; are known)",
+        38: "a < inside an attribute value (write &lt;)",
+        39: "a malformed attribute (each needs name=\"value\")",
+        40: "a malformed attribute (each needs name=\"value\")",
+        41: "an attribute without a value",
+        42: "an attribute given twice on one element",
+        45: "a comment is not closed with -->",
+        63: "a CDATA section is not closed with ]]>",
+        65: "a space is missing between attributes",
+        68: "a < is not followed by an element name",
+        73: "a tag is not finished with >",
+        76: "an end tag does not match the element it closes",
+        77: "a tag is not finished",
+        85: "the elements are not balanced",
+        86: "there is content after the root element",
+    ]
 }
