@@ -12,6 +12,7 @@ import Foundation
 /// Queries are GETs, so they are retried per `configuration.retry`. Redirects are followed by
 /// the client itself, and credentials and extra headers go only to the configured origin.
 public struct Aem: Sendable {
+    /// The AEM service, credentials, timeout and retry rules this client was made with.
     public let configuration: AemConfiguration
     let transport: any AemHTTPTransport
     private let observer: (any AemObserver)?

@@ -6,11 +6,13 @@ import Foundation
 public struct AemConfiguration: Sendable {
     /// Where queries go; the only origin that ever receives the credentials.
     public let origin: AemOrigin
+    /// How requests to the origin prove who is asking: anonymous, Basic, or a bearer token.
     public let authentication: Authentication
     /// Headers added to every request to the origin (never to another origin).
     public let extraHeaders: AemHTTPHeaders
     /// How long to wait for a response to begin.
     public let timeout: Duration
+    /// When and how long to wait before retrying a failed GET.
     public let retry: RetryPolicy
     /// The largest query response body read, in bytes.
     public let maxResponseBytes: Int

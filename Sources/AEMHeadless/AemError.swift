@@ -6,6 +6,7 @@ import Foundation
 public struct AemError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure. New kinds may be added; switch with a default.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The kind's name, such as `queryNotFound`.
         public let description: String
         private init(_ name: String) { description = name }
 
@@ -42,10 +43,13 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         public static let persistingNotAllowed = Kind("persistingNotAllowed")
     }
 
+    /// What kind of failure this is; compare with the `Kind` constants.
     public var kind: Kind
     /// One or two sentences that say what happened and what to do.
     public var message: String
+    /// The request's URL, which never holds credentials; nil when there was no request.
     public var url: URL?
+    /// The HTTP status of AEM's answer, when there was one.
     public var status: Int?
     /// At most a few hundred characters of the body, on one line, secrets removed.
     public var bodyExcerpt: String?
@@ -55,6 +59,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     /// the `DecodingError` behind `.decodingFailed`, or `BodyTooLargeError`.
     public var underlyingError: (any Error)?
 
+    /// An error of `kind` with a `message` a person can act on and whatever details are known.
     public init(
         _ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
         bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil
@@ -68,6 +73,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
     }
 
+    /// The message.
     public var description: String { message }
 
     /// The details beyond the message, one `name: value` line each, for verbose diagnostics:

@@ -2,6 +2,7 @@ import Foundation
 
 /// The bytes of a response body as an asynchronous sequence of chunks.
 public struct AemHTTPBody: AsyncSequence, Sendable {
+    /// Each element is one chunk of the body as it arrives.
     public typealias Element = Data
 
     private let makeNext: @Sendable () -> () async throws -> Data?
@@ -31,11 +32,14 @@ public struct AemHTTPBody: AsyncSequence, Sendable {
         }
     }
 
+    /// Reads the body's chunks in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let next: () async throws -> Data?
+        /// The next chunk, or nil at the end of the body.
         public mutating func next() async throws -> Data? { try await next() }
     }
 
+    /// An iterator that reads the body from its start.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(next: makeNext()) }
 
     /// Reads the whole body, failing once it passes `limit` bytes.
@@ -51,5 +55,6 @@ public struct AemHTTPBody: AsyncSequence, Sendable {
 
 /// A body was longer than the limit set for reading it.
 public struct BodyTooLargeError: Error, Sendable {
+    /// The limit in bytes that the body went past.
     public let limit: Int
 }

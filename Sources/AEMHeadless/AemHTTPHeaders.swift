@@ -1,9 +1,12 @@
 /// HTTP header fields in order, with case-insensitive look-up.
 public struct AemHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// Every field in the order added, names as given.
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// No fields.
     public init() {}
 
+    /// The fields in the order written, as with `add(name:value:)`; a name may repeat.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { add(name: name, value: value) }
     }
@@ -24,18 +27,22 @@ public struct AemHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDiction
         fields.append((name, value))
     }
 
+    /// Removes every field `name`, ignoring case.
     public mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 
+    /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
+    /// Whether both hold the same fields in the same order; names compare with their case.
     public static func == (lhs: AemHTTPHeaders, rhs: AemHTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Hashes the fields in order.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name)

@@ -3,8 +3,10 @@ import Foundation
 /// The scheme, host and port of an AEM service: where queries go, what relative image paths
 /// resolve against, and the only place credentials are ever sent.
 public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// The URL scheme of an AEM service: `http` or `https`.
     public enum Scheme: String, Sendable, CaseIterable { case http, https }
 
+    /// Whether requests use `http` or `https`.
     public let scheme: Scheme
     /// The host name or address, lower-cased, without brackets for IPv6.
     public let host: String

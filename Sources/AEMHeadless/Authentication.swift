@@ -6,13 +6,17 @@ import Foundation
 /// given as it is, or one from a provider that knows when it expires and renews it (service
 /// credentials and OAuth in `AEMHeadlessIMS`). The description never shows a secret.
 public enum Authentication: Sendable, Hashable, CustomStringConvertible {
+    /// No credentials: anonymous requests, as usual for publish.
     case none
+    /// HTTP Basic credentials, as an author service takes.
     case basic(username: String, password: String)
+    /// A bearer token given as it is, sent as `Authorization: Bearer <token>`.
     case token(String)
     /// A bearer token from `provider`, asked for each request; two values are equal when they
     /// share the same provider.
     case provider(any AccessTokenProvider)
 
+    /// Same kind and same credentials; providers compare by identity.
     public static func == (lhs: Authentication, rhs: Authentication) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): true
@@ -24,6 +28,7 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Hashes the kind and credentials; a provider by its identity.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .none: hasher.combine(0)
@@ -63,6 +68,7 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
         Data("\(username):\(password)".utf8).base64EncodedString()
     }
 
+    /// The kind of authentication and the user name, with every secret hidden.
     public var description: String {
         switch self {
         case .none: "none"
