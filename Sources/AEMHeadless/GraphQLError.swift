@@ -2,17 +2,22 @@
 /// `path`, `extensions`) or AEM's own (`errorType`, `message`, `details`). Every field but the
 /// message is optional, and a missing message decodes as empty rather than failing.
 public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible, UntypedJSONDecodable {
+    /// Where in the query text the error is (`line`, `column`).
     public struct Location: Sendable, Hashable, Codable, UntypedJSONDecodable {
+        /// The line in the query text, from 1.
         public var line: Int?
+        /// The column in the query text, from 1.
         public var column: Int?
 
         enum CodingKeys: String, CodingKey { case line, column }
 
+        /// A location in the query text.
         public init(line: Int? = nil, column: Int? = nil) {
             self.line = line
             self.column = column
         }
 
+        /// Reads a location from AEM's JSON; `line` and `column` must be whole numbers when present.
         public init(from decoder: any Decoder) throws {
             try self.init(decodingJSONFrom: decoder)
         }
@@ -25,16 +30,20 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
         }
     }
 
+    /// What went wrong, as AEM said it; empty when the entry had no message.
     public var message: String
+    /// Where in the query text the error is; nil when missing or when any entry is malformed.
     public var locations: [Location]?
     /// The response path of the failing field: names and list indices.
     public var path: [JSONValue]?
+    /// The standard `extensions` object, kept as sent.
     public var extensions: [String: JSONValue]?
     /// AEM's error kind, such as `QueryValidationError`.
     public var errorType: String?
     /// AEM's explanation beside `message`.
     public var details: String?
 
+    /// An error with the given message and any of the optional details.
     public init(
         message: String, locations: [Location]? = nil, path: [JSONValue]? = nil,
         extensions: [String: JSONValue]? = nil, errorType: String? = nil, details: String? = nil
@@ -47,6 +56,7 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
         self.details = details
     }
 
+    /// Reads an entry leniently: a missing or mistyped member reads as nil, a missing message as empty.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }

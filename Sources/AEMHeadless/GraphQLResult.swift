@@ -12,6 +12,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// The URL the query was sent to (never holding credentials).
     public var url: URL
 
+    /// A result with its data (if any), its errors and the query it answers.
     public init(data: Data?, errors: [GraphQLError], queryPath: String, url: URL) {
         self.data = data
         self.errors = errors

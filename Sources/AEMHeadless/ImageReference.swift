@@ -14,11 +14,14 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
     public var authorUrl: String?
     /// The full URL on the publish service (`_publishUrl`).
     public var publishUrl: String?
+    /// The image's width in pixels, when the query asked for it.
     public var width: Int?
+    /// The image's height in pixels, when the query asked for it.
     public var height: Int?
     /// Such as `image/jpeg`.
     public var mimeType: String?
 
+    /// A reference with the given fields; every one is optional.
     public init(
         path: String? = nil, dynamicUrl: String? = nil, authorUrl: String? = nil, publishUrl: String? = nil,
         width: Int? = nil, height: Int? = nil, mimeType: String? = nil
@@ -40,6 +43,7 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
         case width, height, mimeType
     }
 
+    /// Reads an `ImageRef` from AEM's JSON; a missing, `null` or mistyped field reads as nil.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }

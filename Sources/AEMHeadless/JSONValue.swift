@@ -1,13 +1,20 @@
 /// Any JSON value, kept as it was sent: used where the schema is open, such as GraphQL error
 /// `extensions` or content the library does not model.
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// JSON `null`.
     case null
+    /// A JSON `true` or `false`.
     case bool(Bool)
+    /// A JSON number, as a `Double`.
     case number(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array.
     case array([JSONValue])
+    /// A JSON object; the order of its members is not kept.
     case object([String: JSONValue])
 
+    /// Reads any JSON value, trying `null`, bool, number, string, array, then object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -25,6 +32,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// Writes the value back as the same JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -12,6 +12,7 @@ public protocol LenientDecodable: Sendable {
 }
 
 extension LenientDecodable where Self: Decodable {
+    /// The value decoded the usual way, or nil when that decoding throws.
     public init?(lenientFrom decoder: any Decoder) {
         guard let value = try? Self(from: decoder) else { return nil }
         self = value

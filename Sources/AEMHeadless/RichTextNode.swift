@@ -8,6 +8,7 @@
 public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// What a node is, read from its `nodeType` (and `style` or `data` where they matter).
     public enum Kind: Sendable, Hashable {
+        /// A paragraph block.
         case paragraph
         /// A run of text; see `variants` for bold, italic, underline.
         case text
@@ -15,12 +16,19 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         case link
         /// A heading, level 1–6 from `style` (`h2`), or nil when the style is missing or unknown.
         case header(level: Int?)
+        /// A bulleted list (`unordered-list`).
         case unorderedList
+        /// A numbered list (`ordered-list`).
         case orderedList
+        /// An entry of a list (`list-item`).
         case listItem
+        /// A table block.
         case table
+        /// A table's body (`table-body`).
         case tableBody
+        /// A table's row (`table-row`).
         case tableRow
+        /// A table's cell (`table-data`).
         case tableData
         /// A line break inside a paragraph (`<br>` in the stored HTML); it has no content.
         case lineBreak
@@ -56,13 +64,20 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public struct Variant: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
         CustomStringConvertible
     {
+        /// The variant's name in `format.variants`, such as `bold`.
         public let rawValue: String
+        /// The variant named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The variant named by a string literal.
         public init(stringLiteral value: String) { rawValue = value }
+        /// The variant's name.
         public var description: String { rawValue }
 
+        /// Bold text.
         public static let bold: Variant = "bold"
+        /// Italic text.
         public static let italic: Variant = "italic"
+        /// Underlined text.
         public static let underline: Variant = "underline"
     }
 
@@ -82,6 +97,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         /// Any other member, as it was sent.
         public var other: [String: JSONValue]
 
+        /// Node data with the given members; `other` holds any members not named here.
         public init(
             href: String? = nil, target: String? = nil, path: String? = nil, mimetype: String? = nil,
             type: String? = nil, other: [String: JSONValue] = [:]
@@ -96,6 +112,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
         private static let known: Set<String> = ["href", "target", "path", "mimetype", "type"]
 
+        /// Reads `data` from AEM's JSON; a mistyped named member reads as nil, unknown members go to `other`.
         public init(from decoder: any Decoder) throws {
             try self.init(decodingJSONFrom: decoder)
         }
@@ -110,6 +127,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
             other = tree.others(excluding: Self.known)
         }
 
+        /// Writes the named members that are present, then every member of `other`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: AnyKey.self)
             try container.encodeIfPresent(href, forKey: AnyKey("href"))
@@ -129,12 +147,14 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var style: String?
     /// `format.variants` of a text node; empty when the text is plain.
     public var variants: [Variant]
+    /// The node's `data`: a link's target or a reference's details; nil when absent.
     public var data: NodeData?
     /// The child nodes (`content`).
     public var children: [RichTextNode]
     /// Any other member of the node, as it was sent.
     public var other: [String: JSONValue]
 
+    /// A node with the given wire members.
     public init(
         nodeType: String, value: String? = nil, style: String? = nil, variants: [Variant] = [],
         data: NodeData? = nil, children: [RichTextNode] = [], other: [String: JSONValue] = [:]
@@ -213,6 +233,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
     private enum FormatKeys: String, CodingKey { case variants }
 
+    /// Reads a node leniently: a missing `nodeType` reads as empty, children that are not objects are skipped.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }
@@ -229,6 +250,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         other = tree.others(excluding: Self.known)
     }
 
+    /// Writes the node back in AEM's wire shape, with `other`'s members as they were sent.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyKey.self)
         try container.encode(nodeType, forKey: AnyKey("nodeType"))

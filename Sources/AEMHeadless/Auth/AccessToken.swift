@@ -7,6 +7,7 @@ public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible 
     /// When the token expires; nil when the token does not say (an opaque token).
     public var expiresAt: Date?
 
+    /// A token and its expiry, nil when unknown.
     public init(value: String, expiresAt: Date?) {
         self.value = value
         self.expiresAt = expiresAt
@@ -18,6 +19,7 @@ public struct AccessToken: Sendable, Hashable, Codable, CustomStringConvertible 
         return expiresAt <= date
     }
 
+    /// Says when the token expires, never its value.
     public var description: String {
         guard let expiresAt else { return "access token (expiry unknown)" }
         return "access token (expires \(expiresAt.formatted(.iso8601)))"

@@ -4,6 +4,7 @@ import Foundation
 /// Console's "Get Local Development Token" (`{"ok": true, "accessToken": "eyJ…"}`). Its expiry
 /// is read from the token itself when it is a JWT.
 public struct DeveloperToken: Sendable {
+    /// The bearer token, with its expiry when the token is a JWT that states one.
     public var token: AccessToken
     /// The user the token acts as (`user_id`), when the token says.
     public var userID: String?
@@ -50,15 +51,18 @@ public struct DeveloperToken: Sendable {
 /// Serves one token that cannot be renewed: a local development token or another token given
 /// as it is. An expired token is refused before any request is sent.
 public final class StaticTokenProvider: AccessTokenProvider {
+    /// The one token served.
     public let token: AccessToken
     /// Where the token came from, for messages: a file path or a variable's name.
     public let source: String
 
+    /// Serves `token`; `source` names where it came from in messages.
     public init(_ token: AccessToken, source: String) {
         self.token = token
         self.source = source
     }
 
+    /// The token, or `SignInError` with step `.tokenExpired` once it has expired, as it cannot be renewed.
     public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
         -> AccessToken
     {
@@ -71,7 +75,9 @@ public final class StaticTokenProvider: AccessTokenProvider {
         return token
     }
 
+    /// Where the token came from, never its value.
     public var description: String { "token from \(source)" }
 
+    /// Tells tokens apart for cache keys; it holds the token, so it is only ever stored as a digest.
     public var identity: String { "token\n" + token.value }
 }

@@ -14,13 +14,16 @@ public struct SignInError: Error, Sendable, CustomStringConvertible {
         case tokenExpired
     }
 
+    /// The step of signing in that failed.
     public var step: Step
+    /// What happened and what to do, without any secret.
     public var message: String
     /// IMS's `error` code when IMS refused, such as `invalid_client`.
     public var imsError: String?
     /// The HTTP status of IMS's answer, when there was one.
     public var status: Int?
 
+    /// A failure at `step`, with IMS's error code and status when IMS answered.
     public init(_ step: Step, _ message: String, imsError: String? = nil, status: Int? = nil) {
         self.step = step
         self.message = message
@@ -28,5 +31,6 @@ public struct SignInError: Error, Sendable, CustomStringConvertible {
         self.status = status
     }
 
+    /// The message.
     public var description: String { message }
 }

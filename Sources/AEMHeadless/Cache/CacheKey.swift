@@ -11,11 +11,13 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// Who asked, without any secret.
     public var identity: String
 
+    /// A key for `url` as asked for by `identity`, which must hold no secret.
     public init(url: String, identity: String) {
         self.url = url
         self.identity = identity
     }
 
+    /// The identity and the URL.
     public var description: String { "\(identity) \(url)" }
 }
 

@@ -21,7 +21,9 @@ public struct CacheMissError: Error, Sendable, CustomStringConvertible {
     /// The URL that has no cached answer.
     public var url: String
 
+    /// A miss for `url`.
     public init(url: String) { self.url = url }
 
+    /// Names the URL that has no cached answer.
     public var description: String { "No cached answer for \(url)." }
 }

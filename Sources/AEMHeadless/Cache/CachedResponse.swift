@@ -3,8 +3,11 @@ import Foundation
 /// A response as a cache keeps it: the status, the headers that matter for reuse and decoding,
 /// the body, and when it was received.
 public struct CachedResponse: Sendable, Hashable {
+    /// The HTTP status of the stored answer.
     public var status: Int
+    /// The headers kept for reuse and decoding (see `keptHeaderNames`).
     public var headers: AemHTTPHeaders
+    /// The body exactly as received.
     public var body: Data
     /// When the response was received (or last confirmed by a 304).
     public var storedAt: Date

@@ -15,7 +15,9 @@ public enum ResponseSource: String, Sendable, Hashable {
 
 /// A query's result with where it came from and how old it is.
 public struct CachedResult<Response: Sendable>: Sendable {
+    /// The decoded GraphQL result: data, errors, or both.
     public var result: GraphQLResult<Response>
+    /// Whether the answer came from the network, the cache, or a revalidated or stale cache entry.
     public var source: ResponseSource
     /// The answer's age in seconds: 0 (or the server's `Age`) for a network answer.
     public var age: TimeInterval
@@ -26,6 +28,7 @@ public struct CachedResult<Response: Sendable>: Sendable {
     /// about to exit can await it so the cache is fresh next time. It never fails.
     public var backgroundRefresh: Task<Void, Never>?
 
+    /// A result with where it came from, its age, and the failure or background refresh, if any.
     public init(
         result: GraphQLResult<Response>, source: ResponseSource, age: TimeInterval,
         serverFailure: (any Error)? = nil, backgroundRefresh: Task<Void, Never>? = nil

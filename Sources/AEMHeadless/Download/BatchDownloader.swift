@@ -14,6 +14,7 @@ import Foundation
 /// One failed item does not stop the others; its error is in its result. The manifest is saved
 /// when the batch ends, however it ends, so a cancelled run keeps what it completed.
 public struct BatchDownloader: Sendable {
+    /// Downloads each file of the batch.
     public let downloader: FileDownloader
     /// The most files downloaded at once, at least 1.
     public let concurrency: Int

@@ -8,6 +8,7 @@ public struct DownloadFileError: Error, Sendable, CustomStringConvertible {
     /// One sentence naming the operation and the cause.
     public var message: String
 
+    /// A failure on `path`, explained by `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -19,5 +20,6 @@ public struct DownloadFileError: Error, Sendable, CustomStringConvertible {
         return DownloadFileError(path: path, message: "Cannot \(operation) \(path): \(cause).")
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -2,10 +2,12 @@ import Foundation
 
 /// One file of a batch: where it comes from and the name it is saved under.
 public struct DownloadItem: Sendable, Hashable {
+    /// Where the file is downloaded from, on the AEM origin or elsewhere.
     public var url: URL
     /// The base name; the extension comes from the response.
     public var name: SafeFileName
 
+    /// A file from `url` to be saved as `name` plus the response's extension.
     public init(url: URL, name: SafeFileName) {
         self.url = url
         self.name = name
@@ -14,11 +16,13 @@ public struct DownloadItem: Sendable, Hashable {
 
 /// How one item of a batch ended.
 public struct DownloadItemResult: Sendable {
+    /// The item this result is for.
     public var item: DownloadItem
     /// The file in place (downloaded, unchanged or copied), or why it is not: an `AemError`, a
     /// `DownloadFileError`.
     public var result: Result<DownloadOutcome, any Error>
 
+    /// An item's result.
     public init(item: DownloadItem, result: Result<DownloadOutcome, any Error>) {
         self.item = item
         self.result = result

@@ -18,10 +18,12 @@ public struct DownloadOutcome: Sendable, Hashable {
     public var file: URL
     /// What to keep for the next run's conditional GET.
     public var record: DownloadRecord
+    /// Whether the file was downloaded, kept unchanged or copied.
     public var kind: Kind
     /// Bytes received over the network for this file, resumed and restarted parts included.
     public var bytesTransferred: Int64
 
+    /// A file in place with its record, how it got there and the bytes received for it.
     public init(file: URL, record: DownloadRecord, kind: Kind, bytesTransferred: Int64) {
         self.file = file
         self.record = record

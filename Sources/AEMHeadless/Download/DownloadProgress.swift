@@ -6,6 +6,7 @@ public struct DownloadProgress: Sendable, Hashable {
     /// The file's full length, when the server said.
     public var expectedBytes: Int64?
 
+    /// A progress report.
     public init(bytesReceived: Int64, expectedBytes: Int64?) {
         self.bytesReceived = bytesReceived
         self.expectedBytes = expectedBytes

@@ -15,6 +15,7 @@ public struct DownloadRecord: Sendable, Hashable, Codable {
     /// The file's length in bytes.
     public var length: Int64
 
+    /// A record of a downloaded file and the validators the server sent for it.
     public init(url: String, file: String, etag: String? = nil, lastModified: String? = nil, length: Int64) {
         self.url = url
         self.file = file

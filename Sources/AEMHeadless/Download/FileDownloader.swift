@@ -26,11 +26,13 @@ import Foundation
 /// - Requests go through `Aem.get`: credentials only to the configured origin, never to another
 ///   host or to a redirect that leaves the origin.
 public struct FileDownloader: Sendable {
+    /// The client that sends the requests.
     public let aem: Aem
     /// The most times one download is resumed or started over after a lost connection.
     public var maxResumes: Int
     private let temporaryFiles = LockedValue<Set<URL>>([])
 
+    /// A downloader through `aem` that resumes one transfer at most `maxResumes` times (at least 0).
     public init(aem: Aem, maxResumes: Int = 3) {
         self.aem = aem
         self.maxResumes = max(0, maxResumes)

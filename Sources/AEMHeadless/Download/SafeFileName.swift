@@ -35,6 +35,7 @@ public struct SafeFileName: Sendable, Hashable, CustomStringConvertible {
         isSlugUnchanged = false
     }
 
+    /// The name itself.
     public var description: String { rawValue }
 
     /// The site's slug rule: 5 to 40 characters of `a-z 0-9 - _`.
