@@ -14,6 +14,7 @@ public struct PersistedQuery<Response: Decodable & Sendable>: Sendable {
     /// Variables by name; a nil value is left out of the request, so the stored query's default applies.
     public var variables: [String: QueryVariable?]
 
+    /// A query for the stored query at `path` (`configuration/name`) with `variables`.
     public init(_ path: String, variables: [String: QueryVariable?] = [:]) {
         self.path = path
         self.variables = variables

@@ -16,6 +16,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` honoured.
     public var maxRetryAfter: Duration
 
+    /// A policy of at most `maxAttempts` tries (at least 1) with the given backoff and `Retry-After` limit.
     public init(
         maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250),
         maxDelay: Duration = .seconds(8), maxRetryAfter: Duration = .seconds(30)

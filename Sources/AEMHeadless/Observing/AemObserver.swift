@@ -25,10 +25,13 @@ public protocol AemObserver: Sendable {
 }
 
 extension AemObserver {
+    /// Does nothing.
     public func willSend(_ request: AemHTTPRequest, attempt: Int) {}
+    /// Does nothing.
     public func didReceive(
         _ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration
     ) {}
+    /// Does nothing.
     public func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
     }
 }

@@ -14,6 +14,7 @@ public struct SecretScrubber: Sendable, Hashable {
     /// The texts masked, longest first, so that a secret containing another is masked whole.
     public let secrets: [String]
 
+    /// A scrubber that masks each non-empty text of `secrets`, such as `Authentication.secrets`.
     public init(_ secrets: [String]) {
         self.secrets = Array(Set(secrets.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }

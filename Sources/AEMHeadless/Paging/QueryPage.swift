@@ -10,6 +10,7 @@ public struct QueryPage: Sendable {
     /// 1 for the first page.
     public var number: Int
 
+    /// A page with its items, its answer, its paging style and its number.
     public init(items: [UntypedJSON], result: GraphQLResult<UntypedJSON>, style: PagingStyle, number: Int) {
         self.items = items
         self.result = result

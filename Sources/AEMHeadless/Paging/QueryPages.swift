@@ -18,6 +18,7 @@ import Foundation
 /// with GraphQL errors beside its data is yielded with them (`page.result.errors`); a page with
 /// errors and no data throws.
 public struct QueryPages: AsyncSequence, Sendable {
+    /// Each element is one page.
     public typealias Element = QueryPage
 
     let aem: Aem
@@ -33,6 +34,7 @@ public struct QueryPages: AsyncSequence, Sendable {
     /// The items of every page, one by one.
     public var items: QueryItems { QueryItems(pages: self) }
 
+    /// An iterator that fetches the pages from the first.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: self) }
 
     /// Fetches the next page when asked for it.
@@ -52,6 +54,7 @@ public struct QueryPages: AsyncSequence, Sendable {
             offset = pages.variables["offset"].flatMap { $0.flatMap { Int($0.text) } } ?? 0
         }
 
+        /// The next page, fetched now, or nil after the last; throws for a page with errors and no data.
         public mutating func next() async throws -> QueryPage? {
             guard !finished else { return nil }
             try Task.checkCancellation()
@@ -152,17 +155,21 @@ public struct QueryPages: AsyncSequence, Sendable {
 
 /// The items of `QueryPages`, one by one.
 public struct QueryItems: AsyncSequence, Sendable {
+    /// Each element is one item of a page, as untyped JSON.
     public typealias Element = UntypedJSON
 
     let pages: QueryPages
 
+    /// An iterator that fetches pages as their items are needed.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: pages.makeAsyncIterator()) }
 
+    /// Reads the items of one page, then fetches the next.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var pages: QueryPages.AsyncIterator
         var buffered: [UntypedJSON] = []
         var index = 0
 
+        /// The next item, fetching the next page when this one is used up; nil after the last.
         public mutating func next() async throws -> UntypedJSON? {
             while index == buffered.count {
                 guard let page = try await pages.next() else { return nil }

@@ -11,6 +11,7 @@ public struct PersistedQueryEntry: Sendable, Hashable {
     /// The stored GraphQL text, when sent.
     public var text: String?
 
+    /// An entry of AEM's list of persisted queries.
     public init(configuration: String, name: String, shortPath: String, longPath: String? = nil, text: String? = nil) {
         self.configuration = configuration
         self.name = name

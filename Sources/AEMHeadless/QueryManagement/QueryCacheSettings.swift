@@ -5,6 +5,7 @@ public struct QueryCacheSettings: Sendable, Hashable {
     /// Seconds a CDN may keep an answer (`surrogate-control: max-age`, sent as `s-maxage`).
     public var sharedMaxAge: Int?
 
+    /// Cache lifetimes in seconds; nil leaves one unset.
     public init(maxAge: Int? = nil, sharedMaxAge: Int? = nil) {
         self.maxAge = maxAge
         self.sharedMaxAge = sharedMaxAge
