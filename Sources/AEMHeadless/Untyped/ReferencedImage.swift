@@ -3,6 +3,7 @@ import Foundation
 /// An image (`ImageRef`) found in a query's answer, with the fragment it belongs to: what a
 /// file name can be made from.
 public struct ReferencedImage: Sendable, Hashable {
+    /// The image as the answer describes it.
     public var reference: ImageReference
     /// The `slug` of the nearest fragment around the image, when it has one.
     public var ownerSlug: String?
@@ -11,6 +12,7 @@ public struct ReferencedImage: Sendable, Hashable {
     /// The field that holds the image, such as `primaryImage`.
     public var field: String?
 
+    /// An image with what is known of the fragment and field that hold it.
     public init(reference: ImageReference, ownerSlug: String? = nil, ownerPath: String? = nil, field: String? = nil) {
         self.reference = reference
         self.ownerSlug = ownerSlug

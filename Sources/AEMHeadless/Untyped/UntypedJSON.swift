@@ -13,20 +13,27 @@ import Foundation
 ///
 /// It compares and hashes by value, member order included.
 public enum UntypedJSON: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// A JSON `true` or `false`.
     case bool(Bool)
     /// A number as the literal text it was sent as, such as `4500`, `95.5` or `1e-7`.
     case number(String)
+    /// A JSON string.
     case string(String)
+    /// A JSON array, in order.
     case array([UntypedJSON])
     /// Members in the order they were sent; a key sent twice is kept twice.
     case object([Member])
 
     /// One member of an object.
     public struct Member: Sendable, Hashable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: UntypedJSON
 
+        /// A member named `key` holding `value`.
         public init(_ key: String, _ value: UntypedJSON) {
             self.key = key
             self.value = value
@@ -96,6 +103,7 @@ public enum UntypedJSON: Sendable, Hashable {
         return nil
     }
 
+    /// Whether this is JSON `null`.
     public var isNull: Bool { self == .null }
 }
 
@@ -103,8 +111,10 @@ public enum UntypedJSON: Sendable, Hashable {
 public struct UntypedJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The byte offset of the problem.
     public var offset: Int
+    /// What is wrong with the JSON there.
     public var reason: String
 
+    /// The reason and the byte offset.
     public var description: String { "\(reason) at byte \(offset)" }
 }
 

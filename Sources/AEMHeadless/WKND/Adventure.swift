@@ -10,6 +10,7 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var path: String?
     /// The URL name, such as `lofoten-winter-surf`.
     public var slug: String?
+    /// The adventure's title.
     public var title: String?
     /// Camping, Surfing, Skiing, Cycling, Hiking, Skateboarding, Rock Climbing, Running, Snowboarding, Social…
     public var activity: String?
@@ -17,16 +18,22 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
     public var adventureType: String?
     /// Beginner, Intermediate, Advanced, Expert…
     public var difficulty: String?
+    /// How many people the adventure takes; a whole number, also when sent as `8.0` or `"8"`.
     public var groupSize: Int?
     /// The price as AEM stores it (a double; sent as `4500` or `95.5`), without a currency.
     public var price: Double?
     /// Free text, such as `2-3 days`.
     public var tripLength: String?
+    /// The adventure's main image in the DAM.
     public var primaryImage: ImageReference?
+    /// The adventure's description, in the forms the query asked for.
     public var description: RichText?
+    /// The day-by-day plan, in the forms the query asked for.
     public var itinerary: RichText?
+    /// What to bring, in the forms the query asked for.
     public var gearList: RichText?
 
+    /// An adventure with the given fields; every one is optional.
     public init(
         path: String? = nil, slug: String? = nil, title: String? = nil, activity: String? = nil,
         adventureType: String? = nil, difficulty: String? = nil, groupSize: Int? = nil, price: Double? = nil,
@@ -54,6 +61,7 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
         case description, itinerary, gearList
     }
 
+    /// Reads an adventure from AEM's JSON; a missing, `null` or wrongly typed field reads as nil.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }
@@ -77,11 +85,16 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
     /// The WKND difficulty levels, in increasing order.
     public enum Difficulty: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// `Beginner`.
         case beginner = "Beginner"
+        /// `Intermediate`.
         case intermediate = "Intermediate"
+        /// `Advanced`.
         case advanced = "Advanced"
+        /// `Expert`.
         case expert = "Expert"
 
+        /// Whether `lhs` is the easier level.
         public static func < (lhs: Self, rhs: Self) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
         }

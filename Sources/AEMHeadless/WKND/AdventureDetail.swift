@@ -1,10 +1,12 @@
 /// One adventure with the content its rich text links to, as `adventure(slug:)` returns it.
 public struct AdventureDetail: Sendable, Hashable, Codable, UntypedJSONDecodable {
+    /// The adventure (the response's `item`).
     public var adventure: Adventure
     /// The response's `_references`: adventures, images and other content linked from the
     /// adventure's rich text; empty when there were none.
     public var references: [AdventureReference]
 
+    /// An adventure with the content its rich text links to.
     public init(adventure: Adventure, references: [AdventureReference] = []) {
         self.adventure = adventure
         self.references = references
@@ -21,6 +23,7 @@ public struct AdventureDetail: Sendable, Hashable, Codable, UntypedJSONDecodable
         case references = "_references"
     }
 
+    /// Reads AEM's JSON; `item` is required, and `_references` entries that cannot be read are skipped.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }

@@ -3,10 +3,12 @@ public struct AdventureListData: Sendable, Hashable, Codable, UntypedJSONDecodab
     /// Nil when AEM sent `null` for the list, which happens with errors beside the data.
     public var adventureList: AdventureList?
 
+    /// The query's `data` with the given list.
     public init(adventureList: AdventureList?) { self.adventureList = adventureList }
 
     enum CodingKeys: String, CodingKey { case adventureList }
 
+    /// Reads the query's `data` from AEM's JSON; a missing or `null` `adventureList` reads as nil.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }
@@ -26,6 +28,7 @@ public struct AdventureList: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// `_references`, when the query asked for them; nil when absent.
     public var references: [AdventureReference]?
 
+    /// A list of adventures with their references, if any.
     public init(items: [Adventure], references: [AdventureReference]? = nil) {
         self.items = items
         self.references = references
@@ -36,6 +39,7 @@ public struct AdventureList: Sendable, Hashable, Codable, UntypedJSONDecodable {
         case references = "_references"
     }
 
+    /// Reads the list from AEM's JSON, skipping items and references that cannot be read.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }

@@ -11,10 +11,12 @@ public enum AdventureReference: Sendable, Hashable, Codable, UntypedJSONDecodabl
 
     /// The GraphQL type names with a case of their own.
     public static let adventureTypename = "AdventureModel"
+    /// The `__typename` of an image reference.
     public static let imageTypename = "ImageRef"
 
     private enum TypeKeys: String, CodingKey { case typename = "__typename" }
 
+    /// Reads an entry by its `__typename`; an unmodelled type is kept as JSON.
     public init(from decoder: any Decoder) throws {
         try self.init(decodingJSONFrom: decoder)
     }
@@ -29,6 +31,7 @@ public enum AdventureReference: Sendable, Hashable, Codable, UntypedJSONDecodabl
         }
     }
 
+    /// Writes the entry back with its `__typename`; an unknown entry exactly as it was read.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .adventure(let adventure):
