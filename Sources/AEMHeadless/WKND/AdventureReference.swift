@@ -9,7 +9,7 @@ public enum AdventureReference: Sendable, Hashable, Codable, UntypedJSONDecodabl
     /// `__typename`, with the entry as it was sent.
     case unknown(typename: String?, json: JSONValue)
 
-    /// The GraphQL type names with a case of their own.
+    /// The `__typename` of an adventure reference; it and `imageTypename` have cases of their own.
     public static let adventureTypename = "AdventureModel"
     /// The `__typename` of an image reference.
     public static let imageTypename = "ImageRef"
