@@ -20,6 +20,8 @@ public struct Aem: Sendable {
     /// The most redirects followed for one request.
     static let maxRedirects = 5
 
+    /// A client for the service that `configuration` describes, sending its requests through `transport`.
+    ///
     /// - Parameters:
     ///   - configuration: the service, its credentials and how requests are sent and retried.
     ///   - transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession), the

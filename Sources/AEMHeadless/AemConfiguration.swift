@@ -20,6 +20,8 @@ public struct AemConfiguration: Sendable {
     /// Masks this configuration's secrets in text that might be shown.
     public var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
 
+    /// Checks the settings and builds a configuration; throws `AemConfigurationError` for one that cannot work.
+    ///
     /// - Parameters:
     ///   - scheme: `https` unless the service is local.
     ///   - host: a host name or address with an optional `:port`, no scheme or path.

@@ -23,6 +23,8 @@ public struct BatchDownloader: Sendable {
     /// The name the manifest records this service's files under; see `DownloadManifest.origin`.
     public let manifestOrigin: String
 
+    /// A batch downloader sending its requests through `aem`.
+    ///
     /// - Parameters:
     ///   - aem: the client that sends the requests.
     ///   - concurrency: the most files downloaded at once; at least 1 is used.

@@ -21,6 +21,8 @@ public actor DownloadManifest {
     private var records: [String: DownloadRecord]
     private var hasChanges = false
 
+    /// Reads the manifest in `directory`, keeping the records that apply to `origin`; empty when missing or unreadable.
+    ///
     /// - Parameters:
     ///   - directory: the folder whose files the manifest records.
     ///   - origin: names the AEM service whose files are recorded by path: its origin

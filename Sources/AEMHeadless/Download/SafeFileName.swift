@@ -11,6 +11,8 @@ public struct SafeFileName: Sendable, Hashable, CustomStringConvertible {
     /// Whether the slug was valid and is used unchanged.
     public let isSlugUnchanged: Bool
 
+    /// The safe name for `slug`: the slug itself when it follows the site's rule, else a made-safe form.
+    ///
     /// - Returns: nil when the slug holds no letter or digit to make a name from.
     public init?(slug: String) {
         if Self.isValidSlug(slug) {
