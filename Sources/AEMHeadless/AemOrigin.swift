@@ -4,7 +4,10 @@ import Foundation
 /// resolve against, and the only place credentials are ever sent.
 public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The URL scheme of an AEM service: `http` or `https`.
-    public enum Scheme: String, Sendable, CaseIterable { case http, https }
+    public enum Scheme: String, Sendable, CaseIterable {
+        /// `http`, for a local service such as the AEM SDK, or `https`, for any other.
+        case http, https
+    }
 
     /// Whether requests use `http` or `https`.
     public let scheme: Scheme
