@@ -78,6 +78,6 @@ public final class StaticTokenProvider: AccessTokenProvider {
     /// Where the token came from, never its value.
     public var description: String { "token from \(source)" }
 
-    /// Tells tokens apart for cache keys; it holds the token, so it is only ever stored as a digest.
+    /// The token itself, which tells this credential apart in cache keys: never shown or stored, only digested.
     public var identity: String { "token\n" + token.value }
 }
