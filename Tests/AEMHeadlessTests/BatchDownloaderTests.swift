@@ -11,7 +11,7 @@ func withBatch<T>(
     _ body: (BatchDownloader) async throws -> T
 ) async throws -> T {
     let configuration = try AemConfiguration(
-        scheme: .http, host: emulator.hostAndPort, timeout: .seconds(10),
+        scheme: .http, host: emulator.hostAndPort, timeout: .seconds(60),
         retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
         try await body(

@@ -18,7 +18,7 @@ private func withCachedClient<T>(
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
             let configuration = try AemConfiguration(
                 scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                authentication: authentication, timeout: .seconds(10), retry: .none)
+                authentication: authentication, timeout: .seconds(60), retry: .none)
             let result = try await AsyncHTTPClientTransport.withTransport { transport in
                 try await body(emulator, Aem(configuration, transport: transport), cache)
             }

@@ -18,7 +18,7 @@ func withClient<T>(
 ) async throws -> T {
     let configuration = try AemConfiguration(
         scheme: .http, host: server.baseHost, authentication: authentication,
-        extraHeaders: extraHeaders, timeout: .seconds(10), retry: retry,
+        extraHeaders: extraHeaders, timeout: .seconds(60), retry: retry,
         maxResponseBytes: maxResponseBytes)
     switch kind {
     case .urlSession:

@@ -43,7 +43,7 @@ func withDownloader<T>(
 ) async throws -> T {
     let configuration = try AemConfiguration(
         scheme: .http, host: emulator.hostAndPort, authentication: authentication,
-        timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
+        timeout: .seconds(60), retry: RetryPolicy(baseDelay: .milliseconds(5)))
     return try await AsyncHTTPClientTransport.withTransport(idleReadTimeout: .seconds(10)) { transport in
         try await body(FileDownloader(aem: Aem(configuration, transport: transport)))
     }

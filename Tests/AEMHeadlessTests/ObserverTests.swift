@@ -36,7 +36,7 @@ struct ObserverTests {
             let observer = RecordingObserver()
             let configuration = try AemConfiguration(
                 scheme: .http, host: server.baseHost, authentication: .token("t0k"),
-                timeout: .seconds(10), retry: RetryPolicy(baseDelay: .milliseconds(5)))
+                timeout: .seconds(60), retry: RetryPolicy(baseDelay: .milliseconds(5)))
             let result = try await AsyncHTTPClientTransport.withTransport { transport in
                 try await Aem(configuration, transport: transport, observer: observer).execute(itemQuery)
             }

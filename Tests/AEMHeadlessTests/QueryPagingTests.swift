@@ -12,7 +12,7 @@ func withEmulatorAem<T>(
     let emulator = try await Emulator.start(options: options)
     do {
         let configuration = try AemConfiguration(
-            scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(10), retry: .none)
+            scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(60), retry: .none)
         let result = try await AsyncHTTPClientTransport.withTransport { transport in
             try await body(emulator, Aem(configuration, transport: transport))
         }

@@ -87,7 +87,7 @@ func withSignedInClient<Result>(
 ) async throws -> Result {
     let configuration = try AemConfiguration(
         scheme: .http, host: "127.0.0.1:\(emulator.port)",
-        authentication: .provider(provider), timeout: .seconds(10))
+        authentication: .provider(provider), timeout: .seconds(60))
     return try await AsyncHTTPClientTransport.withTransport { transport in
         try await body(Aem(configuration, transport: transport), transport)
     }
