@@ -33,7 +33,7 @@ enum HTTPTestClient {
     static func get(
         _ url: String, headers: [(String, String)] = [], method: HTTPMethod = .GET
     ) async throws -> HTTPResult {
-        let response = try await HTTPClient.shared.execute(request(url, headers, method), timeout: .seconds(20))
+        let response = try await HTTPClient.shared.execute(request(url, headers, method), timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
         return HTTPResult(
             status: Int(response.status.code), headers: response.headers, body: Array(body.readableBytesView))
@@ -45,7 +45,7 @@ enum HTTPTestClient {
     ) async throws -> HTTPResult {
         var request = request(url, headers, method)
         request.body = .bytes(ByteBuffer(string: body))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)
         return HTTPResult(
             status: Int(response.status.code), headers: response.headers, body: Array(bytes.readableBytesView))
@@ -53,7 +53,7 @@ enum HTTPTestClient {
 
     /// GETs `url`, counting the body bytes that arrive until the body ends or fails.
     static func getCountingBytes(_ url: String, headers: [(String, String)] = []) async throws -> BrokenResult {
-        let response = try await HTTPClient.shared.execute(request(url, headers, .GET), timeout: .seconds(20))
+        let response = try await HTTPClient.shared.execute(request(url, headers, .GET), timeout: .seconds(60))
         var received = 0
         do {
             for try await chunk in response.body { received += chunk.readableBytes }

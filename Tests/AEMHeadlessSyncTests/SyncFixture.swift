@@ -23,7 +23,7 @@ func withService<T>(_ content: EmulatorContent, _ body: (RunningEmulator, Aem) a
     do {
         let result = try await AsyncHTTPClientTransport.withTransport { transport in
             let configuration = try AemConfiguration(
-                scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(20),
+                scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(60),
                 retry: RetryPolicy(maxAttempts: 1))
             return try await body(emulator, Aem(configuration, transport: transport))
         }
