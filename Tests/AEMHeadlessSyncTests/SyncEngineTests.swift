@@ -157,7 +157,7 @@ struct SyncEngineTests {
 
     @Test("cancelled at random moments, then resumed: the same store as a clean run", arguments: [1, 2, 3] as [UInt64])
     func interruptedAndResumed(seed: UInt64) async throws {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let content = try EmulatorContent.sampleWithCopies(40)
         try await withSyncFolder { folder, _ in
             try await withService(content) { _, aem in
@@ -312,18 +312,5 @@ struct SyncEngineTests {
             #expect(report.added == sample.adventures.count)
             #expect(try ContentStore(directory: folder).adventures().count == sample.adventures.count)
         }
-    }
-}
-
-/// A small seeded random generator, so that a failing seed can be run again.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -30,31 +31,17 @@ struct DecodePathParityTests {
         init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
     }
 
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     /// Odd values AEM or a proxy might put where a field is expected.
     private static let oddValues = [
         "null", "0", "-0", "8.0", "1e3", "9007199254740993", "1e400", "-12.5", "\"8\"", "\" 95.5 \"", "\"x\"", "true",
         "[]", "{}", "[1,\"a\",null]", #"{"nodeType":"text","value":"v"}"#, #""a\"b\\c\u00e9\ud83c\udfd4""#, "\"\"",
     ]
 
-    private func field(_ random: inout Random, _ good: String) -> String {
+    private func field(_ random: inout SeededRandom, _ good: String) -> String {
         random.chance(70) ? good : random.pick(Self.oddValues)
     }
 
-    private func node(_ random: inout Random, depth: Int) -> String {
+    private func node(_ random: inout SeededRandom, depth: Int) -> String {
         if depth > 3 || random.chance(20) { return random.pick(Self.oddValues) }
         var members = [
             #""nodeType":\#(field(&random, random.pick([#""paragraph""#, #""text""#, #""link""#, #""header""#, #""reference""#, #""x-new""#])))"#
@@ -77,7 +64,7 @@ struct DecodePathParityTests {
         return "{\(members.shuffled(using: &random).joined(separator: ","))}"
     }
 
-    private func adventure(_ random: inout Random) -> String {
+    private func adventure(_ random: inout SeededRandom) -> String {
         var members: [String] = []
         for (key, good) in [
             ("_path", #""/content/dam/a/b""#), ("slug", #""bali-surf-camp""#), ("title", #""Bali Surf Camp""#),
@@ -101,7 +88,7 @@ struct DecodePathParityTests {
         return "{\(members.joined(separator: ","))}"
     }
 
-    private func answer(_ random: inout Random) -> String {
+    private func answer(_ random: inout SeededRandom) -> String {
         let items = (0..<random.below(5)).map { _ in
             random.chance(90) ? adventure(&random) : random.pick(Self.oddValues)
         }
@@ -120,7 +107,7 @@ struct DecodePathParityTests {
     }
 
     /// One byte changed, removed or added at a random place.
-    private func damaged(_ text: String, _ random: inout Random) -> Data {
+    private func damaged(_ text: String, _ random: inout SeededRandom) -> Data {
         var bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return Data(bytes) }
         let position = random.below(bytes.count)
@@ -136,7 +123,7 @@ struct DecodePathParityTests {
     @Test(arguments: [1, 2, 3, 4])
     func bothPathsAgree(seed: UInt64) throws {
         let aem = Aem(try AemConfiguration(scheme: .http, host: "127.0.0.1:4503"), transport: NoTransport())
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         var agreedOnValues = 0
         for round in 0..<800 {
             let text = answer(&random)
