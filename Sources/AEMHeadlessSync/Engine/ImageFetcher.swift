@@ -1,5 +1,4 @@
 import AEMHeadless
-import Crypto
 import Foundation
 
 /// The images of one sync: each location fetched at most once per run however many fragments
@@ -110,7 +109,7 @@ actor ImageFetcher {
     /// The base name of an image's file: 32 hex digits of the SHA-256 of its location, so no
     /// name from the server ever reaches the file system.
     static func fileName(for location: String) -> String {
-        SHA256.hash(data: Data(location.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        ContentHash.prefix(of: location, bytes: 16)
     }
 }
 
