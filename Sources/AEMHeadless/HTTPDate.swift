@@ -44,7 +44,7 @@ enum HTTPDate {
     /// The parts of a date, in UTC.
     fileprivate struct Fields {
         var year: Int
-        var month: Int  // 1...12
+        var month: Int // 1...12
         var day: Int
         var hour: Int
         var minute: Int
@@ -54,7 +54,8 @@ enum HTTPDate {
             guard (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
                 (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
             else { return nil }
-            let seconds = Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+            let seconds =
+                Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
                 + hour * 3_600 + minute * 60 + min(second, 59)
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
@@ -69,7 +70,7 @@ enum HTTPDate {
 
         /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar.
         static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-            let shifted = month <= 2 ? year - 1 : year  // years that start in March
+            let shifted = month <= 2 ? year - 1 : year // years that start in March
             let era = (shifted >= 0 ? shifted : shifted - 399) / 400
             let yearOfEra = shifted - era * 400
             let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
@@ -158,7 +159,7 @@ enum HTTPDate {
         /// After `Sun `: `Nov  6 08:49:37 1994`.
         mutating func asctime() -> Fields? {
             guard skip(UInt8(ascii: " ")), let month = month(), skip(UInt8(ascii: " ")) else { return nil }
-            _ = skip(UInt8(ascii: " "))  // a one-digit day is padded with a space
+            _ = skip(UInt8(ascii: " ")) // a one-digit day is padded with a space
             guard let day = number(digits: 1...2), skip(UInt8(ascii: " ")), let time = time(),
                 skip(UInt8(ascii: " ")), let year = number(digits: 4...4)
             else { return nil }

@@ -6,11 +6,11 @@ import Testing
 
 @Suite("HTTPDate: the three forms of RFC 9110 dates, read without DateFormatter")
 struct HTTPDateTests {
-    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
+    let now = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18
 
     @Test("RFC 9110's example in its three forms")
     func rfcExample() {
-        let expected = Date(timeIntervalSince1970: 784_111_777)  // 1994-11-06 08:49:37 UTC
+        let expected = Date(timeIntervalSince1970: 784_111_777) // 1994-11-06 08:49:37 UTC
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == expected)
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == expected)
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994", now: now) == expected)
@@ -36,9 +36,11 @@ struct HTTPDateTests {
             for (index, formatter) in formatters.enumerated() {
                 if index == 1, abs(seconds - now.timeIntervalSince1970) > 49 * 31_556_952 { continue }
                 var text = formatter.string(from: date)
-                if index == 2 {  // asctime pads a one-digit day with a space
+                if index == 2 { // asctime pads a one-digit day with a space
                     let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-                    if parts.count == 5, parts[2].count == 1 { text = parts[0...1].joined(separator: " ") + "  " + parts[2...].joined(separator: " ") }
+                    if parts.count == 5, parts[2].count == 1 {
+                        text = parts[0...1].joined(separator: " ") + "  " + parts[2...].joined(separator: " ")
+                    }
                 }
                 #expect(HTTPDate.parse(text, now: now) == date, "\(text)")
             }
@@ -47,7 +49,7 @@ struct HTTPDateTests {
 
     @Test("Letters in any case, spaces around, a leap second read as :59")
     func leniency() {
-        let expected = Date(timeIntervalSince1970: 1_445_412_480)  // 2015-10-21 07:28:00 UTC
+        let expected = Date(timeIntervalSince1970: 1_445_412_480) // 2015-10-21 07:28:00 UTC
         #expect(HTTPDate.parse("  wed, 21 OCT 2015 07:28:00 gmt ", now: now) == expected)
         #expect(
             HTTPDate.parse("Wed, 31 Dec 2016 23:59:60 GMT", now: now)
@@ -57,7 +59,8 @@ struct HTTPDateTests {
     @Test(
         "What is not an HTTP date gives nil",
         arguments: [
-            "", "0", "-1", "GMT", "Sun,", "Sun, 06 Nov 1994", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Nov 1994 08:49:37 UTC",
+            "", "0", "-1", "GMT", "Sun,", "Sun, 06 Nov 1994", "Sun, 06 Nov 1994 08:49:37",
+            "Sun, 06 Nov 1994 08:49:37 UTC",
             "Sun, 06 Nov 1994 08:49:37 GMT extra", "Sun, 32 Oct 1994 08:49:37 GMT", "Sun, 29 Feb 1900 08:49:37 GMT",
             "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:60:00 GMT",
             "Sun, 06 Nov 1994 08:49:61 GMT", "Sun, 06 Nov 99999 08:49:37 GMT", "Sun, 006 Nov 1994 08:49:37 GMT",
