@@ -13,7 +13,8 @@ public func fuzzHTTPDate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let date = HTTPDate.parse(text, now: now) else { return 0 }
     let written = imfFixdate(date)
     guard HTTPDate.parse(written, now: now) == date else {
-        fatalError("\(text.debugDescription) read as \(date.timeIntervalSince1970), written \(written), read back differently")
+        fatalError(
+            "\(text.debugDescription) read as \(date.timeIntervalSince1970), written \(written), read back differently")
     }
     return 0
 }
