@@ -19,7 +19,7 @@ enum DiskFlush {
         #else
         let result = fsync(descriptor)
         #endif
-        guard result == 0 else { throw DownloadFileError.system("flush to disk", path: path) }
+        guard result == 0 || isUnsupported(errno) else { throw DownloadFileError.system("flush to disk", path: path) }
     }
 
     /// Flushes the entries of `directory`, so that files renamed into it stay renamed after a crash.
@@ -27,6 +27,14 @@ enum DiskFlush {
         let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw DownloadFileError.system("open the folder", path: directory.path) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw DownloadFileError.system("flush the folder", path: directory.path) }
+        guard fsync(descriptor) == 0 || isUnsupported(errno) else {
+            throw DownloadFileError.system("flush the folder", path: directory.path)
+        }
+    }
+
+    /// Whether `error` says the file system has no such flush (some network and FUSE file
+    /// systems, for folders especially): there is nothing to wait for, so it is not a failure.
+    private static func isUnsupported(_ error: Int32) -> Bool {
+        error == EINVAL || error == ENOSYS || error == ENOTSUP || error == EOPNOTSUPP
     }
 }
