@@ -3,18 +3,18 @@ import AEMHeadlessSync
 import ArgumentParser
 import Foundation
 
-/// `wknd sync`: every adventure, in full and with its images, mirrored into a folder and kept
-/// current with deltas.
+/// `wknd sync`: every adventure, in full and with its images — or the items of any list or
+/// paginated persisted query — mirrored into a folder and kept current with deltas.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Mirror every adventure and its images into a folder, then keep it current.",
+        abstract: "Mirror every adventure (or any query's items) and their images into a folder, then keep it current.",
         discussion: """
             DIR gets content.sqlite, an SQLite database of the fragments (path,
-            slug, model, the JSON as AEM sent it with its keys sorted, a content
-            hash, when each was last seen and last changed), and images/, the
-            images named by a hash of their URL. ContentStore (library
-            AEMHeadlessSync) reads it offline.
+            slug, model, the JSON as AEM sent it, members in AEM's order and
+            numbers as sent, a content hash, when each was last seen and last
+            changed), and images/, the images named by a hash of their URL.
+            ContentStore (library AEMHeadlessSync) reads it offline.
 
             The first run reads every page of wknd-shared/adventures-paginated,
             each adventure in full with wknd-shared/adventure-by-path, and each
@@ -31,6 +31,16 @@ struct SyncCommand: AsyncParsableCommand {
             page, and the next run goes on from there. Only one sync of a DIR runs
             at a time: a second one exits with 75, or waits with --wait.
 
+            --query <configuration>/<name> mirrors the items of any list or
+            paginated persisted query instead, with its --var and --var-json
+            variables, paged as wknd query --all pages it (--paging, --page-size).
+            Each item is stored as the query returns it, with the images inside it
+            (ImageRef objects); it is identified by its _path, which the query
+            must select, kept across moves by its slug when it selects one, and
+            its model is _model { title } when it selects that. A folder mirrors
+            one query with one set of variables: syncing another into it is
+            refused (exit 64).
+
             Progress goes to stderr (a bar on a terminal), then a summary line;
             --json prints the report on stdout. An image that cannot be saved is
             reported, tried again next run, and makes the exit code 69.
@@ -39,16 +49,31 @@ struct SyncCommand: AsyncParsableCommand {
               wknd sync wknd-mirror
               wknd sync wknd-mirror --json | jq '{added, changed, removed, requests}'
               wknd sync wknd-mirror --revalidate-all --concurrency 8
+              wknd sync articles --query my-site/articles-paginated --var locale=en
             """
     )
 
     @Argument(help: ArgumentHelp("The folder to mirror into; created when missing.", valueName: "dir"))
     var directory: String
 
+    @Option(
+        help: ArgumentHelp(
+            "Mirror the items of this list or paginated persisted query instead of the adventures.",
+            valueName: "configuration/name"))
+    var query: String?
+
+    @OptionGroup var variables: QueryVariableOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "With --query: how the query pages (\(PagingStyle.allCases.map(\.rawValue).joined(separator: ", "))); found from the stored query by default.",
+            valueName: "style"))
+    var paging: PagingStyle?
+
     @Option(help: ArgumentHelp("How many adventures and images to fetch at once (1-64).", valueName: "n"))
     var concurrency = 6
 
-    @Option(help: ArgumentHelp("Adventures per page (1-100).", valueName: "n"))
+    @Option(help: ArgumentHelp("Items per page (1-100; with --query 1-1000).", valueName: "n"))
     var pageSize = 100
 
     @Option(help: ArgumentHelp("The image width in pixels, passed to the queries.", valueName: "pixels"))
@@ -73,7 +98,23 @@ struct SyncCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 100.") }
+        if let query {
+            guard QueryCommand.isQueryPath(query) else {
+                throw ValidationError("Give --query as <configuration>/<name>, such as wknd-shared/adventures-all.")
+            }
+            guard (1...1000).contains(pageSize) else {
+                throw ValidationError("--page-size must be from 1 to 1000.")
+            }
+            if width != nil || quality != nil || format != nil {
+                throw ValidationError(
+                    "--width, --quality and --format go with the adventures; give a query's own variables with --var.")
+            }
+        } else {
+            guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 100.") }
+            if paging != nil || !variables.texts.isEmpty || !variables.jsonTexts.isEmpty {
+                throw ValidationError("--var, --var-json and --paging go with --query.")
+            }
+        }
         if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
         if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
     }
@@ -95,9 +136,6 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     private func sync(with aem: Aem, context: CommandContext) async throws -> ExitStatus {
-        let image = ImageOptions(
-            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
-            width: width, quality: quality)
         let engine = SyncEngine(
             aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
             concurrency: concurrency, revalidateAll: revalidateAll,
@@ -107,12 +145,27 @@ struct SyncCommand: AsyncParsableCommand {
         let console = context.console
         let report: SyncReport
         do {
-            report = try await engine.sync(AdventureSyncSource(aem: aem, pageSize: pageSize, image: image)) { event in
+            let onEvent: @Sendable (SyncEvent) -> Void = { event in
                 progress.handle(event)
                 if case .warning(let message) = event { console.warning(message) }
             }
+            if let query {
+                let source = await QuerySyncSource.finding(
+                    aem: aem, path: query, variables: try variables.variables(), style: paging, pageSize: pageSize)
+                report = try await engine.sync(source, onEvent: onEvent)
+            } else {
+                let image = ImageOptions(
+                    format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
+                    width: width, quality: quality)
+                report = try await engine.sync(
+                    AdventureSyncSource(aem: aem, pageSize: pageSize, image: image), onEvent: onEvent)
+            }
         } catch let error as SyncError {
             throw Self.failure(error)
+        } catch let error as AemError where error.kind == .queryNotFound {
+            throw Failure(
+                .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
+                details: error.detailLines)
         }
         progress.clear()
         console.note(Self.summary(report))

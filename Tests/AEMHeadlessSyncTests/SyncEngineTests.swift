@@ -58,20 +58,9 @@ struct SyncEngineTests {
             let base = try EmulatorContent.sampleWithCopies(30) // 50 adventures: pages of 20 below
             try await sync(base, into: folder, pageSize: 20)
 
-            var next = base
-            let adventures = base.adventures.filter { $0.primaryImagePath != nil && !$0.slug.contains("-copy") }
-            let (changed, removed, moved) = (adventures[0].slug, adventures[1].slug, adventures[2].slug)
-            next[slug: changed]?.master["title"] = .string("A new title")
-            let removedImage = try #require(next[slug: removed]?.primaryImagePath)
-            next[slug: removed] = nil
-            for copy in next.adventures where copy.primaryImagePath == removedImage { next[slug: copy.slug] = nil }
-            var movedFragment = try #require(next[slug: moved])
-            movedFragment.path = "/content/dam/wknd-shared/en/adventures/elsewhere/\(moved)"
-            next[slug: moved] = movedFragment
-            next[fragment: "/content/dam/wknd-shared/en/adventures/new-one/new-one"] =
-                next.makeAdventure(
-                    slug: "brand-new-adventure", title: "Brand new", primaryImage: adventures[3].primaryImagePath)
-            let removedCount = base.adventures.count - next.adventures.count + 1
+            let delta = try DeltaContent(base)
+            let (next, changed, removed, moved) = (delta.next, delta.changed, delta.removed, delta.moved)
+            let (movedFragment, removedCount) = (delta.movedFragment, delta.removedCount)
 
             let store = try ContentStore(directory: folder)
             let removedImageFile = try #require(

@@ -96,3 +96,34 @@ extension EmulatorContent {
         return content
     }
 }
+
+/// `base` with one adventure of each kind of change: `changed` has a new title, `removed` is gone
+/// with every copy sharing its image, `moved` is at a new path with its slug, and
+/// `brand-new-adventure` is added, showing an image already in `base`.
+struct DeltaContent {
+    var next: EmulatorContent
+    let changed: String
+    let removed: String
+    let moved: String
+    let movedFragment: ContentFragment
+    /// Adventures gone: `removed` and its copies.
+    let removedCount: Int
+
+    init(_ base: EmulatorContent) throws {
+        next = base
+        let adventures = base.adventures.filter { $0.primaryImagePath != nil && !$0.slug.contains("-copy") }
+        (changed, removed, moved) = (adventures[0].slug, adventures[1].slug, adventures[2].slug)
+        next[slug: changed]?.master["title"] = .string("A new title")
+        let removedImage = try #require(next[slug: removed]?.primaryImagePath)
+        next[slug: removed] = nil
+        for copy in next.adventures where copy.primaryImagePath == removedImage { next[slug: copy.slug] = nil }
+        var movedFragment = try #require(next[slug: moved])
+        movedFragment.path = "/content/dam/wknd-shared/en/adventures/elsewhere/\(moved)"
+        next[slug: moved] = movedFragment
+        self.movedFragment = movedFragment
+        next[fragment: "/content/dam/wknd-shared/en/adventures/new-one/new-one"] =
+            next.makeAdventure(
+                slug: "brand-new-adventure", title: "Brand new", primaryImage: adventures[3].primaryImagePath)
+        removedCount = base.adventures.count - next.adventures.count + 1
+    }
+}

@@ -106,6 +106,68 @@ struct SyncCommandTests {
             }
         }
     }
+
+    @Test("--query mirrors each item as `wknd query --all` prints it, with its images; another query is refused")
+    func query() async throws {
+        var content = self.content
+        content[query: "/wknd-shared/titles"] = StoredQuery(
+            configuration: "wknd-shared", name: "titles",
+            text:
+                "query ($offset: Int, $limit: Int) { adventureList(offset: $offset, limit: $limit) { items { slug title } } }"
+        )
+        try await withEmulator(EmulatorOptions(content: content)) { _, environment in
+            try await withSyncFolders { folder, other in
+                let synced = try await WkndRun.run(
+                    ["sync", folder.path, "--query", "wknd-shared/adventures-all", "--page-size", "13", "--json"],
+                    environment: environment)
+                #expect(synced.status == 0, "\(synced.stderr)")
+                let report = try #require(try synced.json() as? [String: Any])
+                #expect(report["added"] as? Int == content.adventures.count)
+
+                let printed = try await WkndRun.run(
+                    ["query", "wknd-shared/adventures-all", "--all", "--jsonl", "--page-size", "13"],
+                    environment: environment)
+                #expect(printed.status == 0, "\(printed.stderr)")
+                let lines = printed.stdout.split(separator: "\n")
+                #expect(lines.count == content.adventures.count)
+                let store = try ContentStore(directory: folder)
+                let stored = Dictionary(uniqueKeysWithValues: try store.fragments().map { ($0.path, $0.json) })
+                for line in lines {
+                    let item = try UntypedJSON(parsing: String(line))
+                    let path = try #require(item["_path"]?.stringValue)
+                    #expect(stored[path] == Data(line.utf8), "\(path) is stored as wknd query prints it")
+                    let slug = try #require(item["slug"]?.stringValue)
+                    for image in item.referencedImages {
+                        let file = try #require(store.imageFile(for: image.reference))
+                        #expect(try Data(contentsOf: file) == content.primaryImageBytes(ofSlug: slug))
+                    }
+                }
+
+                let again = try await WkndRun.run(
+                    ["sync", folder.path, "--query", "wknd-shared/adventures-all", "--json"], environment: environment)
+                #expect(again.status == 0, "\(again.stderr)")
+                #expect(
+                    try #require(try again.json() as? [String: Any])["unchanged"] as? Int == content.adventures.count)
+
+                let refused = try await WkndRun.run(
+                    ["sync", folder.path, "--query", "wknd-shared/adventures-all", "--var", "sort=title"],
+                    environment: environment)
+                #expect(refused.status == 64)
+                #expect(refused.stderr.contains("This folder mirrors the items of wknd-shared/adventures-all"))
+                let adventures = try await WkndRun.run(["sync", folder.path], environment: environment)
+                #expect(adventures.status == 64)
+
+                let noPath = try await WkndRun.run(
+                    ["sync", other.path, "--query", "wknd-shared/titles"], environment: environment)
+                #expect(noPath.status != 0)
+                #expect(noPath.stderr.contains("An item of wknd-shared/titles has no _path"), "\(noPath.stderr)")
+
+                let misused = try await WkndRun.run(["sync", other.path, "--var", "a=b"], environment: environment)
+                #expect(misused.status == 64)
+                #expect(misused.stderr.contains("go with --query"))
+            }
+        }
+    }
 }
 
 /// The built `wknd` running in the background with `arguments` and `environment` (plus `PATH`),

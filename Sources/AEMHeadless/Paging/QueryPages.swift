@@ -41,8 +41,8 @@ public struct QueryPages: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let pages: QueryPages
         private var style: PagingStyle?
-        private var cursor: String?
-        private var offset = 0
+        /// Where the next page starts (`QueryPageRequest.start`); nil for the first.
+        private var start: String?
         private var number = 0
         private var finished = false
         /// The first item of the last offset page, to notice a query that ignores `offset`.
@@ -50,8 +50,6 @@ public struct QueryPages: AsyncSequence, Sendable {
 
         init(pages: QueryPages) {
             self.pages = pages
-            cursor = pages.variables["after"].flatMap { $0?.text }
-            offset = pages.variables["offset"].flatMap { $0.flatMap { Int($0.text) } } ?? 0
         }
 
         /// The next page, fetched now, or nil after the last; throws for a page with errors and no data.
@@ -67,74 +65,30 @@ public struct QueryPages: AsyncSequence, Sendable {
             }
             number += 1
             do {
-                switch style {
-                case .cursor: return try await nextCursorPage()
-                case .offset: return try await nextOffsetPage()
-                case .unpaged:
-                    finished = true
-                    let result = try await fetch(pages.variables)
-                    return QueryPage(
-                        items: try QueryConnection.items(of: result), result: result,
-                        style: .unpaged, number: number)
+                let request = QueryPageRequest(
+                    path: pages.path, variables: pages.variables, style: style, pageSize: pages.pageSize, start: start)
+                let result = try await fetch(request.query)
+                let page = try request.read(result)
+                if style == .offset, page.next != nil {
+                    if number > 1, page.items.first == previousFirst {
+                        throw AemError(
+                            .invalidResponse,
+                            "\(pages.path) answered the same page for two offsets: the stored query does not use its offset variable, so it cannot be paged this way.",
+                            url: result.url, graphQLErrors: result.errors)
+                    }
+                    previousFirst = page.items.first
                 }
+                start = page.next
+                finished = page.next == nil
+                return QueryPage(items: page.items, result: result, style: style, number: number)
             } catch {
                 finished = true
                 throw error
             }
         }
 
-        private var size: Int {
-            let name = style == .cursor ? "first" : "limit"
-            return pages.variables[name].flatMap { $0.flatMap { Int($0.text) } }.map { Swift.max(1, $0) }
-                ?? pages.pageSize
-        }
-
-        private mutating func nextCursorPage() async throws -> QueryPage {
-            var variables = pages.variables
-            variables["first"] = QueryVariable.int(size)
-            variables["after"] = cursor.map(QueryVariable.string)
-            let result = try await fetch(variables)
-            let connection = try QueryConnection.cursorPage(of: result)
-            if connection.hasNextPage {
-                guard let end = connection.endCursor, end != cursor, !connection.items.isEmpty else {
-                    throw AemError(
-                        .invalidResponse,
-                        "The answer to \(pages.path) says another page follows but gives no new endCursor, so paging cannot go on.",
-                        url: result.url, graphQLErrors: result.errors)
-                }
-                cursor = end
-            } else {
-                finished = true
-            }
-            return QueryPage(items: connection.items, result: result, style: .cursor, number: number)
-        }
-
-        private mutating func nextOffsetPage() async throws -> QueryPage {
-            let size = self.size
-            var variables = pages.variables
-            variables["offset"] = QueryVariable.int(offset)
-            variables["limit"] = QueryVariable.int(size + 1)
-            let result = try await fetch(variables)
-            var items = try QueryConnection.offsetItems(of: result)
-            if items.count == size + 1 {
-                if number > 1, items.first == previousFirst {
-                    throw AemError(
-                        .invalidResponse,
-                        "\(pages.path) answered the same page for two offsets: the stored query does not use its offset variable, so it cannot be paged this way.",
-                        url: result.url, graphQLErrors: result.errors)
-                }
-                previousFirst = items.first
-                items.removeLast()
-                offset += size
-            } else {
-                // Fewer: the last page. More: the query ignores `limit`, so this is everything.
-                finished = true
-            }
-            return QueryPage(items: items, result: result, style: .offset, number: number)
-        }
-
-        private func fetch(_ variables: [String: QueryVariable?]) async throws -> GraphQLResult<UntypedJSON> {
-            let result = try await pages.aem.execute(PersistedQuery<UntypedJSON>(pages.path, variables: variables))
+        private func fetch(_ query: PersistedQuery<UntypedJSON>) async throws -> GraphQLResult<UntypedJSON> {
+            let result = try await pages.aem.execute(query)
             guard result.data != nil else {
                 let first = result.errors.first.map { ": \($0)" } ?? ""
                 throw AemError(
@@ -145,8 +99,9 @@ public struct QueryPages: AsyncSequence, Sendable {
         }
     }
 
-    /// The style asked for, else the one the stored text declares, else a guess from the name.
-    func resolvedStyle() async -> PagingStyle {
+    /// The style the pages follow: the one asked for, else the one the stored query's text
+    /// declares (read with `Aem.persistedQueryText`), else a guess from its name.
+    public func resolvedStyle() async -> PagingStyle {
         if let style { return style }
         if let text = try? await aem.persistedQueryText(path) { return PagingStyle(declaredBy: text) }
         return PagingStyle(guessingFromName: String(path.split(separator: "/").last ?? ""))

@@ -1,22 +1,28 @@
 import AEMHeadless
-import Crypto
 import Foundation
 
 /// The images of one sync: each location fetched at most once per run however many fragments
-/// show it (concurrent asks share one download), conditionally when it is already on disk.
+/// show it, conditionally when it is already on disk. Asks within a page share one download;
+/// across pages the store remembers which images this run asked about (`checkedRun`), so that
+/// memory holds one page's downloads, however many images the run fetches.
 actor ImageFetcher {
     private let downloader: FileDownloader
     private let directory: SyncDirectory
     private let database: StoreDatabase
     private let report: ReportBox
     private let onEvent: @Sendable (SyncEvent) -> Void
+    private let run: Int64
+    /// The downloads of the page being read, until it is applied.
     private var tasks: [String: Task<ImageRow?, any Error>] = [:]
+    /// The images that failed in this run: not asked again before the next run.
+    private var failed: Set<String> = []
 
     init(
-        aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox,
+        aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox, run: Int64,
         onEvent: @escaping @Sendable (SyncEvent) -> Void
     ) {
         downloader = FileDownloader(aem: aem)
+        self.run = run
         self.directory = directory
         self.database = database
         self.report = report
@@ -30,9 +36,17 @@ actor ImageFetcher {
     ///   conditional GET); else such a file is used as it is, without a request.
     func image(_ location: String, revalidate: Bool) async throws -> ImageRow? {
         if let task = tasks[location] { return try await task.value }
+        guard !failed.contains(location) else { return nil }
         let task = Task { try await fetch(location, revalidate: revalidate) }
         tasks[location] = task
         return try await task.value
+    }
+
+    /// Forgets the downloads of a page once it is applied: the store has their rows now. A
+    /// finished task keeps its memory while it is referenced, so keeping every one for the run
+    /// would grow with the number of images.
+    func pageApplied() {
+        tasks.removeAll()
     }
 
     /// Deletes temporary files of downloads under way, for a process about to exit.
@@ -42,7 +56,7 @@ actor ImageFetcher {
 
     private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
         let stored = try database.image(location)
-        if let stored, !revalidate, let file = directory.imageFile(named: stored.file),
+        if let stored, !revalidate || stored.checkedRun == run, let file = directory.imageFile(named: stored.file),
             (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
         {
             report.update { $0.imagesReused += 1 }
@@ -52,7 +66,7 @@ actor ImageFetcher {
         guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),
             let name = SafeFileName(slug: Self.fileName(for: location))
         else {
-            fail("\(location): not an http(s) URL")
+            fail(location, "\(location): not an http(s) URL")
             return nil
         }
         let previous = stored.map {
@@ -74,16 +88,17 @@ actor ImageFetcher {
             let record = outcome.record
             return ImageRow(
                 location: location, file: record.file, source: record.url, etag: record.etag,
-                lastModified: record.lastModified, length: record.length)
+                lastModified: record.lastModified, length: record.length, checkedRun: run)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            fail("\(url.path): \((error as? AemError)?.message ?? String(describing: error))")
+            fail(location, "\(url.path): \((error as? AemError)?.message ?? String(describing: error))")
             return nil
         }
     }
 
-    private func fail(_ message: String) {
+    private func fail(_ location: String, _ message: String) {
+        failed.insert(location)
         report.update {
             $0.imagesFailed += 1
             $0.failures.append(message)
@@ -94,7 +109,7 @@ actor ImageFetcher {
     /// The base name of an image's file: 32 hex digits of the SHA-256 of its location, so no
     /// name from the server ever reaches the file system.
     static func fileName(for location: String) -> String {
-        SHA256.hash(data: Data(location.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        ContentHash.prefix(of: location, bytes: 16)
     }
 }
 

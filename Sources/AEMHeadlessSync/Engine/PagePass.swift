@@ -48,14 +48,17 @@ struct PagePass<Source: SyncSource>: Sendable {
             }
             let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
             try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
+            await images.pageApplied()
             report.update {
                 $0.unchanged += stored.fragmentIDs.count
                 $0.pagesNotModified += 1
             }
             return (stored.fragmentIDs.count, true)
-        case .page(let page):
+        case .page(let listed):
+            let page = try withoutRepeats(listed)
             let (changes, counts) = try await read(page, cursor: fetched.cursor)
             try database.apply(changes)
+            await images.pageApplied()
             report.update {
                 $0.pagesRead += 1
                 $0.added += counts.added
@@ -72,9 +75,26 @@ struct PagePass<Source: SyncSource>: Sendable {
         var added = 0, changed = 0, moved = 0, unchanged = 0
     }
 
+    /// The page without the items this run found already, on an earlier page or earlier on this
+    /// one: offset paging lists an item twice when content moved up while the run read. A page
+    /// with a next page and nothing but such items means the query does not page (it ignores
+    /// its offset), and the list would never end.
+    private func withoutRepeats(_ page: SyncPage) throws -> SyncPage {
+        var seen = try database.seen(page.items.map(\.path), run: run)
+        var kept = page
+        kept.items = page.items.filter { seen.insert($0.path).inserted }
+        if kept.items.isEmpty, !page.items.isEmpty, page.nextCursor != nil {
+            throw AemError(
+                .invalidResponse,
+                "The server answered a page with only items listed before, and says more follow: the query does not page, and the list would never end."
+            )
+        }
+        return kept
+    }
+
     private func read(_ page: SyncPage, cursor: String) async throws -> (PageChanges, Counts) {
         let known = try database.match(page.items, run: run)
-        let listHashes = page.items.map { CanonicalJSON.hash($0.json) }
+        let listHashes = page.items.map { ContentHash.of($0.json) }
         var entries = [PageChanges.Entry?](repeating: nil, count: page.items.count)
         var counts = Counts()
         var toRead: [Int] = []
@@ -139,6 +159,7 @@ struct PagePass<Source: SyncSource>: Sendable {
                 PageChanges(
                     run: run, cursor: nil, nextCursor: nil, validator: nil,
                     entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))
+            await images.pageApplied()
             let read = Set(results.map(\.0))
             try database.clearStale(stale.enumerated().filter { !read.contains($0.offset) }.map(\.element.id))
             let changed = results.filter { _, entry, _ in
@@ -178,9 +199,15 @@ struct PagePass<Source: SyncSource>: Sendable {
     private func readItem(_ item: SyncListItem, known: KnownFragment?, listHash: String, index: Int) async throws
         -> (Int, PageChanges.Entry, [ImageRow])?
     {
-        report.update { $0.requests += 1 }
-        guard let detail = try await source.detail(of: item) else { return nil }
-        let contentHash = CanonicalJSON.hash(detail.json)
+        let detail: SyncItemDetail
+        if let complete = item.complete {
+            detail = complete
+        } else {
+            report.update { $0.requests += 1 }
+            guard let read = try await source.detail(of: item) else { return nil }
+            detail = read
+        }
+        let contentHash = detail.json == item.json ? listHash : ContentHash.of(detail.json)
         // A new fragment uses images already on disk as they are; a changed one asks about them.
         let changed = known.map { $0.contentHash != contentHash || $0.path != item.path } ?? false
         let rows = try await fetchImages(detail.imageLocations, revalidate: changed || revalidateAll)

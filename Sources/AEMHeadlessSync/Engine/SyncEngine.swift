@@ -72,8 +72,9 @@ public struct SyncEngine: Sendable {
             }
         }
         let report = ReportBox()
-        let images = ImageFetcher(aem: aem, directory: folder, database: database, report: report, onEvent: onEvent)
         let run = try storage { try database.beginRun(source: source.identity, now: Date()) }
+        let images = ImageFetcher(
+            aem: aem, directory: folder, database: database, report: report, run: run.id, onEvent: onEvent)
         report.update { $0.resumed = run.resumed }
         onEvent(.started(resumed: run.resumed, expectedItems: run.knownFragments))
 

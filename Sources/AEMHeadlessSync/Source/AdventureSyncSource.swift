@@ -35,68 +35,46 @@ public struct AdventureSyncSource: SyncSource {
     }
 
     public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
-        var variables = imageVariables
-        variables["first"] = .int(pageSize)
-        variables["after"] = cursor.map(QueryVariable.string)
-        guard let answer = try await query.fetch(Self.paginatedPath, variables: variables, validator: validator) else {
-            return .notModified
+        let request = QueryPageRequest(
+            path: Self.paginatedPath, variables: imageVariables, style: .cursor, pageSize: pageSize, start: cursor)
+        return try await query.page(request, validator: validator) { node in
+            // A node without a path (null, as AEM sends for items it could not resolve) is left out.
+            guard let path = node["_path"]?.stringValue, !path.isEmpty else { return nil }
+            return SyncListItem(
+                path: path, slug: node["slug"]?.stringValue, model: Self.model, json: Data(node.jsonBytes()))
         }
-        guard let connection = answer.data["adventurePaginated"] as? [String: Any] else {
-            throw shapeError("has no adventurePaginated")
-        }
-        let edges = connection["edges"] as? [Any] ?? []
-        var items: [SyncListItem] = []
-        items.reserveCapacity(edges.count)
-        for edge in edges {
-            // An edge or node that is null or not an object is left out, as AEM does for items it
-            // could not resolve.
-            guard let node = (edge as? [String: Any])?["node"] as? [String: Any],
-                let path = node["_path"] as? String, !path.isEmpty
-            else { continue }
-            items.append(
-                SyncListItem(
-                    path: path, slug: node["slug"] as? String, model: Self.model,
-                    json: try CanonicalJSON.data(node)))
-        }
-        let pageInfo = connection["pageInfo"] as? [String: Any]
-        let hasNext = pageInfo?["hasNextPage"] as? Bool ?? false
-        let endCursor = pageInfo?["endCursor"] as? String
-        if hasNext, endCursor == nil || endCursor == cursor {
-            throw shapeError("says there is a next page but gives no new endCursor")
-        }
-        return .page(SyncPage(items: items, nextCursor: hasNext ? endCursor : nil, validator: answer.validator))
     }
 
     public func detail(of item: SyncListItem) async throws -> SyncItemDetail? {
         var variables = imageVariables
         variables["path"] = .string(item.path)
         variables["imageSeoName"] = image.seoName.map(QueryVariable.string)
-        guard let answer = try await query.fetch(Self.byPathPath, variables: variables),
-            let byPath = answer.data["adventureByPath"] as? [String: Any],
-            let adventure = byPath["item"] as? [String: Any]
+        guard
+            let byPath = try await query.fetch(PersistedQuery(Self.byPathPath, variables: variables))?
+                .data["adventureByPath"],
+            let adventure = byPath["item"], adventure.members != nil
         else { return nil }
         var locations: [String] = []
-        if let primary = adventure["primaryImage"] as? [String: Any], let location = Self.location(of: primary) {
+        if let primary = adventure["primaryImage"], let location = Self.location(of: primary) {
             locations.append(location)
         }
         var referenced: [String] = []
-        for reference in byPath["_references"] as? [Any] ?? [] {
-            guard let reference = reference as? [String: Any] else { continue }
-            if reference["__typename"] as? String == AdventureReference.imageTypename {
+        for reference in byPath["_references"]?.arrayValue ?? [] where reference.members != nil {
+            if reference["__typename"]?.stringValue == AdventureReference.imageTypename {
                 if let location = Self.location(of: reference), !locations.contains(location) {
                     locations.append(location)
                 }
-            } else if let path = reference["_path"] as? String {
+            } else if let path = reference["_path"]?.stringValue {
                 referenced.append(path)
             }
         }
-        return SyncItemDetail(
-            json: try CanonicalJSON.data(byPath), imageLocations: locations, referencedPaths: referenced)
+        return SyncItemDetail(json: Data(byPath.jsonBytes()), imageLocations: locations, referencedPaths: referenced)
     }
 
     /// Where an image reference is loaded from, by `ImageReference`'s rule (`_dynamicUrl`, else `_path`).
-    static func location(of reference: [String: Any]) -> String? {
-        ImageReference(path: reference["_path"] as? String, dynamicUrl: reference["_dynamicUrl"] as? String).location
+    static func location(of reference: UntypedJSON) -> String? {
+        ImageReference(path: reference["_path"]?.stringValue, dynamicUrl: reference["_dynamicUrl"]?.stringValue)
+            .location
     }
 
     /// The `_assetTransform` variables of the WKND queries; nil options keep the stored defaults.
@@ -106,9 +84,5 @@ public struct AdventureSyncSource: SyncSource {
             "imageWidth": image.width.map(QueryVariable.int),
             "imageQuality": image.quality.map(QueryVariable.int),
         ]
-    }
-
-    private func shapeError(_ problem: String) -> AemError {
-        AemError(.decodingFailed, "The answer to \(Self.paginatedPath) \(problem); is the stored query the WKND one?")
     }
 }

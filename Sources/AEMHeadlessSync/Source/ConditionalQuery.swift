@@ -2,13 +2,14 @@ import AEMHeadless
 import Foundation
 
 /// Runs a persisted query for a sync: conditionally on a page's validators, answered as
-/// untyped JSON so that items can be kept as AEM sent them.
+/// `UntypedJSON` so that items keep the member order and number text AEM sent.
 struct ConditionalQuery: Sendable {
     let aem: Aem
 
-    /// The `data` of a complete answer with its validators, or nil for 304 Not Modified.
+    /// A complete answer with its validators.
     struct Answer {
-        let data: [String: Any]
+        let result: GraphQLResult<UntypedJSON>
+        let data: UntypedJSON
         let validator: PageValidator?
     }
 
@@ -17,10 +18,7 @@ struct ConditionalQuery: Sendable {
     /// - Throws: `AemError` for anything but a complete GraphQL answer: any status but 200 (and
     ///   304 when asked), a body that is not JSON, or GraphQL errors — even beside data, since a
     ///   page with items left out must not make the store drop them.
-    func fetch(_ path: String, variables: [String: QueryVariable?], validator: PageValidator? = nil) async throws
-        -> Answer?
-    {
-        let query = PersistedQuery<JSONValue>(path, variables: variables)
+    func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil) async throws -> Answer? {
         let url = query.url(on: aem.configuration.origin)
         var headers: AemHTTPHeaders = ["Accept": "application/json"]
         if let etag = validator?.etag { headers.set(name: "If-None-Match", value: etag) }
@@ -36,25 +34,38 @@ struct ConditionalQuery: Sendable {
             body = try await response.body.collect(upTo: limit)
         } catch let error as BodyTooLargeError {
             throw AemError(
-                .bodyTooLarge, "The answer to \(path) is larger than the limit of \(limit) bytes.",
+                .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
                 url: url, status: response.status, underlyingError: error)
         }
-        if response.status == 200, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            object["errors"] == nil || (object["errors"] as? [Any])?.isEmpty == true,
-            let data = object["data"] as? [String: Any]
-        {
-            return Answer(
-                data: data,
-                validator: PageValidator.from(
-                    etag: response.headers["ETag"],
-                    lastModified: response.headers["Last-Modified"]))
-        }
-        // Not a clean answer: the library's decoder names what is wrong (status, HTML, JSON shape)…
+        // The library's decoder names what is wrong with an answer that is not GraphQL (status, HTML, shape).
         let result = try aem.decode(query, body: body, status: response.status, headers: response.headers)
-        // …or it was GraphQL errors.
-        let first = result.errors.first.map { ": \($0.message)" } ?? ""
-        throw AemError(
-            .graphQLErrors, "AEM answered \(path) with errors\(first); nothing of this page was stored.",
-            url: url, status: response.status, graphQLErrors: result.errors)
+        if let first = result.errors.first {
+            throw AemError(
+                .graphQLErrors,
+                "AEM answered \(query.path) with errors: \(first.message); nothing of this page was stored.",
+                url: url, status: response.status, graphQLErrors: result.errors)
+        }
+        guard response.status == 200, let data = result.data else {
+            throw AemError(
+                .invalidResponse, "AEM answered \(query.path) with status \(response.status) and no data.",
+                url: url, status: response.status)
+        }
+        return Answer(
+            result: result, data: data,
+            validator: PageValidator.from(
+                etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"]))
+    }
+}
+
+extension ConditionalQuery {
+    /// One page of a paged query for a sync, asked conditionally: nil validators send a plain
+    /// request. `item` turns each item of the page into a list item; nil leaves one out.
+    func page(
+        _ request: QueryPageRequest, validator: PageValidator?, item: (UntypedJSON) throws -> SyncListItem?
+    ) async throws -> PageAnswer {
+        guard let answer = try await fetch(request.query, validator: validator) else { return .notModified }
+        let page = try request.read(answer.result)
+        return .page(
+            SyncPage(items: try page.items.compactMap(item), nextCursor: page.next, validator: answer.validator))
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where a sync reads its content: pages of items, then each item as it is stored.
 ///
-/// `AdventureSyncSource` reads the WKND adventures. Another source can mirror any list or
-/// paginated persisted query: it pages with whatever cursor it likes (a Relay cursor, an
-/// offset written as text) and returns each item's JSON as AEM sent it.
+/// `AdventureSyncSource` reads the WKND adventures, `QuerySyncSource` any list or paginated
+/// persisted query. A source pages with whatever cursor it likes (a Relay cursor, an offset
+/// written as text) and returns each item's JSON as AEM sent it.
 public protocol SyncSource: Sendable {
     /// Names what is mirrored (the queries and their variables). A folder mirrors one source;
     /// syncing another into it is refused.
@@ -17,7 +17,8 @@ public protocol SyncSource: Sendable {
     /// The item as the store keeps it: its full JSON and the images it shows; nil when the
     /// item is gone by now. Called for items that are new or whose list entry changed, for items
     /// whose referenced fragments changed (then `json` of the item is empty), and for every
-    /// item when the sync revalidates everything.
+    /// item when the sync revalidates everything — except items whose list entry is already
+    /// complete (`SyncListItem.complete`).
     func detail(of item: SyncListItem) async throws -> SyncItemDetail?
 }
 
@@ -71,21 +72,26 @@ public struct SyncListItem: Sendable, Hashable {
     public var slug: String?
     /// The fragment's model, such as `Adventure`.
     public var model: String?
-    /// The list entry's JSON, canonical (see `CanonicalJSON`): compared with the last run's to
-    /// tell whether the item must be read again.
+    /// The list entry's JSON, member order and number text as sent: compared by hash with the
+    /// last run's to tell whether the item must be read again.
     public var json: Data
+    /// The item as stored, when the list entry is the whole item (a generic query): then no
+    /// `detail(of:)` request is sent for it.
+    public var complete: SyncItemDetail?
 
-    public init(path: String, slug: String?, model: String?, json: Data) {
+    public init(path: String, slug: String?, model: String?, json: Data, complete: SyncItemDetail? = nil) {
         self.path = path
         self.slug = slug
         self.model = model
         self.json = json
+        self.complete = complete
     }
 }
 
 /// An item as the store keeps it.
 public struct SyncItemDetail: Sendable, Hashable {
-    /// The item's JSON as AEM sent it, canonical (see `CanonicalJSON`).
+    /// The item's JSON as AEM sent it: its members in AEM's order, numbers as AEM wrote them
+    /// (`UntypedJSON.jsonBytes()` of the item), without white space.
     public var json: Data
     /// The `_dynamicUrl` (else `_path`) of every image the item shows, as AEM sent them.
     public var imageLocations: [String]

@@ -161,6 +161,19 @@ final class StoreDatabase: Sendable {
         }
     }
 
+    /// Which of `paths` this run found already.
+    func seen(_ paths: [String], run: Int64) throws -> Set<String> {
+        guard !paths.isEmpty else { return [] }
+        return try pool.read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT path FROM fragment WHERE seen_run = ? AND path IN (\(databaseQuestionMarks(count: paths.count)))",
+                    arguments: StatementArguments([run]) + StatementArguments(paths)))
+        }
+    }
+
     /// The image stored for `location`.
     func image(_ location: String) throws -> ImageRow? {
         try pool.read { db in
@@ -194,7 +207,7 @@ final class StoreDatabase: Sendable {
     private static func imageRow(_ row: Row) -> ImageRow {
         ImageRow(
             location: row["location"], file: row["file"], source: row["source"], etag: row["etag"],
-            lastModified: row["last_modified"], length: row["length"])
+            lastModified: row["last_modified"], length: row["length"], checkedRun: row["checked_run"])
     }
 
     // MARK: Applying a page
@@ -308,13 +321,15 @@ final class StoreDatabase: Sendable {
         for image in images {
             try db.execute(
                 sql: """
-                    INSERT INTO image (location, file, source, etag, last_modified, length, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO image (location, file, source, etag, last_modified, length, fetched_at, checked_run)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (location) DO UPDATE SET file = excluded.file, source = excluded.source, etag = excluded.etag,
-                        last_modified = excluded.last_modified, length = excluded.length, fetched_at = excluded.fetched_at
+                        last_modified = excluded.last_modified, length = excluded.length, fetched_at = excluded.fetched_at,
+                        checked_run = excluded.checked_run
                     """,
                 arguments: [
                     image.location, image.file, image.source, image.etag, image.lastModified, image.length, now,
+                    image.checkedRun,
                 ])
         }
     }

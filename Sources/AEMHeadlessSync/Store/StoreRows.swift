@@ -18,6 +18,8 @@ struct ImageRow: Sendable {
     let etag: String?
     let lastModified: String?
     let length: Int64
+    /// The last run that asked the server about it.
+    let checkedRun: Int64
 }
 
 /// A page as stored after it was applied: what a 304 for it stands for.

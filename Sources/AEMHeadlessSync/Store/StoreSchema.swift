@@ -10,7 +10,7 @@ enum StoreSchema {
                     -- What the folder mirrors (key 'source'): one source per folder.
                     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     -- One row per fragment. A fragment keeps its id when it moves (same slug, new path).
-                    -- `json` is the item as AEM sent it (canonical: see CanonicalJSON), `content_hash` its
+                    -- `json` is the item as AEM sent it (member order and number text kept), `content_hash` its
                     -- SHA-256; `list_hash` is that of its entry in the list query, which decides whether the
                     -- item must be read again. `seen_run` is the last run that found it, `read_run` the last that
                     -- read it in full.
@@ -77,6 +77,11 @@ enum StoreSchema {
                         pages INTEGER NOT NULL DEFAULT 0
                     );
                     """)
+        }
+        migrator.registerMigration("v2") { db in
+            // The last run that asked the server about each image: a run asks about an image once,
+            // however many pages show it.
+            try db.execute(sql: "ALTER TABLE image ADD COLUMN checked_run INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

@@ -7,7 +7,7 @@ public struct StoredFragment: Sendable, Hashable {
     public var slug: String?
     /// The model, such as `Adventure`.
     public var model: String?
-    /// The JSON as AEM sent it, canonical: keys sorted, no extra white space (see `CanonicalJSON`).
+    /// The JSON as AEM sent it: members in AEM's order, numbers as AEM wrote them, no white space.
     /// For an adventure, the `adventureByPath` object: `{"item": …, "_references": […]}`.
     public var json: Data
     /// The SHA-256 of `json`, in hex.
