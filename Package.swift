@@ -156,7 +156,7 @@ let package = Package(
             name: "wkndTests",
             dependencies: [
                 "wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
-                "EmulatorTestSupport",
+                "EmulatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(

@@ -633,7 +633,7 @@ def main():
         bench_startup(table, args, env, work)
     uncached = None
     if "1" in only:
-        uncached = bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.5)
+        uncached = bench_query(table, "1", "list", list_args, list_url, args, env, work, goal=1.3)
     if "2" in only:
         bench_query(table, "2", "show", ["show", slug, "--no-cache"], show_url, args, env, work)
     if "6" in only:

@@ -52,16 +52,7 @@ public struct RetryPolicy: Sendable, Hashable {
     static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed) { return seconds >= 0 ? .seconds(seconds) : nil }
-        guard let date = httpDate(trimmed) else { return nil }
+        guard let date = HTTPDate.parse(trimmed, now: now) else { return nil }
         return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
-    }
-
-    /// Parses the IMF-fixdate form of HTTP dates, such as `Wed, 21 Oct 2015 07:28:00 GMT`.
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

@@ -32,6 +32,15 @@ enum CacheSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            // Eviction adds up `size` in `last_used` order. With this covering index it reads the
+            // index alone; before, it read every row, bodies included: the whole file on each store.
+            try db.execute(
+                sql: """
+                    DROP INDEX response_last_used;
+                    CREATE INDEX response_lru ON response (last_used, id, size);
+                    """)
+        }
         return migrator
     }
 }

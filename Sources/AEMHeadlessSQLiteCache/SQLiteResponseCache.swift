@@ -291,7 +291,10 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     }
 
     /// Evicts the least recently used answers beyond `limit` bytes in all.
+    /// Both queries read only the `response_lru` index, never the rows with their bodies.
     private static func evict(_ db: Database, keepingAtMost limit: Int) throws {
+        let total = try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0
+        guard total > limit else { return }
         try db.execute(
             sql: """
                 DELETE FROM response WHERE id IN (

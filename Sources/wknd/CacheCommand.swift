@@ -36,6 +36,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show the entries, the size, the oldest answer and the hit ratio of the recent runs.")
 
         func run() async throws {
@@ -78,7 +79,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every cached answer.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached answer.")
 
         func run() async throws {
             try CacheCommand.withCache { cache, location in
@@ -90,7 +91,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Path: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the path of the cache file.")
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the path of the cache file.")
 
         func run() async throws {
             do throws(Failure) {

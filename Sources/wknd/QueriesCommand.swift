@@ -21,6 +21,7 @@ struct QueriesCommand: AsyncParsableCommand {
     /// `wknd queries list [<configuration>]`.
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the persisted queries (GET /graphql/list.json).",
             discussion: """
                 A table of configuration, name and short path. --json prints one
@@ -89,6 +90,7 @@ struct QueriesCommand: AsyncParsableCommand {
     /// `wknd queries show <configuration>/<name>`.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a persisted query's stored GraphQL text.",
             discussion: "A query that does not exist: one line on stderr, exit code 69.")
 
@@ -114,6 +116,7 @@ struct QueriesCommand: AsyncParsableCommand {
     /// `wknd queries persist <configuration>/<name> FILE`.
     struct Persist: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "persist",
             abstract: "Store a GraphQL query as a persisted query (PUT, or POST with --update).",
             discussion: """
                 Reads the query from FILE (- for standard input) and stores it under

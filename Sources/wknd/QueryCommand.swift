@@ -14,9 +14,9 @@ struct QueryCommand: AsyncParsableCommand {
             spaces and non-ASCII percent-encoded).
 
             GraphQL errors are printed on stderr, one line each; any partial data
-            is still printed on stdout, and the exit code is 76 (69 when AEM
-            cannot be reached, the query does not exist, or the answer is not
-            GraphQL).
+            is still printed on stdout, and the exit code is 76, also when AEM
+            sends them with a 400 or 500 status (69 when AEM cannot be reached,
+            the query does not exist, or the answer is not GraphQL).
 
             --all follows the query's paging and prints every item: for a
             …Paginated query it passes first/after and follows pageInfo until
@@ -92,6 +92,13 @@ struct QueryCommand: AsyncParsableCommand {
                     throw Failure(
                         .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
                         details: error.detailLines)
+                } catch let error as AemError where error.kind == .httpStatus && !error.graphQLErrors.isEmpty {
+                    // AEM set to answer errors with 400 or 500 (GraphQL over HTTP), or a broken stored query.
+                    let status = error.status.map { " \($0)" } ?? ""
+                    context.console.report(
+                        Failure(.graphQLErrors, "AEM answered\(status) to \(path), with these GraphQL errors:"))
+                    output.report(error.graphQLErrors)
+                    return .graphQLErrors
                 }
             }
         }

@@ -1,9 +1,10 @@
 import AEMEmulator
-import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import EmulatorTestSupport
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 /// Runs `body` with a batch downloader whose AEM origin is `emulator`.
 func withBatch<T>(
@@ -88,6 +89,29 @@ struct BatchDownloaderTests {
                 }
                 #expect(kinds(forced) == ["first-one": "downloaded", "second-one": "copied"])
                 #expect(emulator.requests(to: "/shared.jpg").last?.header("If-None-Match") == nil)
+            }
+        }
+    }
+
+    @Test("a killed run's temporary files are deleted by the next batch; a recent one, maybe another run's, is kept")
+    func removesAbandonedTemporaryFiles() async throws {
+        try await withAssets(["/own.jpg": sampleBytes(10_000)]) { emulator in
+            try await withTemporaryDirectory { directory in
+                let manager = FileManager.default
+                let abandoned = directory.appendingPathComponent(".own-one.abc123.part")
+                let recent = directory.appendingPathComponent(".other-one.def456.part")
+                let unrelated = directory.appendingPathComponent(".notes.part.txt")
+                for file in [abandoned, recent, unrelated] { try Data("partial".utf8).write(to: file) }
+                let old = Date().addingTimeInterval(-(BatchDownloader.abandonedAfter + 60))
+                try manager.setAttributes([.modificationDate: old], ofItemAtPath: abandoned.path)
+                try manager.setAttributes([.modificationDate: old], ofItemAtPath: unrelated.path)
+                let results = try await withBatch(origin: emulator) { batch in
+                    try await batch.download([try item("own-one", emulator.url(forPath: "/own.jpg"))], to: directory)
+                }
+                #expect(kinds(results) == ["own-one": "downloaded"])
+                #expect(!manager.fileExists(atPath: abandoned.path))
+                #expect(manager.fileExists(atPath: recent.path))
+                #expect(manager.fileExists(atPath: unrelated.path))
             }
         }
     }

@@ -103,6 +103,38 @@ struct SQLiteResponseCacheTests {
         }
     }
 
+    @Test("eviction reads only the covering index; a file of the first version is upgraded and keeps its answers")
+    func evictionIndex() async throws {
+        try await withCacheFolder { folder in
+            let file = folder.appendingPathComponent("c.sqlite")
+            let key = CacheKey(url: "https://h/q;n=1;", identity: "anonymous")
+            do {
+                // A file as the first version left it: its tables, and only "v1" applied.
+                let queue = try DatabaseQueue(path: file.path)
+                try CacheSchema.migrator.migrate(queue, upTo: "v1")
+                try await queue.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
+                            VALUES (?, ?, 200, '[]', ?, 10, 0, 0)
+                            """, arguments: [key.identity, key.url, Data("kept".utf8)])
+                }
+                try queue.close()
+            }
+            let cache = try SQLiteResponseCache(fileURL: file, maxBytes: 10_000)
+            #expect(await cache.lookup(key)?.body == Data("kept".utf8))
+            let plan = try await DatabaseQueue(path: file.path).read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        EXPLAIN QUERY PLAN SELECT id, sum(size) OVER (ORDER BY last_used DESC, id DESC) FROM response
+                        """
+                ).map { $0["detail"] as String? ?? "" }
+            }
+            #expect(plan.contains { $0.contains("COVERING INDEX response_lru") }, "\(plan)")
+        }
+    }
+
     @Test(
         "a file that is not a database, or a truncated one, is moved aside and rebuilt with a warning",
         arguments: ["garbage", "truncated"])

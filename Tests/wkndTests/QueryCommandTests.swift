@@ -101,6 +101,33 @@ struct QueryCommandTests {
         }
     }
 
+    @Test(
+        "GraphQL errors sent with 400 or 500 (GraphQL over HTTP, a broken stored query): each on stderr, exit 76",
+        arguments: [
+            FaultAction.respond(
+                status: 400, headers: ["Content-Type": "application/graphql-response+json"],
+                body:
+                    #"{"errors":[{"message":"Variable 'limit' has an invalid value"},{"message":"Unknown argument"}]}"#
+            ),
+            FaultAction.persistedQueryValidationError(details: "Field 'nope' in type 'AdventureModel' is undefined"),
+        ])
+    func errorsWithAFailureStatus(fault: FaultAction) async throws {
+        try await withEmulator { emulator, environment in
+            emulator.faults.script(QueryPath.list, fault)
+            let run = try await WkndRun.run(["query", "wknd-shared/adventures-all"], environment: environment)
+            #expect(run.status == 76)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderrLines.first?.contains("to wknd-shared/adventures-all, with these GraphQL errors") == true)
+            if run.stderr.contains("answered 400") {
+                #expect(run.stderr.contains("AEM reported: Variable 'limit' has an invalid value"))
+                #expect(run.stderr.contains("AEM reported: Unknown argument"))
+            } else {
+                #expect(run.stderr.contains("answered 500"))
+                #expect(run.stderr.contains("Field 'nope' in type 'AdventureModel' is undefined"))
+            }
+        }
+    }
+
     @Test("a query that does not exist: exit 69, one line naming it")
     func unknownQuery() async throws {
         try await withEmulator { _, environment in

@@ -35,12 +35,13 @@ public struct CacheFreshness: Sendable, Hashable {
         mustRevalidate = directives["must-revalidate"] != nil
         staleWhileRevalidate = directives["stale-while-revalidate"].map(Self.deltaSeconds) ?? 0
         staleIfError = directives["stale-if-error"].map(Self.deltaSeconds) ?? 0
-        let date = headers["Date"].flatMap(RetryPolicy.httpDate)
+        let date = headers["Date"].flatMap { HTTPDate.parse($0, now: receivedAt) }
         if let maxAge = directives["max-age"] {
             lifetime = Self.deltaSeconds(maxAge)
         } else if let expiresText = headers["Expires"] {
             // An Expires that is not a valid date (such as "0") means "already expired".
-            lifetime = RetryPolicy.httpDate(expiresText).map { max(0, $0.timeIntervalSince(date ?? receivedAt)) } ?? 0
+            let expires = HTTPDate.parse(expiresText, now: receivedAt)
+            lifetime = expires.map { max(0, $0.timeIntervalSince(date ?? receivedAt)) } ?? 0
         } else {
             lifetime = 0
         }

@@ -60,6 +60,7 @@ public struct BatchDownloader: Sendable {
                 path: directory.path,
                 message: "Cannot create the folder \(directory.path): \(error.localizedDescription).")
         }
+        Self.removeAbandonedTemporaryFiles(in: directory)
         let manifest = DownloadManifest(directory: directory, origin: manifestOrigin)
         let results: [DownloadItemResult]
         do {
@@ -93,6 +94,24 @@ public struct BatchDownloader: Sendable {
     /// exit on a signal.
     public func removeTemporaryFiles() {
         downloader.removeTemporaryFiles()
+    }
+
+    /// How long a temporary file must have gone unwritten before a new batch takes it for the
+    /// leftover of a killed run. A running download writes to its file far more often.
+    static let abandonedAfter: TimeInterval = 3600
+
+    /// Deletes the temporary files (`.<name>.<random>.part`) in `directory` that nothing has
+    /// written to for `abandonedAfter`: what a run killed before it could clean up left behind.
+    static func removeAbandonedTemporaryFiles(in directory: URL, now: Date = Date()) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where PartialFile.isTemporary(name) {
+            let file = directory.appendingPathComponent(name, isDirectory: false)
+            guard let modified = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > abandonedAfter
+            else { continue }
+            try? manager.removeItem(at: file)
+        }
     }
 
     // MARK: - Running

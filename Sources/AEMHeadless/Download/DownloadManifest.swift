@@ -54,9 +54,13 @@ public actor DownloadManifest {
     }
 
     /// Writes the manifest when anything changed since it was read or last saved.
+    ///
+    /// The folder is flushed to disk first, so that after a crash the manifest never records a
+    /// file whose rename was lost, and again after the manifest's own rename.
     public func save() async throws {
         guard hasChanges else { return }
         hasChanges = false
+        let directory = file.deletingLastPathComponent()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -69,7 +73,8 @@ public actor DownloadManifest {
         }
         let partial: PartialFile
         do {
-            partial = try PartialFile(in: file.deletingLastPathComponent(), for: file.lastPathComponent)
+            try DiskFlush.directory(directory)
+            partial = try PartialFile(in: directory, for: file.lastPathComponent)
         } catch {
             hasChanges = true
             throw error
@@ -77,6 +82,7 @@ public actor DownloadManifest {
         do {
             try partial.append(data)
             try await partial.commit(as: file)
+            try DiskFlush.directory(directory)
         } catch {
             partial.remove()
             hasChanges = true

@@ -147,6 +147,16 @@ public struct FileDownloader: Sendable {
         PartialFile.isTemporary(fileName)
     }
 
+    /// Flushes the entries of `directory` to disk, so that the files downloads renamed into it so
+    /// far are still there after a crash or a power cut (each file's bytes are flushed before its
+    /// rename). Call it once for a group of downloads, before recording them anywhere, as
+    /// `DownloadManifest.save()` does.
+    ///
+    /// - Throws: `DownloadFileError` when the folder cannot be opened or flushed.
+    public static func flushFolder(_ directory: URL) throws {
+        try DiskFlush.directory(directory)
+    }
+
     static let accept = "image/avif,image/webp,image/*;q=0.9,*/*;q=0.5"
 
     // MARK: - Receiving

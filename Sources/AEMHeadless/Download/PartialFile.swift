@@ -52,9 +52,11 @@ final class PartialFile: @unchecked Sendable {
         length = 0
     }
 
-    /// Writes what is buffered, flushes the file to disk, closes it and renames it to `destination`,
-    /// replacing any file there. The flush, which waits for the disk, runs on a Dispatch queue so
-    /// that it never holds up one of the few threads that run Swift tasks.
+    /// Writes what is buffered, flushes the file's bytes to disk, closes it and renames it to
+    /// `destination`, replacing any file there. The flush, which waits for the disk, runs on a
+    /// Dispatch queue so that it never holds up one of the few threads that run Swift tasks, and
+    /// files of a batch flush in parallel. The rename itself is made durable by flushing the folder
+    /// once, before anything records the file (`DownloadManifest.save()`).
     func commit(as destination: URL) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Self.flushQueue.async {
@@ -68,12 +70,7 @@ final class PartialFile: @unchecked Sendable {
     /// `commit(as:)` on the calling thread.
     func commitNow(as destination: URL) throws {
         try flushBuffer()
-        do {
-            try handle.synchronize()
-        } catch {
-            throw DownloadFileError(
-                path: url.path, message: "Cannot flush \(url.path) to disk: \(error.localizedDescription)")
-        }
+        try DiskFlush.data(of: handle.fileDescriptor, path: url.path)
         close()
         guard rename(url.path, destination.path) == 0 else {
             let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destination.path)

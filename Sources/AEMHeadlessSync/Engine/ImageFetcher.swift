@@ -16,6 +16,8 @@ actor ImageFetcher {
     private var tasks: [String: Task<ImageRow?, any Error>] = [:]
     /// The images that failed in this run: not asked again before the next run.
     private var failed: Set<String> = []
+    /// Whether a file was renamed into the images folder since the folder was last flushed.
+    private var hasUnflushedFiles = false
 
     init(
         aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox, run: Int64,
@@ -40,6 +42,15 @@ actor ImageFetcher {
         let task = Task { try await fetch(location, revalidate: revalidate) }
         tasks[location] = task
         return try await task.value
+    }
+
+    /// Flushes the images folder when files were written into it since the last flush, so that
+    /// the store never records an image whose rename a crash could undo. Call it before the
+    /// transaction that records a page's images.
+    func flushWrittenFiles() throws {
+        guard hasUnflushedFiles else { return }
+        try FileDownloader.flushFolder(directory.images)
+        hasUnflushedFiles = false
     }
 
     /// Forgets the downloads of a page once it is applied: the store has their rows now. A
@@ -82,6 +93,7 @@ actor ImageFetcher {
                 progress in
                 onEvent(.imageBytes(last.advance(to: progress.bytesReceived)))
             }
+            if !outcome.isUnchanged { hasUnflushedFiles = true }
             report.update {
                 if outcome.isUnchanged { $0.imagesReused += 1 } else { $0.imagesFetched += 1 }
                 $0.imageBytes += outcome.bytesTransferred

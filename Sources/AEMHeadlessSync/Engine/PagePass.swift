@@ -47,6 +47,7 @@ struct PagePass<Source: SyncSource>: Sendable {
                     .invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
             }
             let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
+            try await images.flushWrittenFiles()
             try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
             await images.pageApplied()
             report.update {
@@ -57,6 +58,7 @@ struct PagePass<Source: SyncSource>: Sendable {
         case .page(let listed):
             let page = try withoutRepeats(listed)
             let (changes, counts) = try await read(page, cursor: fetched.cursor)
+            try await images.flushWrittenFiles()
             try database.apply(changes)
             await images.pageApplied()
             report.update {
@@ -155,6 +157,7 @@ struct PagePass<Source: SyncSource>: Sendable {
                 )
             }
             let results = try await readAll(work)
+            try await images.flushWrittenFiles()
             try database.apply(
                 PageChanges(
                     run: run, cursor: nil, nextCursor: nil, validator: nil,

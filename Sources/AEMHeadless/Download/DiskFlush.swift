@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits until what was written reaches the disk: a file's bytes before it is renamed into
+/// place, and a folder's entries (the renames) before anything records them.
+enum DiskFlush {
+    /// Flushes the bytes of the open file `descriptor` and what is needed to read them back (its
+    /// length), but not its times: `fdatasync` on Linux, `fsync` elsewhere.
+    static func data(of descriptor: Int32, path: String) throws {
+        #if os(Linux)
+        let result = fdatasync(descriptor)
+        #else
+        let result = fsync(descriptor)
+        #endif
+        guard result == 0 || isUnsupported(errno) else { throw DownloadFileError.system("flush to disk", path: path) }
+    }
+
+    /// Flushes the entries of `directory`, so that files renamed into it stay renamed after a crash.
+    static func directory(_ directory: URL) throws {
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DownloadFileError.system("open the folder", path: directory.path) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || isUnsupported(errno) else {
+            throw DownloadFileError.system("flush the folder", path: directory.path)
+        }
+    }
+
+    /// Whether `error` says the file system has no such flush (some network and FUSE file
+    /// systems, for folders especially): there is nothing to wait for, so it is not a failure.
+    private static func isUnsupported(_ error: Int32) -> Bool {
+        error == EINVAL || error == ENOSYS || error == ENOTSUP || error == EOPNOTSUPP
+    }
+}
