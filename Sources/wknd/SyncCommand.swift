@@ -37,9 +37,9 @@ struct SyncCommand: AsyncParsableCommand {
             Each item is stored as the query returns it, with the images inside it
             (ImageRef objects); it is identified by its _path, which the query
             must select, kept across moves by its slug when it selects one, and
-            its model is _model { title } when it selects that. A folder mirrors
-            one query with one set of variables: syncing another into it is
-            refused (exit 64).
+            its model is recorded when it selects _model { title }. A folder
+            mirrors one query with one set of variables: syncing another into it
+            is refused (exit 64).
 
             Progress goes to stderr (a bar on a terminal), then a summary line;
             --json prints the report on stdout. An image that cannot be saved is
@@ -70,7 +70,7 @@ struct SyncCommand: AsyncParsableCommand {
             valueName: "style"))
     var paging: PagingStyle?
 
-    @Option(help: ArgumentHelp("How many adventures and images to fetch at once (1-64).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many items and images to fetch at once (1-64).", valueName: "n"))
     var concurrency = 6
 
     @Option(help: ArgumentHelp("Items per page (1-100; with --query 1-1000).", valueName: "n"))

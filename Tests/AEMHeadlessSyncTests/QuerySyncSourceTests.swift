@@ -82,6 +82,24 @@ struct QuerySyncSourceTests {
         }
     }
 
+    @Test("revalidating everything asks about each image once per run, however many pages show it")
+    func imagesOncePerRun() async throws {
+        let content = try EmulatorContent.sampleWithCopies(30) // copies show their original's image
+        try await withSyncFolder { folder, _ in
+            try await withService(content) { emulator, aem in
+                let source = QuerySyncSource(aem: aem, path: "wknd-shared/adventures-all", style: .offset, pageSize: 7)
+                _ = try await SyncEngine(aem: aem, directory: folder).sync(source)
+                let images = Set(content.adventures.compactMap(\.primaryImagePath)).count
+                let pages = (content.adventures.count + 6) / 7
+                let before = emulator.requests.count
+                let report = try await SyncEngine(aem: aem, directory: folder, revalidateAll: true).sync(source)
+                #expect(report.imagesReused == images && report.imagesFetched == 0)
+                #expect(report.requests == pages + images)
+                #expect(emulator.requests.count - before == report.requests)
+            }
+        }
+    }
+
     @Test("an item without _path fails the run with a message naming the query, and stores nothing")
     func itemWithoutPath() async throws {
         var content = try EmulatorContent.sample()

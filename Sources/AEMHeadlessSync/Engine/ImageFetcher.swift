@@ -3,7 +3,7 @@ import Foundation
 
 /// The images of one sync: each location fetched at most once per run however many fragments
 /// show it, conditionally when it is already on disk. Asks within a page share one download;
-/// across pages the store remembers which images this run asked about (`checkedRun`), so that
+/// across pages the store remembers which images this run handled (`checkedRun`), so that
 /// memory holds one page's downloads, however many images the run fetches.
 actor ImageFetcher {
     private let downloader: FileDownloader
@@ -70,8 +70,9 @@ actor ImageFetcher {
         if let stored, !revalidate || stored.checkedRun == run, let file = directory.imageFile(named: stored.file),
             (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
         {
-            report.update { $0.imagesReused += 1 }
-            return stored
+            // Counted once a run: an image an earlier page handled is not counted again.
+            if stored.checkedRun != run { report.update { $0.imagesReused += 1 } }
+            return stored.handled(in: run)
         }
         let downloader = downloader
         guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),

@@ -145,13 +145,14 @@ final class StoreDatabase: Sendable {
                 var candidates: [Row] = []
                 if let slug = item.slug, !slug.isEmpty {
                     candidates = try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT \(columns) FROM fragment WHERE slug = ? AND seen_run != ? ORDER BY path = ? DESC, id
-                            """, arguments: [slug, run, item.path])
+                        db.cachedStatement(
+                            sql: """
+                                SELECT \(columns) FROM fragment WHERE slug = ? AND seen_run != ? ORDER BY path = ? DESC, id
+                                """), arguments: [slug, run, item.path])
                 }
                 candidates += try Row.fetchAll(
-                    db, sql: "SELECT \(columns) FROM fragment WHERE path = ? AND seen_run != ? ORDER BY id",
+                    db.cachedStatement(
+                        sql: "SELECT \(columns) FROM fragment WHERE path = ? AND seen_run != ? ORDER BY id"),
                     arguments: [item.path, run])
                 guard let row = candidates.first(where: { !taken.contains($0["id"]) }) else { return nil }
                 let known = Self.known(row)
@@ -177,8 +178,8 @@ final class StoreDatabase: Sendable {
     /// The image stored for `location`.
     func image(_ location: String) throws -> ImageRow? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM image WHERE location = ?", arguments: [location]).map(
-                Self.imageRow)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM image WHERE location = ?"), arguments: [location])
+                .map(Self.imageRow)
         }
     }
 
@@ -221,7 +222,8 @@ final class StoreDatabase: Sendable {
             for entry in changes.entries {
                 switch entry {
                 case .unchanged(let id, let listHash):
-                    try db.execute(
+                    try Self.execute(
+                        db,
                         sql: "UPDATE fragment SET seen_run = ?, last_seen = ?, list_hash = ? WHERE id = ?",
                         arguments: [changes.run, now, listHash, id])
                     ids.append(id)
@@ -234,7 +236,8 @@ final class StoreDatabase: Sendable {
             }
             guard let cursor = changes.cursor else { return }
             let idsText = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: """
                     INSERT INTO page (cursor, etag, last_modified, next_cursor, fragment_ids, run) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (cursor) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified,
@@ -257,7 +260,7 @@ final class StoreDatabase: Sendable {
             try db.execute(
                 sql: "UPDATE fragment SET seen_run = ?, last_seen = ? WHERE id IN (\(ids))",
                 arguments: [run, now.timeIntervalSince1970])
-            try db.execute(sql: "UPDATE page SET run = ? WHERE cursor = ?", arguments: [run, cursor])
+            try Self.execute(db, sql: "UPDATE page SET run = ? WHERE cursor = ?", arguments: [run, cursor])
             try advance(db, run: run, to: page.nextCursor)
         }
     }
@@ -272,7 +275,8 @@ final class StoreDatabase: Sendable {
         if let existing {
             id = existing.id
             changed = existing.contentHash != contentHash || existing.path != item.path
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: """
                     UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
                         seen_run = ?, read_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
@@ -282,11 +286,12 @@ final class StoreDatabase: Sendable {
                     item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, run, changed, now,
                     id,
                 ])
-            try db.execute(sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
+            try Self.execute(db, sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
+            try Self.execute(db, sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
         } else {
             changed = true
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: """
                     INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed,
                                           seen_run, read_run)
@@ -300,18 +305,21 @@ final class StoreDatabase: Sendable {
         if changed {
             // Fragments that show this one (at its old path or its new one) are read again, unless this
             // run read them already, after the change.
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: """
                     UPDATE fragment SET stale = 1
                     WHERE id != ? AND read_run != ? AND id IN (SELECT fragment_id FROM fragment_reference WHERE path IN (?, ?))
                     """, arguments: [id, run, existing?.path ?? item.path, item.path])
         }
         for location in Set(detail.imageLocations) {
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: "INSERT INTO fragment_image (fragment_id, location) VALUES (?, ?)", arguments: [id, location])
         }
         for path in Set(detail.referencedPaths) {
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: "INSERT INTO fragment_reference (fragment_id, path) VALUES (?, ?)", arguments: [id, path])
         }
         return id
@@ -319,7 +327,8 @@ final class StoreDatabase: Sendable {
 
     private func upsert(_ db: Database, images: [ImageRow], now: Double) throws {
         for image in images {
-            try db.execute(
+            try Self.execute(
+                db,
                 sql: """
                     INSERT INTO image (location, file, source, etag, last_modified, length, fetched_at, checked_run)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -332,6 +341,11 @@ final class StoreDatabase: Sendable {
                     image.checkedRun,
                 ])
         }
+    }
+
+    /// Runs a statement that a page runs once per item: prepared once per connection, not per item.
+    private static func execute(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
     private func advance(_ db: Database, run: Int64, to cursor: String?) throws {

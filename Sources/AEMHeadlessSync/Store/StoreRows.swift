@@ -18,8 +18,15 @@ struct ImageRow: Sendable {
     let etag: String?
     let lastModified: String?
     let length: Int64
-    /// The last run that asked the server about it.
+    /// The last run that handled it: asked the server about it, or found it on disk.
     let checkedRun: Int64
+
+    /// The same image, handled by `run`.
+    func handled(in run: Int64) -> ImageRow {
+        ImageRow(
+            location: location, file: file, source: source, etag: etag, lastModified: lastModified, length: length,
+            checkedRun: run)
+    }
 }
 
 /// A page as stored after it was applied: what a 304 for it stands for.

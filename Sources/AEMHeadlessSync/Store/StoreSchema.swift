@@ -79,8 +79,8 @@ enum StoreSchema {
                     """)
         }
         migrator.registerMigration("v2") { db in
-            // The last run that asked the server about each image: a run asks about an image once,
-            // however many pages show it.
+            // The last run that handled each image (asked the server about it, or found it on disk):
+            // a run handles an image once, however many pages show it.
             try db.execute(sql: "ALTER TABLE image ADD COLUMN checked_run INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
