@@ -39,6 +39,14 @@ struct Failure: Error, Sendable {
         }
     }
 
+    /// A query the user named that AEM does not have (`AemError.queryNotFound`), with where to
+    /// see the queries that exist.
+    static func unknownQuery(_ error: AemError) -> Failure {
+        Failure(
+            .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
+            details: error.detailLines)
+    }
+
     /// The exit code for each kind of AEM failure.
     static func status(for kind: AemError.Kind) -> ExitStatus {
         switch kind {

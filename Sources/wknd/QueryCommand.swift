@@ -89,9 +89,7 @@ struct QueryCommand: AsyncParsableCommand {
                     }
                     return try await runOnce(aem, variables: values, output: output)
                 } catch let error as AemError where error.kind == .queryNotFound {
-                    throw Failure(
-                        .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
-                        details: error.detailLines)
+                    throw Failure.unknownQuery(error)
                 } catch let error as AemError where error.kind == .httpStatus && !error.graphQLErrors.isEmpty {
                     // AEM set to answer errors with 400 or 500 (GraphQL over HTTP), or a broken stored query.
                     let status = error.status.map { " \($0)" } ?? ""

@@ -163,9 +163,7 @@ struct SyncCommand: AsyncParsableCommand {
         } catch let error as SyncError {
             throw Self.failure(error)
         } catch let error as AemError where error.kind == .queryNotFound {
-            throw Failure(
-                .unavailable, error.message + " `wknd queries list` shows the queries that exist.",
-                details: error.detailLines)
+            throw Failure.unknownQuery(error)
         }
         progress.clear()
         console.note(Self.summary(report))
