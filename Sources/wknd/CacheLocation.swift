@@ -5,7 +5,7 @@ import Foundation
 /// The folder is `WKND_CACHE_DIR` when set; else `$XDG_CACHE_HOME/wknd`; else
 /// `~/Library/Caches/wknd` on macOS and `~/.cache/wknd` elsewhere. The size limit is
 /// `WKND_CACHE_MAX_MIB` mebibytes when set, else 256.
-struct CacheLocation: Sendable {
+struct CacheLocation: Sendable, Equatable {
     var fileURL: URL
     var maxBytes: Int
 

@@ -18,15 +18,19 @@ final class CommandCache: @unchecked Sendable {
         CommandCache(store: nil, policy: .fetchIgnoringCacheData, console: console)
     }
 
-    /// Opens the cache that `options` ask for, or none for `--no-cache`. A cache that cannot be
-    /// opened is a warning, and the command goes on without it, except under `--offline`.
+    /// Opens the cache that `options` ask for, or none for `--no-cache`, taking the one the
+    /// start-up warm-up opened when it is the same. A cache that cannot be opened is a warning,
+    /// and the command goes on without it, except under `--offline`.
     static func open(_ options: CacheOptions, console: Console) throws -> CommandCache {
         guard let policy = options.policy else { return disabled(console: console) }
         do {
             let location = try CacheLocation()
-            let store = try SQLiteResponseCache(fileURL: location.fileURL, maxBytes: location.maxBytes) { event in
-                console.warning(event.description)
+            let report: @Sendable (SQLiteCacheEvent) -> Void = { event in console.warning(event.description) }
+            if let warmed = StartupWarmup.takeResponseCache(at: location) {
+                warmed.events.forward(to: report)
+                return CommandCache(store: warmed.store, policy: policy, console: console)
             }
+            let store = try SQLiteResponseCache(fileURL: location.fileURL, maxBytes: location.maxBytes, onEvent: report)
             return CommandCache(store: store, policy: policy, console: console)
         } catch {
             let failure =

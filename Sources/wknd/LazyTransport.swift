@@ -2,8 +2,8 @@ import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import Foundation
 
-/// An `AsyncHTTPClientTransport` made on the first request, so a command answered from the
-/// response cache never starts the HTTP client and its threads.
+/// An `AsyncHTTPClientTransport` made on the first request (or taken from the start-up warm-up),
+/// so a command answered from the response cache never starts the HTTP client and its threads.
 final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var made: AsyncHTTPClientTransport?
@@ -26,7 +26,7 @@ final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
     func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
         let transport = lock.withLock {
             if let made { return made }
-            let new = AsyncHTTPClientTransport()
+            let new = StartupWarmup.takeHTTPTransport() ?? AsyncHTTPClientTransport()
             made = new
             return new
         }

@@ -86,4 +86,11 @@ struct WKND: AsyncParsableCommand {
             ServeCommand.self,
         ]
     )
+
+    /// Starts the warm-up for the command in the arguments, then parses them and runs it.
+    static func main() async {
+        StartupWarmup.start(arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current)
+        await main(nil)
+        await StartupWarmup.shutDownUnused()
+    }
 }

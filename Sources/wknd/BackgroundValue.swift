@@ -1,0 +1,35 @@
+import Foundation
+
+/// A value made on a background thread as soon as it is created, and taken at most once:
+/// taking it waits until it is made.
+final class BackgroundValue<Value>: @unchecked Sendable {
+    private enum State {
+        case making
+        case made(Value?)
+        case taken
+    }
+
+    private let condition = NSCondition()
+    private var state = State.making
+
+    /// Starts `make` on a background thread; nil from `make` means there is nothing to take.
+    init(_ make: @escaping @Sendable () -> Value?) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let value = make()
+            self.condition.withLock {
+                self.state = .made(value)
+                self.condition.broadcast()
+            }
+        }
+    }
+
+    /// The value, after waiting for it to be made; nil when `make` gave nil or it was taken.
+    func take() -> Value? {
+        condition.withLock {
+            while case .making = state { condition.wait() }
+            guard case .made(let value) = state else { return nil }
+            state = .taken
+            return value
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessSQLiteCache
+import Foundation
+
+/// The slow set-up a command is about to need, begun on another core before the arguments are
+/// parsed so that the two overlap: opening the response cache, and making the HTTP client with
+/// its event-loop threads.
+///
+/// The warm-up guesses from the raw arguments. Each command still decides for itself, and takes
+/// a warmed part only when it is the one it would have made; a wrong guess costs only unused
+/// work on the other core, never a different result. It creates nothing on disk: a cache file is
+/// opened only when it exists already.
+enum StartupWarmup {
+    /// What the raw arguments say the command will need.
+    struct Plan: Equatable {
+        var responseCache = false
+        var httpClient = false
+
+        /// Commands that read through the response cache.
+        static let cachingCommands: Set<String> = ["list", "show"]
+        /// Commands that always send requests.
+        static let networkCommands: Set<String> = ["query", "queries", "download", "sync"]
+
+        init(responseCache: Bool = false, httpClient: Bool = false) {
+            self.responseCache = responseCache
+            self.httpClient = httpClient
+        }
+
+        init(arguments: [String]) {
+            let options = Set(arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") })
+            guard let command = arguments.first,
+                options.isDisjoint(with: ["-h", "--help", "--version", "--generate-completion-script"])
+            else { return }
+            if Self.cachingCommands.contains(command) {
+                responseCache = !options.contains("--no-cache")
+                httpClient = options.contains("--no-cache") || options.contains("--refresh")
+            } else {
+                httpClient = Self.networkCommands.contains(command)
+            }
+        }
+    }
+
+    /// A response cache opened by the warm-up, with the events it reported before a console
+    /// was there to show them.
+    struct WarmedCache: Sendable {
+        let location: CacheLocation
+        let store: SQLiteResponseCache
+        let events: CacheEventRelay
+    }
+
+    nonisolated(unsafe) private static var cache: BackgroundValue<WarmedCache>?
+    nonisolated(unsafe) private static var transport: BackgroundValue<AsyncHTTPClientTransport>?
+
+    /// Starts what `arguments` call for. Call once, first thing in `main`, before any other thread
+    /// asks for the warmed parts.
+    static func start(arguments: [String], environment: [String: String]) {
+        let plan = Plan(arguments: arguments)
+        if plan.responseCache {
+            cache = BackgroundValue {
+                guard let location = try? CacheLocation(environment: environment),
+                    FileManager.default.fileExists(atPath: location.fileURL.path)
+                else { return nil }
+                let events = CacheEventRelay()
+                guard
+                    let store = try? SQLiteResponseCache(
+                        fileURL: location.fileURL, maxBytes: location.maxBytes, onEvent: events.send)
+                else { return nil }
+                return WarmedCache(location: location, store: store, events: events)
+            }
+        }
+        if plan.httpClient {
+            transport = BackgroundValue { AsyncHTTPClientTransport() }
+        }
+    }
+
+    /// The warmed cache when it was opened at `location`; nil otherwise, or when already taken.
+    static func takeResponseCache(at location: CacheLocation) -> WarmedCache? {
+        guard let warmed = cache?.take() else { return nil }
+        return warmed.location == location ? warmed : nil
+    }
+
+    /// The warmed HTTP transport, which the taker shuts down; nil when none was made or it was taken.
+    static func takeHTTPTransport() -> AsyncHTTPClientTransport? {
+        transport?.take()
+    }
+
+    /// Shuts down a warmed HTTP transport that no command took.
+    static func shutDownUnused() async {
+        try? await takeHTTPTransport()?.shutdown()
+    }
+}
