@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
+        .executable(name: "wknd-serve", targets: ["wknd-serve"]),
         .library(name: "AEMCodegen", targets: ["AEMCodegen"]),
         .executable(name: "aem-codegen", targets: ["aem-codegen"]),
         .plugin(name: "GenerateAEMModels", targets: ["GenerateAEMModels"]),
@@ -115,10 +116,15 @@ let package = Package(
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "AEMHeadlessSync",
-                "AEMEmulator",
+                "StandInLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The AEM stand-in as a program of its own, which wknd runs beside it, so that wknd does
+        // not link it (see StandInLaunch). Not a dependency of wknd: SwiftPM would link its
+        // libraries into wknd.
+        .executableTarget(name: "wknd-serve", dependencies: ["AEMEmulator", "StandInLaunch"]),
+        .target(name: "StandInLaunch"),
         // What the test targets share: a scoped running emulator, and the sample content as tests change it.
         .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(

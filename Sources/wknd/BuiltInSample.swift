@@ -1,10 +1,11 @@
-import AEMEmulator
 import AEMHeadless
+import StandInLaunch
 
-/// The built-in sample service: the emulator started in this process on 127.0.0.1 with a free
-/// port, used when no AEM host is configured. Queries reach it over real HTTP like any server.
+/// The built-in sample service: the stand-in program, started in the background on 127.0.0.1
+/// with a free port, used when no AEM host is configured. Queries reach it over real HTTP like
+/// any server.
 struct BuiltInSample: Sendable {
-    private let emulator: RunningEmulator
+    private let program: RunningStandIn
     /// The client configuration that points at it.
     let configuration: AemConfiguration
 
@@ -12,9 +13,12 @@ struct BuiltInSample: Sendable {
     static let manifestOrigin = "wknd-built-in-sample"
 
     static func start(timeout: Duration) async throws -> BuiltInSample {
-        let emulator: RunningEmulator
+        let program: RunningStandIn
         do {
-            emulator = try await Emulator.start(host: "127.0.0.1", port: 0)
+            program = try await StandInProgram.start(
+                StandInLaunch(host: "127.0.0.1", port: 0, talks: false), timeout: timeout)
+        } catch let failure as Failure {
+            throw Failure(failure.status, failure.message + " Set AEM_HOST to use your AEM service instead.")
         } catch {
             throw Failure(
                 .internalError,
@@ -22,17 +26,16 @@ struct BuiltInSample: Sendable {
         }
         do {
             return BuiltInSample(
-                emulator: emulator,
+                program: program,
                 configuration: try AemConfiguration(
-                    scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                    timeout: timeout))
+                    scheme: .http, host: "127.0.0.1:\(program.url.port ?? 0)", timeout: timeout))
         } catch {
-            await emulator.stop()
+            await program.stop()
             throw error
         }
     }
 
     func stop() async {
-        await emulator.stop()
+        await program.stop()
     }
 }

@@ -2,7 +2,7 @@ import AEMHeadless
 
 extension CommandContext {
     /// `withAem` with the response cache that `options` ask for. The built-in sample service is
-    /// never cached: it runs in this process, so there is no network to save or to lose. Before
+    /// never cached: it runs on this machine, so there is no network to save or to lose. Before
     /// returning, the background refreshes of stale answers finish and the run is recorded.
     func withAem<Result: Sendable>(
         caching options: CacheOptions,

@@ -24,7 +24,7 @@ struct CommandContext: Sendable {
     }
 
     /// Runs `body` with a client for the configured service — or, when no host is configured,
-    /// for the built-in sample service started in-process — and closes everything after.
+    /// for the built-in sample service started beside it — and closes everything after.
     func withAem<Result: Sendable>(_ body: (Aem) async throws -> Result) async throws -> Result {
         switch try configuration.resolved.service() {
         case .configured(let aemConfiguration):

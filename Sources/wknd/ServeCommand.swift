@@ -1,7 +1,6 @@
-import AEMEmulator
 import AEMHeadless
 import ArgumentParser
-import Foundation
+import StandInLaunch
 
 /// `wknd serve`: a local stand-in for AEM publish in the foreground, serving the built-in sample or a
 /// project's own content package, for trying `wknd` and apps without an AEM service.
@@ -62,56 +61,19 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
-            let console = context.console
             let authentication = try context.configuration.resolved.authentication()
-            let served = try loadContent()
-            let options = EmulatorOptions(
-                dynamicURLs: !noDynamicUrl,
-                authentication: try Self.emulatorAuthentication(authentication),
-                content: served.content,
-                allowsAdHocQueries: graphqlEndpoint,
-                requestLog: { record in
-                    let milliseconds = record.duration / .milliseconds(1)
-                    console.note(
-                        "\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
-                })
             if !["127.0.0.1", "::1", "localhost"].contains(bind) {
-                console.warning("listening on \(bind): other machines may reach the sample service")
+                context.console.warning("listening on \(bind): other machines may reach the sample service")
             }
-            do {
-                try await Emulator.serve(options: options, host: bind, port: port) { url in
-                    Terminal.standardOutput.write(url.absoluteString + "\n")
-                    let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
-                    console.note("serving \(served.name), authentication \(authentication); Ctrl-C stops")
-                    console.note("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
-                }
-            } catch {
-                throw Failure(
-                    .unavailable, "Cannot serve on \(bind):\(port) (\(error)); choose another --port or --bind.")
-            }
-            console.note("stopped")
+            try StandInProgram.run(
+                StandInLaunch(
+                    host: bind, port: port, contentPath: content, dynamicURLs: !noDynamicUrl,
+                    allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true)
+            )
         }
     }
 
-    /// The content package named by `--content`, or the built-in sample, with words for the log.
-    private func loadContent() throws -> (content: EmulatorContent, name: String) {
-        guard let content else {
-            do {
-                return (try EmulatorContent.sample(), "the built-in sample content")
-            } catch {
-                throw Failure(.internalError, "The built-in sample content could not be loaded (\(error)).")
-            }
-        }
-        let folder = URL(fileURLWithPath: content)
-        do {
-            let package = try ContentPackage(jcrRoot: folder)
-            return (EmulatorContent(package), "\(folder.path) (\(package))")
-        } catch {
-            throw Failure(.configuration, "Cannot serve --content \(content): \(error)")
-        }
-    }
-
-    private static func emulatorAuthentication(_ authentication: Authentication) throws -> EmulatorAuthentication? {
+    private static func credentials(_ authentication: Authentication) throws -> StandInLaunch.Credentials? {
         switch authentication {
         case .none: nil
         case .basic(let username, let password): .basic(username: username, password: password)

@@ -43,7 +43,7 @@ struct WKND: AsyncParsableCommand {
               4. the file named by --config, else ./Config.xcconfig when it
                  exists: the sample app's .xcconfig keys (Config.xcconfig.sample)
               5. defaults: scheme https, tier publish; with no host set anywhere,
-                 the built-in sample service, started in-process
+                 the built-in sample service, started in the background
             --program and --environment make the host
             <tier>-p<program>-e<environment>.adobeaemcloud.com. Passwords, tokens
             and client secrets are never option values: use the environment, a

@@ -1,0 +1,46 @@
+/// How `wknd` asks its companion program, `wknd-serve`, to run the AEM stand-in: one JSON object
+/// on the program's standard input, so that no credential is ever a process argument.
+///
+/// The stand-in lives in its own program so that `wknd` itself links neither the stand-in nor its
+/// server, GraphQL and XML libraries, which every `wknd` command would otherwise pay for when it
+/// starts. `wknd serve` hands its terminal over to it; with no AEM configured, `wknd` starts it in
+/// the background for the built-in sample and reads the URL it prints.
+public struct StandInLaunch: Codable, Sendable, Equatable {
+    /// The credentials every request must carry, as on AEM author.
+    public enum Credentials: Codable, Sendable, Equatable {
+        case basic(username: String, password: String)
+        case bearer(token: String)
+    }
+
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; 0 picks a free one.
+    public var port: Int
+    /// The jcr_root folder of a content package; nil serves the built-in sample.
+    public var contentPath: String?
+    /// Whether `_dynamicUrl` is answered (the local AEM SDK answers null).
+    public var dynamicURLs: Bool
+    /// Whether ad-hoc queries are answered at `/content/_cq_graphql/<conf>/endpoint.json`.
+    public var allowsAdHocQueries: Bool
+    /// The credentials required, or nil for none.
+    public var credentials: Credentials?
+    /// Whether the program says what it serves and logs each request on stderr (`wknd serve`),
+    /// or prints only its URL and its failures (the built-in sample).
+    public var talks: Bool
+
+    /// The program's file name, beside `wknd`.
+    public static let programName = "wknd-serve"
+
+    public init(
+        host: String, port: Int, contentPath: String? = nil, dynamicURLs: Bool = true,
+        allowsAdHocQueries: Bool = false, credentials: Credentials? = nil, talks: Bool
+    ) {
+        self.host = host
+        self.port = port
+        self.contentPath = contentPath
+        self.dynamicURLs = dynamicURLs
+        self.allowsAdHocQueries = allowsAdHocQueries
+        self.credentials = credentials
+        self.talks = talks
+    }
+}

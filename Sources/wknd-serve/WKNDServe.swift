@@ -1,0 +1,108 @@
+import AEMEmulator
+import Foundation
+import StandInLaunch
+
+/// `wknd-serve`: the AEM stand-in as a program of its own, run by `wknd serve` and, with no AEM
+/// configured, by `wknd` for the built-in sample. It reads a `StandInLaunch` as JSON on standard
+/// input, prints the URL it listens on as the first line of standard output, and runs until
+/// SIGINT or SIGTERM.
+@main
+enum WKNDServe {
+    /// The exit statuses, as `wknd` uses them.
+    private enum Status: Int32 {
+        case usage = 64
+        case unavailable = 69
+        case internalError = 70
+        case configuration = 78
+    }
+
+    private struct Failure: Error {
+        var status: Status
+        var message: String
+    }
+
+    static func main() async {
+        do {
+            try await serve(try readLaunch())
+        } catch let failure as Failure {
+            say("error: " + failure.message)
+            exit(failure.status.rawValue)
+        } catch {
+            say("error: \(error)")
+            exit(Status.internalError.rawValue)
+        }
+    }
+
+    private static func readLaunch() throws -> StandInLaunch {
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        guard let launch = try? JSONDecoder().decode(StandInLaunch.self, from: input) else {
+            throw Failure(
+                status: .usage,
+                message:
+                    "\(StandInLaunch.programName) is started by `wknd serve`, which gives it its settings on standard input; run `wknd serve --help`."
+            )
+        }
+        return launch
+    }
+
+    private static func serve(_ launch: StandInLaunch) async throws {
+        let (content, name) = try loadContent(launch.contentPath)
+        let talks = launch.talks
+        var options = EmulatorOptions(
+            dynamicURLs: launch.dynamicURLs,
+            authentication: launch.credentials.map(emulatorAuthentication),
+            content: content,
+            allowsAdHocQueries: launch.allowsAdHocQueries)
+        if talks {
+            options.requestLog = { record in
+                let milliseconds = record.duration / .milliseconds(1)
+                say("\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
+            }
+        }
+        let authentication = options.authentication.map { "\($0)" } ?? "none"
+        do {
+            try await Emulator.serve(options: options, host: launch.host, port: launch.port) { url in
+                FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+                guard talks else { return }
+                say("serving \(name), authentication \(authentication); Ctrl-C stops")
+                let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
+                say("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
+            }
+        } catch {
+            throw Failure(
+                status: .unavailable,
+                message: "Cannot serve on \(launch.host):\(launch.port) (\(error)); choose another --port or --bind.")
+        }
+        if talks { say("stopped") }
+    }
+
+    private static func loadContent(_ path: String?) throws -> (EmulatorContent, String) {
+        guard let path else {
+            do {
+                return (try EmulatorContent.sample(), "the built-in sample content")
+            } catch {
+                throw Failure(
+                    status: .internalError, message: "The built-in sample content could not be loaded (\(error)).")
+            }
+        }
+        let folder = URL(fileURLWithPath: path)
+        do {
+            let package = try ContentPackage(jcrRoot: folder)
+            return (EmulatorContent(package), "\(folder.path) (\(package))")
+        } catch {
+            throw Failure(status: .configuration, message: "Cannot serve --content \(path): \(error)")
+        }
+    }
+
+    private static func emulatorAuthentication(_ credentials: StandInLaunch.Credentials) -> EmulatorAuthentication {
+        switch credentials {
+        case .basic(let username, let password): .basic(username: username, password: password)
+        case .bearer(let token): .bearer(token: token)
+        }
+    }
+
+    /// One line on stderr, as `wknd` writes its own.
+    private static func say(_ line: String) {
+        FileHandle.standardError.write(Data(("wknd: " + line + "\n").utf8))
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import StandInLaunch
+
+/// `wknd-serve`, the program beside `wknd` that runs the AEM stand-in (see `StandInLaunch`):
+/// handed the terminal for `wknd serve`, or started in the background for the built-in sample.
+enum StandInProgram {
+    /// The program beside the running `wknd`, following symbolic links to where it is installed.
+    static func location() throws(Failure) -> URL {
+        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
+        guard let folder = executable?.deletingLastPathComponent() else {
+            throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(StandInLaunch.programName).")
+        }
+        let program = folder.appendingPathComponent(StandInLaunch.programName)
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw Failure(
+                .unavailable,
+                "The AEM stand-in is the program \(StandInLaunch.programName), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(StandInLaunch.programName)`, and install it next to wknd."
+            )
+        }
+        return program
+    }
+
+    /// Replaces this process with the program, which serves in the foreground until Ctrl-C.
+    static func run(_ launch: StandInLaunch) throws(Failure) -> Never {
+        let program = try location()
+        let input = try encoded(launch)
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Failure(.internalError, "Cannot make a pipe: \(String(cString: strerror(errno))).") }
+        // The settings fit the pipe's buffer, so they are written in full before the program reads them.
+        let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        guard written == input.count, dup2(ends[0], STDIN_FILENO) >= 0 else {
+            throw Failure(.internalError, "Cannot hand the settings to \(StandInLaunch.programName).")
+        }
+        close(ends[0])
+        let path = program.path
+        execv(path, [strdup(path), nil])
+        throw Failure(.internalError, "Cannot start \(path): \(String(cString: strerror(errno))).")
+    }
+
+    /// Starts the program in the background and returns once it listens.
+    static func start(_ launch: StandInLaunch, timeout: Duration) async throws -> RunningStandIn {
+        let process = Process()
+        process.executableURL = try location()
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        let exited = RunningStandIn.Exit()
+        process.terminationHandler = { exited.record($0.terminationStatus) }
+        try process.run()
+        input.fileHandleForWriting.write(try encoded(launch))
+        try input.fileHandleForWriting.close()
+        let running = RunningStandIn(process: process, exited: exited)
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            if process.isRunning { process.terminate() }
+        }
+        defer { watchdog.cancel() }
+        let line = await firstLine(of: output.fileHandleForReading)
+        guard let line, let url = URL(string: line), url.scheme == "http", url.host != nil else {
+            await running.stop()
+            throw Failure(
+                .internalError,
+                "\(StandInLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown")).")
+        }
+        running.url = url
+        return running
+    }
+
+    private static func encoded(_ launch: StandInLaunch) throws(Failure) -> Data {
+        guard let data = try? JSONEncoder().encode(launch), data.count < 4096 else {
+            throw Failure(.usage, "The stand-in's settings are too long; use a shorter --content path.")
+        }
+        return data
+    }
+
+    /// The first line the program writes, without its newline; nil when it ends first.
+    private static func firstLine(of handle: FileHandle) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var bytes = Data()
+                while true {
+                    if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                        return continuation.resume(returning: String(decoding: bytes[..<end], as: UTF8.self))
+                    }
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { return continuation.resume(returning: nil) }
+                    bytes.append(chunk)
+                }
+            }
+        }
+    }
+}
+
+/// The stand-in program running in the background.
+final class RunningStandIn: @unchecked Sendable {
+    /// Its exit status, once it has exited.
+    final class Exit: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var value: Int32?
+
+        func record(_ status: Int32) {
+            condition.withLock {
+                value = status
+                condition.broadcast()
+            }
+        }
+
+        var status: Int32? { condition.withLock { value } }
+
+        func wait() {
+            condition.withLock { while value == nil { condition.wait() } }
+        }
+    }
+
+    private let process: Process
+    private let exited: Exit
+    /// The URL it listens on.
+    fileprivate(set) var url = URL(fileURLWithPath: "/")
+
+    fileprivate init(process: Process, exited: Exit) {
+        self.process = process
+        self.exited = exited
+    }
+
+    /// Stops it (SIGTERM) and waits until it has exited.
+    func stop() async {
+        if process.isRunning { process.terminate() }
+        let exited = exited
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite("wknd serve: the stand-in program in the foreground")
+struct ServeCommandTests {
+    /// `wknd serve` with `arguments`, running until `body` ends; then SIGINT, and its stderr.
+    private func serving(
+        _ arguments: [String], environment: [String: String] = [:], _ body: (_ host: String) async throws -> Void
+    ) async throws -> (status: Int32, stderr: String) {
+        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(
+            environment
+        ) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            #expect(url.hasPrefix("http://127.0.0.1:"))
+            try await body(String(url.dropFirst("http://".count)))
+        } catch {
+            process.terminate()
+            throw error
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+
+    @Test("prints its URL, serves the sample, logs each request, and stops cleanly on Ctrl-C")
+    func servesTheSample() async throws {
+        let (status, stderr) = try await serving([]) { host in
+            let run = try await WkndRun.run(
+                ["list", "--limit", "1", "--no-cache"], environment: ["AEM_SCHEME": "http", "AEM_HOST": host])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("Algarve First Waves"))
+        }
+        #expect(status == 0)
+        #expect(stderr.contains("serving the built-in sample content"))
+        #expect(stderr.contains("GET /graphql/execute.json/wknd-shared/adventures-all;limit=1; 200"))
+        #expect(stderr.contains("stopped"))
+    }
+
+    @Test("basic credentials reach the stand-in, which then refuses requests without them")
+    func requiresCredentials() async throws {
+        let secret = "s3cret-\(UUID().uuidString)"
+        let (status, stderr) = try await serving(
+            ["--auth", "basic"], environment: ["AEM_USERNAME": "editor", "AEM_PASSWORD": secret]
+        ) { host in
+            let service = ["AEM_SCHEME": "http", "AEM_HOST": host]
+            let refused = try await WkndRun.run(["list", "--no-cache"], environment: service)
+            #expect(refused.status == 77)
+            let allowed = try await WkndRun.run(
+                ["list", "--no-cache", "--auth", "basic"],
+                environment: service.merging(["AEM_USERNAME": "editor", "AEM_PASSWORD": secret]) { $1 })
+            #expect(allowed.status == 0)
+        }
+        #expect(status == 0)
+        #expect(stderr.contains("basic (user editor)"))
+        #expect(!stderr.contains(secret))
+    }
+
+    @Test("a content folder that is not a package fails with a clear error and status 78")
+    func badContent() async throws {
+        let run = try await WkndRun.run(["serve", "--port", "0", "--content", "no-such-folder"])
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("Cannot serve --content no-such-folder"))
+    }
+
+    @Test("the stand-in program run by hand says that wknd serve starts it")
+    func programAlone() async throws {
+        let wknd = try #require(WkndRun.executable, "the wknd binary was not built")
+        let process = Process()
+        process.executableURL = wknd.deletingLastPathComponent().appendingPathComponent("wknd-serve")
+        process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 64)
+        #expect(stderr.contains("started by `wknd serve`"))
+    }
+}
