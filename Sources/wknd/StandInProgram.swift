@@ -6,7 +6,14 @@ import StandInLaunch
 enum StandInProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
+        #if os(Linux)
+        // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
+            URL(fileURLWithPath: $0)
+        }
+        #else
         let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
+        #endif
         guard let folder = executable?.deletingLastPathComponent() else {
             throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(StandInLaunch.programName).")
         }
@@ -25,7 +32,9 @@ enum StandInProgram {
         let program = try location()
         let input = try encoded(launch)
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Failure(.internalError, "Cannot make a pipe: \(String(cString: strerror(errno))).") }
+        guard pipe(&ends) == 0 else {
+            throw Failure(.internalError, "Cannot make a pipe: \(String(cString: strerror(errno))).")
+        }
         // The settings fit the pipe's buffer, so they are written in full before the program reads them.
         let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
@@ -63,7 +72,8 @@ enum StandInProgram {
             await running.stop()
             throw Failure(
                 .internalError,
-                "\(StandInLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown")).")
+                "\(StandInLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
+            )
         }
         running.url = url
         return running

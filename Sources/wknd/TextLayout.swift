@@ -3,7 +3,14 @@ enum TextLayout {
     /// The columns `text` takes on a terminal: wide East Asian characters and emoji take two,
     /// combining marks none.
     static func width(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // ASCII, nearly all that a table holds, without breaking it into characters: one column
+        // for each printable byte.
+        var columns = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.reduce(0) { $0 + width(of: $1) } }
+            if byte >= 0x20 && byte != 0x7F { columns += 1 }
+        }
+        return columns
     }
 
     static func width(of character: Character) -> Int {
@@ -27,7 +34,9 @@ enum TextLayout {
     /// The text with line breaks and tabs as spaces and other control characters (which could
     /// move the cursor or change colours) as U+FFFD, so text from the server is shown as text.
     static func singleLine(_ text: String) -> String {
-        String(
+        // Most text has nothing to replace. 0xC2 leads U+0080 to U+00BF, which holds the C1 controls.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        return String(
             String.UnicodeScalarView(
                 text.unicodeScalars.map { scalar in
                     switch scalar.value {

@@ -23,6 +23,32 @@ struct RenderingTests {
         #expect(TextLayout.singleLine("a\u{1B}[31mb\nc") == "a\u{FFFD}[31mb c")
     }
 
+    @Test("the quick paths for plain text agree with the character-by-character rules")
+    func quickPaths() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "Z", " ", "~", "\t", "\n", "\r\n", "\u{7F}", "\u{1B}", "\u{85}", "\u{A0}", "£", "é", "e\u{301}", "日",
+            "😀", "\u{200B}",
+        ]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            #expect(
+                TextLayout.width(text) == text.reduce(0) { $0 + TextLayout.width(of: $1) }, "\(text.debugDescription)")
+            let expected = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar -> Unicode.Scalar in
+                        switch scalar.value {
+                        case 0x09, 0x0A, 0x0D: " "
+                        case 0..<0x20, 0x7F..<0xA0: "\u{FFFD}"
+                        default: scalar
+                        }
+                    }))
+            #expect(TextLayout.singleLine(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("rich text: headers, lists, links, styles only with colour, unknown nodes keep their text")
     func richText() {
         let blocks: [RichTextNode] = [
