@@ -19,7 +19,9 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// Validates a host as the sample app's `AEM_HOST` holds it: a name or address with an
     /// optional `:port`, and nothing else (no scheme, path, query or credentials).
     public init(scheme: Scheme, host: String) throws(AemConfigurationError) {
-        let trimmed = host.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimming(host) {
+            $0 == " " || $0 == "\t" || ($0.value > 0x7F && $0.properties.generalCategory == .spaceSeparator)
+        }
         guard !trimmed.isEmpty else {
             throw .init("The AEM host is empty; set it to a name such as publish-p123-e456.adobeaemcloud.com.")
         }
@@ -42,7 +44,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .init("The AEM host \"\(trimmed)\" has port \(port), outside 1–65535.")
         }
         self.scheme = scheme
-        self.host = parsedHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.host = Self.withoutBrackets(parsedHost.lowercased())
         self.port = components.port
     }
 
@@ -52,7 +54,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
             let host = url.host, !host.isEmpty
         else { return nil }
         self.scheme = scheme
-        self.host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.host = Self.withoutBrackets(host.lowercased())
         self.port = url.port
     }
 
@@ -81,6 +83,19 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
         var text = description + PercentEncoding.encodePath(rooted)
         if parts.count == 2 { text += "?" + PercentEncoding.encodeQuery(String(parts[1])) }
         return URL(string: text)
+    }
+
+    private static func withoutBrackets(_ host: String) -> String {
+        trimming(host) { $0 == "[" || $0 == "]" }
+    }
+
+    /// `text` without the scalars `drop` accepts at either end; what `trimmingCharacters(in:)`
+    /// gives, without building a character set and bridging to `NSString` on every request.
+    private static func trimming(_ text: String, _ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     private static func hostPart(of text: String) -> String {

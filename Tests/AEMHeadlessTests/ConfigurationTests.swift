@@ -65,6 +65,14 @@ struct ConfigurationTests {
         #expect(!origin.contains(try #require(URL(string: "https://cdn.example.com/x"))))
         #expect(!origin.contains(try #require(URL(string: "https://publish.example.com.evil.test/x"))))
     }
+
+    @Test func hostsAreTrimmedOfBlanksAndIPv6Brackets() throws {
+        #expect(try AemOrigin(scheme: .https, host: " \tPublish.Example.com\u{A0}").host == "publish.example.com")
+        let ipv6 = try AemOrigin(scheme: .http, host: "[::1]:4503")
+        #expect(ipv6.host == "::1" && ipv6.port == 4503 && ipv6.description == "http://[::1]:4503")
+        #expect(ipv6.contains(try #require(URL(string: "http://[::1]:4503/content"))))
+        #expect(throws: AemConfigurationError.self) { try AemOrigin(scheme: .https, host: " \u{3000} ") }
+    }
 }
 
 @Suite("Retry policy")
