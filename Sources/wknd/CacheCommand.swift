@@ -6,16 +6,17 @@ import Foundation
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Show or clear the response cache of list and show.",
+        abstract: "Show or clear the response cache of list, show and query.",
         discussion: """
-            `wknd list` and `wknd show` keep AEM's answers in a response cache
-            and reuse them as long as AEM's Cache-Control allows. The cache is
+            `wknd list`, `wknd show` and `wknd query` (a single answer, not
+            --raw or --all) keep AEM's answers in a response cache and reuse
+            them as long as AEM's Cache-Control allows. The cache is
             one SQLite file: WKND_CACHE_DIR when set, else
             $XDG_CACHE_HOME/wknd, else ~/.cache/wknd (~/Library/Caches/wknd
             on macOS). It holds at most WKND_CACHE_MAX_MIB mebibytes
             (default 256); the least recently used answers go first.
 
-            POLICIES (--cache-policy of list and show)
+            POLICIES (--cache-policy of list, show and query)
               useHTTPSemantics          the default: fresh answers from the
                                         cache, stale ones revalidated; AEM
                                         failing: the stale answer, flagged

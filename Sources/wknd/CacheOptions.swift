@@ -28,6 +28,13 @@ struct CacheOptions: ParsableArguments {
         }
     }
 
+    /// No cache at all, as `--no-cache` asks.
+    static var none: CacheOptions {
+        var options = CacheOptions()
+        options.noCache = true
+        return options
+    }
+
     /// The policy these options ask for, or nil for no cache at all.
     var policy: CachePolicy? {
         if noCache { return nil }

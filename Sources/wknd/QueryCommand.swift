@@ -31,6 +31,9 @@ struct QueryCommand: AsyncParsableCommand {
 
             --raw prints the whole body as AEM sent it, whatever its status.
 
+            A single answer goes through the response cache, as with list and
+            show (see `wknd cache --help`); --raw and --all always ask AEM.
+
             EXAMPLES
               wknd query wknd-shared/adventures-all --var limit=3
               wknd query wknd-shared/adventure-by-slug --var slug=lofoten-winter-surf | jq .adventureList.items[0].title
@@ -66,6 +69,8 @@ struct QueryCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
     func validate() throws {
         guard Self.isQueryPath(path) else {
             throw ValidationError("Give the query as <configuration>/<name>, such as wknd-shared/adventures-all.")
@@ -73,6 +78,10 @@ struct QueryCommand: AsyncParsableCommand {
         if raw, all { throw ValidationError("--raw prints one answer as it came; it cannot be used with --all.") }
         if !all, jsonl || paging != nil { throw ValidationError("--jsonl and --paging go with --all.") }
         guard (1...1000).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 1000.") }
+        if raw || all, caching.offline || caching.cachePolicy != nil {
+            throw ValidationError(
+                "--raw and --all always ask AEM; --offline and --cache-policy go with a single answer.")
+        }
     }
 
     func run() async throws {
@@ -80,14 +89,23 @@ struct QueryCommand: AsyncParsableCommand {
         try await CommandContext.run(options) { context in
             let output = QueryOutput(console: context.console)
             let values = try variables.variables()
-            status = try await context.withAem { aem -> ExitStatus in
+            status = try await context.withAem(caching: raw || all ? .none : caching) { aem, cache -> ExitStatus in
                 do {
                     if all {
                         let pages = aem.pages(of: path, variables: values, style: paging, pageSize: pageSize)
                         let hadErrors = try await output.stream(pages, jsonl: jsonl)
                         return hadErrors ? .graphQLErrors : .success
                     }
-                    return try await runOnce(aem, variables: values, output: output)
+                    let query = PersistedQuery<UntypedJSON>(path, variables: values)
+                    if raw { return try await runRaw(aem, query: query, output: output) }
+                    let result = try await cache.result { store, policy in
+                        try await aem.execute(query, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.execute(query)
+                    }
+                    if let data = result.data { output.write(data) }
+                    output.report(result.errors)
+                    return result.errors.isEmpty ? .success : .graphQLErrors
                 } catch let error as AemError where error.kind == .queryNotFound {
                     throw Failure.unknownQuery(error)
                 } catch let error as AemError where error.kind == .httpStatus && !error.graphQLErrors.isEmpty {
@@ -103,15 +121,13 @@ struct QueryCommand: AsyncParsableCommand {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    /// One request: the data (or the body with --raw) on stdout, the errors on stderr.
-    private func runOnce(_ aem: Aem, variables: [String: QueryVariable?], output: QueryOutput) async throws
+    /// One request, without the cache: the body on stdout as AEM sent it, the errors on stderr.
+    private func runRaw(_ aem: Aem, query: PersistedQuery<UntypedJSON>, output: QueryOutput) async throws
         -> ExitStatus
     {
-        let query = PersistedQuery<UntypedJSON>(path, variables: variables)
         let (head, body) = try await aem.rawResponse(query)
-        if raw { output.writeRaw(Array(body)) }
+        output.writeRaw(Array(body))
         let result = try aem.decode(query, body: body, status: head.status, headers: head.headers)
-        if !raw, let data = result.data { output.write(data) }
         output.report(result.errors)
         return result.errors.isEmpty ? .success : .graphQLErrors
     }

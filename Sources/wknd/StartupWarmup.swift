@@ -17,9 +17,11 @@ enum StartupWarmup {
         var httpClient = false
 
         /// Commands that read through the response cache.
-        static let cachingCommands: Set<String> = ["list", "show"]
+        static let cachingCommands: Set<String> = ["list", "show", "query"]
         /// Commands that always send requests.
-        static let networkCommands: Set<String> = ["query", "queries", "download", "sync"]
+        static let networkCommands: Set<String> = ["queries", "download", "sync"]
+        /// Options with which a caching command always sends its request and does not use the cache.
+        static let uncachedOptions: Set<String> = ["--no-cache", "--raw", "--all"]
 
         init(responseCache: Bool = false, httpClient: Bool = false) {
             self.responseCache = responseCache
@@ -32,8 +34,9 @@ enum StartupWarmup {
                 options.isDisjoint(with: ["-h", "--help", "--version", "--generate-completion-script"])
             else { return }
             if Self.cachingCommands.contains(command) {
-                responseCache = !options.contains("--no-cache")
-                httpClient = options.contains("--no-cache") || options.contains("--refresh")
+                let uncached = !options.isDisjoint(with: Self.uncachedOptions)
+                responseCache = !uncached
+                httpClient = uncached || options.contains("--refresh")
             } else {
                 httpClient = Self.networkCommands.contains(command)
             }

@@ -60,9 +60,9 @@ struct WKND: AsyncParsableCommand {
               wknd auth status | token | logout
 
             RESPONSE CACHE
-              list and show keep AEM's answers (see `wknd cache --help`) and
-              reuse them while AEM's Cache-Control says they are fresh; a
-              stale answer is flagged with one line on stderr. --offline
+              list, show and query keep AEM's answers (see `wknd cache
+              --help`) and reuse them while AEM's Cache-Control says they are
+              fresh; a stale answer is flagged with one line on stderr. --offline
               answers from the cache only, --refresh asks AEM again,
               --no-cache leaves the cache alone. The built-in sample service
               is never cached.

@@ -15,11 +15,14 @@ struct StartupWarmupTests {
         #expect(Plan(arguments: ["list", "--offline"]) == Plan(responseCache: true))
         #expect(Plan(arguments: ["list", "--refresh"]) == Plan(responseCache: true, httpClient: true))
         #expect(Plan(arguments: ["list", "--limit", "5", "--no-cache"]) == Plan(httpClient: true))
+        #expect(Plan(arguments: ["query", "wknd-shared/adventures-all"]) == Plan(responseCache: true))
+        #expect(Plan(arguments: ["query", "a/b", "--raw"]) == Plan(httpClient: true))
+        #expect(Plan(arguments: ["query", "a/b", "--all", "--jsonl"]) == Plan(httpClient: true))
     }
 
     @Test("commands that always send requests make the HTTP client; the others nothing")
     func otherCommands() {
-        for command in ["query", "queries", "download", "sync"] {
+        for command in ["queries", "download", "sync"] {
             #expect(Plan(arguments: [command, "x"]) == Plan(httpClient: true), "\(command)")
         }
         for arguments in [["config"], ["cache", "stats"], ["serve"], ["auth", "status"], []] {
