@@ -216,9 +216,13 @@ struct SyncEngineTests {
                 var counts: [Int] = []
                 while counts.count < 400 {
                     if let store = try? ContentStore(directory: folder) {
+                        // Each call reads its own snapshot, and the sync may apply a page between
+                        // two calls: the adventures decoded must lie between the fragments counted
+                        // before and after, and equal them when no page came in between.
                         let fragments = try store.fragments()
                         let adventures = try store.adventures()
-                        #expect(adventures.count == fragments.count)
+                        let fragmentsAfter = try store.fragments().count
+                        #expect(fragments.count <= adventures.count && adventures.count <= fragmentsAfter)
                         #expect(
                             fragments.count % 6 == 0 || fragments.count == content.adventures.count,
                             "a page is applied whole")
