@@ -1,3 +1,4 @@
+import AEMHeadless
 import Crypto
 import Foundation
 
@@ -44,7 +45,7 @@ public struct TokenCache: Sendable {
 
     /// The file that holds the token of the credential with `identity`.
     public func fileURL(for identity: String) -> URL {
-        let digest = SHA256.hash(data: Data(identity.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(identity.utf8)).lowercaseHex
         return directory.appendingPathComponent(digest + ".json")
     }
 

@@ -134,7 +134,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     /// The first 128 bits of the credential's SHA-256, in hex: enough to tell credentials apart,
     /// and no way back to the credential.
     public func identityDigest(of credential: String) -> String {
-        SHA256.hash(data: Data(credential.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(credential.utf8)).prefix(16).lowercaseHex
     }
 
     // MARK: Maintenance and statistics
