@@ -49,6 +49,7 @@ enum StandInProgram {
 
     /// Starts the program in the background and returns once it listens.
     static func start(_ launch: StandInLaunch, timeout: Duration) async throws -> RunningStandIn {
+        let settings = try encoded(launch)
         let process = Process()
         process.executableURL = try location()
         let input = Pipe()
@@ -59,9 +60,8 @@ enum StandInProgram {
         let exited = RunningStandIn.Exit()
         process.terminationHandler = { exited.record($0.terminationStatus) }
         try process.run()
-        input.fileHandleForWriting.write(try encoded(launch))
+        input.fileHandleForWriting.write(settings)
         try input.fileHandleForWriting.close()
-        let running = RunningStandIn(process: process, exited: exited)
         let watchdog = Task {
             try await Task.sleep(for: timeout)
             if process.isRunning { process.terminate() }
@@ -69,14 +69,13 @@ enum StandInProgram {
         defer { watchdog.cancel() }
         let line = await firstLine(of: output.fileHandleForReading)
         guard let line, let url = URL(string: line), url.scheme == "http", url.host != nil else {
-            await running.stop()
+            await RunningStandIn.stop(process, exited: exited)
             throw Failure(
                 .internalError,
                 "\(StandInLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
             )
         }
-        running.url = url
-        return running
+        return RunningStandIn(process: process, exited: exited, url: url)
     }
 
     private static func encoded(_ launch: StandInLaunch) throws(Failure) -> Data {
@@ -105,7 +104,7 @@ enum StandInProgram {
 }
 
 /// The stand-in program running in the background.
-final class RunningStandIn: @unchecked Sendable {
+final class RunningStandIn: Sendable {
     /// Its exit status, once it has exited.
     final class Exit: @unchecked Sendable {
         private let condition = NSCondition()
@@ -128,17 +127,22 @@ final class RunningStandIn: @unchecked Sendable {
     private let process: Process
     private let exited: Exit
     /// The URL it listens on.
-    fileprivate(set) var url = URL(fileURLWithPath: "/")
+    let url: URL
 
-    fileprivate init(process: Process, exited: Exit) {
+    fileprivate init(process: Process, exited: Exit, url: URL) {
         self.process = process
         self.exited = exited
+        self.url = url
     }
 
     /// Stops it (SIGTERM) and waits until it has exited.
     func stop() async {
+        await Self.stop(process, exited: exited)
+    }
+
+    /// Sends `process` SIGTERM and waits until `exited` records its exit.
+    fileprivate static func stop(_ process: Process, exited: Exit) async {
         if process.isRunning { process.terminate() }
-        let exited = exited
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 exited.wait()
