@@ -62,11 +62,13 @@ let package = Package(
         .target(
             name: "AEMHeadlessSQLiteCache",
             dependencies: [
-                "AEMHeadless",
+                "AEMHeadless", "CSQLiteSettings",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The SQLite settings that only its variadic C functions reach.
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // A local mirror of AEM content kept current with deltas (`SyncEngine`), and `ContentStore`
         // to read it offline: SQLite (GRDB) and a folder of images.
         .target(

@@ -1,4 +1,5 @@
 import AEMHeadless
+import CSQLiteSettings
 import Crypto
 import Foundation
 import GRDB
@@ -7,6 +8,11 @@ import GRDB
 ///
 /// - The file is in WAL mode with a busy timeout, so processes read while one writes and wait
 ///   for each other's writes instead of failing.
+/// - Closing leaves a short write-ahead log for the next opener to read, rather than copying it
+///   into the file, which flushes both to disk: a program that runs for one command pays that
+///   only once its runs have left `logBytesLeftOnClose`.
+/// - `touch` keeps the time of use in memory; it is written with the next write, or when the
+///   cache is released, so a hit costs no write before its answer is returned.
 /// - Its size is bounded: after each store, the least recently used answers are evicted until
 ///   the total (bodies and headers) fits `maxBytes`.
 /// - A damaged file, or one that is not a database, is moved aside (`<name>.corrupt-<time>`) and
@@ -23,6 +29,10 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private let onEvent: @Sendable (SQLiteCacheEvent) -> Void
     private let configuration: Configuration
     private let current: PoolBox
+    private let pendingUses = PendingUses()
+
+    /// The most write-ahead log that releasing the cache leaves in place: 128 KiB, some 30 pages.
+    static let logBytesLeftOnClose = 128 << 10
 
     /// Opens the cache at `fileURL`, creating it (and its folder) when missing.
     ///
@@ -50,12 +60,33 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         configuration.busyMode = .timeout(15)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            _ = csqlite_set_checkpoint_on_close(db.sqliteConnection, 0)
             try prepareDatabase?(db)
         }
         self.configuration = configuration
         try FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         current = PoolBox(try Self.openOrRebuild(fileURL, configuration: configuration, onEvent: onEvent))
+    }
+
+    /// Writes the uses `touch` recorded, and has the last connection copy the write-ahead log
+    /// into the file when closing if the log has grown past `logBytesLeftOnClose`.
+    deinit {
+        let logPath = fileURL.path + "-wal"
+        let logBytes = (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0
+        access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.writeWithoutTransaction { db in
+                if !pendingUses.isEmpty {
+                    try db.inTransaction {
+                        try pendingUses.write(to: db)
+                        return .commit
+                    }
+                }
+                if logBytes > Self.logBytesLeftOnClose {
+                    _ = csqlite_set_checkpoint_on_close(db.sqliteConnection, 1)
+                }
+            }
+        }
     }
 
     // MARK: ResponseCache
@@ -92,6 +123,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
+                    try pendingUses.write(to: db)
                     try db.execute(
                         sql: """
                             INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
@@ -111,20 +143,16 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         }
     }
 
+    /// Records the use in memory; it reaches the file with the next write, or when the cache is
+    /// released.
     public func touch(_ key: CacheKey) async {
-        let now = Date().timeIntervalSince1970
-        access(failure: SQLiteCacheEvent.storeFailed) { pool in
-            try pool.write { db in
-                try db.execute(
-                    sql: "UPDATE response SET last_used = ? WHERE identity = ? AND url = ?",
-                    arguments: [now, key.identity, key.url])
-            }
-        }
+        pendingUses.record(key, at: Date().timeIntervalSince1970)
     }
 
     public func remove(_ key: CacheKey) async {
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
+                try pendingUses.write(to: db)
                 try db.execute(
                     sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [key.identity, key.url])
             }
@@ -154,6 +182,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let now = Date().timeIntervalSince1970
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
+                try pendingUses.write(to: db)
                 try db.execute(
                     sql: "INSERT INTO run (finished_at, hits, revalidated, misses) VALUES (?, ?, ?, ?)",
                     arguments: [now, counts.hits, counts.revalidated, counts.misses])
@@ -329,6 +358,32 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
             headers.add(name: pair[0], value: pair[1])
         }
         return headers
+    }
+}
+
+/// Times of use that `touch` recorded and no write has carried to the file yet.
+private final class PendingUses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [CacheKey: Double] = [:]
+
+    var isEmpty: Bool { lock.withLock { times.isEmpty } }
+
+    func record(_ key: CacheKey, at time: Double) {
+        lock.withLock { times[key] = max(time, times[key] ?? time) }
+    }
+
+    /// Writes the recorded times in the caller's transaction, and forgets them. A failed
+    /// transaction loses them: the entries then only look older than they are.
+    func write(to db: Database) throws {
+        let times = lock.withLock { () -> [CacheKey: Double] in
+            defer { self.times = [:] }
+            return self.times
+        }
+        for (key, time) in times {
+            try db.execute(
+                sql: "UPDATE response SET last_used = max(last_used, ?) WHERE identity = ? AND url = ?",
+                arguments: [time, key.identity, key.url])
+        }
     }
 }
 

@@ -103,6 +103,54 @@ struct SQLiteResponseCacheTests {
         }
     }
 
+    @Test("a use recorded by touch is written with the next write, or when the cache is released")
+    func touchIsKept() async throws {
+        try await withCacheFolder { folder in
+            let file = folder.appendingPathComponent("c.sqlite")
+            let keys = (0..<3).map { CacheKey(url: "https://h/q;n=\($0);", identity: "anonymous") }
+            do {
+                let cache = try SQLiteResponseCache(fileURL: file, maxBytes: 10_000)
+                for key in keys.prefix(2) {
+                    await cache.store(response(key.url, bytes: 3_000), for: key)
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                try await Task.sleep(for: .milliseconds(5))
+                await cache.touch(keys[0])
+            }
+            let reopened = try SQLiteResponseCache(fileURL: file, maxBytes: 7_000)
+            await reopened.store(response(keys[2].url, bytes: 3_000), for: keys[2])
+            #expect(await reopened.lookup(keys[0]) != nil)
+            #expect(await reopened.lookup(keys[1]) == nil)
+        }
+    }
+
+    @Test("closing leaves a short write-ahead log for the next opener, and copies a long one into the file")
+    func logOnClose() async throws {
+        try await withCacheFolder { folder in
+            let file = folder.appendingPathComponent("c.sqlite")
+            let log = file.path + "-wal"
+            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? Int) ?? 0 }
+            let key = CacheKey(url: "https://h/q", identity: "anonymous")
+            do {
+                let cache = try SQLiteResponseCache(fileURL: file)
+                await cache.store(response("kept"), for: key)
+            }
+            #expect(logBytes() > 0)
+            do {
+                let reopened = try SQLiteResponseCache(fileURL: file)
+                #expect(await reopened.lookup(key) != nil)
+                for index in 0..<100 {
+                    await reopened.store(
+                        response("entry \(index)", bytes: 2_000),
+                        for: CacheKey(url: "https://h/\(index)", identity: "anonymous"))
+                }
+                #expect(logBytes() > SQLiteResponseCache.logBytesLeftOnClose)
+            }
+            #expect(logBytes() == 0)
+            #expect(try SQLiteResponseCache(fileURL: file).statistics().entries == 101)
+        }
+    }
+
     @Test("eviction reads only the covering index; a file of the first version is upgraded and keeps its answers")
     func evictionIndex() async throws {
         try await withCacheFolder { folder in
@@ -153,6 +201,8 @@ struct SQLiteResponseCacheTests {
                             for: CacheKey(url: "https://h/\(index)", identity: "anonymous"))
                     }
                 }
+                // Everything into the file first: closing leaves the write-ahead log as it is.
+                try await DatabaseQueue(path: file.path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
                 let whole = try Data(contentsOf: file)
                 try whole.prefix(whole.count / 3).write(to: file)
                 try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + "-wal"))
