@@ -72,8 +72,9 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     /// Writes the uses `touch` recorded, and has the last connection copy the write-ahead log
     /// into the file when closing if the log has grown past `logBytesLeftOnClose`.
     deinit {
-        let logPath = fileURL.path + "-wal"
-        let logBytes = (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0
+        // stat(2) rather than FileManager, which also looks up the owner's name in the user database.
+        var log = stat()
+        let logBytes = stat(fileURL.path + "-wal", &log) == 0 ? Int(log.st_size) : 0
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.writeWithoutTransaction { db in
                 if !pendingUses.isEmpty {

@@ -23,3 +23,11 @@ enum SchemeChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
     case http
     case https
 }
+
+/// The values of an option whose choices are an enumeration's string raw values, for help and
+/// completions. ArgumentParser's default reads them through a `\.rawValue` key path that the
+/// runtime resolves on every run, each one a scan of all the program's protocol conformances;
+/// a closure needs none.
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
