@@ -45,6 +45,9 @@ let package = Package(
                 "AEMHeadless",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Signing in to AEM as a Cloud Service with Adobe IMS: service credentials (an RS256 JWT,

@@ -2,6 +2,9 @@ import AEMHeadless
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import NIOPosix
 
 /// Sends requests with AsyncHTTPClient (SwiftNIO): quick to start, with pooled keep-alive
 /// connections and a body streamed with back-pressure, so memory stays flat however large the
@@ -26,6 +29,19 @@ public final class AsyncHTTPClientTransport: AemHTTPTransport {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Does ahead of time the part of the first connection's set-up that does not depend on the
+    /// host: the runtime's first type checks of the HTTP/1 channel handlers, and the description of
+    /// an event loop that AsyncHTTPClient puts in its logger metadata. Each first check scans every
+    /// protocol conformance in the program; this way they are not paid while the first request
+    /// waits. Optional: call it off the critical path, as `wknd` does while it reads its arguments.
+    public func warmUp() {
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        loop.execute { _ = String(describing: loop) } // on the loop, which describes its state too
+        let channel = EmbeddedChannel()
+        try? channel.pipeline.syncOperations.addHTTPClientHandlers()
+        _ = try? channel.finish()
     }
 
     /// Closes the connections; the transport cannot be used after.

@@ -13,13 +13,15 @@ final class BackgroundValue<Value>: @unchecked Sendable {
     private var state = State.making
 
     /// Starts `make` on a background thread; nil from `make` means there is nothing to take.
-    init(_ make: @escaping @Sendable () -> Value?) {
+    /// `then` runs on that thread with the value once it can be taken.
+    init(_ make: @escaping @Sendable () -> Value?, then: @escaping @Sendable (Value) -> Void = { _ in }) {
         DispatchQueue.global(qos: .userInitiated).async {
             let value = make()
             self.condition.withLock {
                 self.state = .made(value)
                 self.condition.broadcast()
             }
+            if let value { then(value) }
         }
     }
 

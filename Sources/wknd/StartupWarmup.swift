@@ -4,7 +4,7 @@ import Foundation
 
 /// The slow set-up a command is about to need, begun on another core before the arguments are
 /// parsed so that the two overlap: opening the response cache, and making the HTTP client with
-/// its event-loop threads.
+/// its event-loop threads, then warming it up for its first connection.
 ///
 /// The warm-up guesses from the raw arguments. Each command still decides for itself, and takes
 /// a warmed part only when it is the one it would have made; a wrong guess costs only unused
@@ -72,7 +72,11 @@ enum StartupWarmup {
             }
         }
         if plan.httpClient {
-            transport = BackgroundValue { AsyncHTTPClientTransport() }
+            transport = BackgroundValue {
+                AsyncHTTPClientTransport()
+            } then: {
+                $0.warmUp()
+            }
         }
     }
 

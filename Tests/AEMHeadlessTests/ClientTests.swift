@@ -55,6 +55,20 @@ struct ClientTests {
         }
     }
 
+    @Test("a transport warmed up for its first connection, even twice, sends its requests as before")
+    func warmedUpTransport() async throws {
+        try await withRecordingServer(fallback: .json(#"{"data":{"item":{"name":"n","count":1}}}"#)) { server in
+            let configuration = try AemConfiguration(scheme: .http, host: server.baseHost, retry: .none)
+            let result = try await AsyncHTTPClientTransport.withTransport { transport in
+                transport.warmUp()
+                transport.warmUp()
+                return try await Aem(configuration, transport: transport).execute(itemQuery)
+            }
+            #expect(result.data?.item == Item(name: "n", count: 1))
+            #expect(server.requests.count == 1)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func basicAndTokenAuthorizationHeaders(kind: TransportKind) async throws {
         try await withRecordingServer { server in
