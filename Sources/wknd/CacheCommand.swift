@@ -86,7 +86,8 @@ struct CacheCommand: AsyncParsableCommand {
             try CacheCommand.withCache { cache, location in
                 let before = try cache.statistics()
                 try cache.clear()
-                Console(verbose: false).note("removed \(before.entries) cached answers from \(location.fileURL.path)")
+                let answers = before.entries == 1 ? "1 cached answer" : "\(before.entries) cached answers"
+                Console(verbose: false).note("removed \(answers) from \(location.fileURL.path)")
             }
         }
     }

@@ -231,7 +231,7 @@ struct CacheCommandTests {
             let clear = try await WkndRun.run(["cache", "clear"], environment: environment)
             #expect(clear.status == 0)
             #expect(clear.stdout.isEmpty)
-            #expect(clear.stderr.contains("removed 1 cached answers"))
+            #expect(clear.stderr.contains("removed 1 cached answer from"))
             #expect(
                 try await WkndRun.run(["cache", "stats"], environment: environment).stdout.contains("entries: 0\n"))
 
