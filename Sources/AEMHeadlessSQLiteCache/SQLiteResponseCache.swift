@@ -72,9 +72,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     /// Writes the uses `touch` recorded, and has the last connection copy the write-ahead log
     /// into the file when closing if the log has grown past `logBytesLeftOnClose`.
     deinit {
-        // stat(2) rather than FileManager, which also looks up the owner's name in the user database.
-        var log = stat()
-        let logBytes = stat(fileURL.path + "-wal", &log) == 0 ? Int(log.st_size) : 0
+        let logBytes = Self.size(ofFile: fileURL.path + "-wal")
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.writeWithoutTransaction { db in
                 if !pendingUses.isEmpty {
@@ -194,9 +192,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
 
     /// What the cache holds, and the last `recentRuns` recorded runs added up.
     public func statistics(recentRuns: Int = 20) throws -> CacheStatistics {
-        let fileBytes = [fileURL.path, fileURL.path + "-wal"].reduce(0) { total, path in
-            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        }
+        let fileBytes = Self.size(ofFile: fileURL.path) + Self.size(ofFile: fileURL.path + "-wal")
         return try withPool { pool in
             try pool.read { db in
                 let runs = "(SELECT * FROM run ORDER BY id DESC LIMIT \(max(0, recentRuns)))"
@@ -333,6 +329,13 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
                     ) WHERE running > ?
                 )
                 """, arguments: [limit])
+    }
+
+    /// The size of the file at `path`, 0 when there is none. stat(2) rather than FileManager,
+    /// which also looks up the owner's name in the user database.
+    private static func size(ofFile path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// Errors that mean the file itself is damaged or not a database.
