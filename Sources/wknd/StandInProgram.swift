@@ -87,19 +87,25 @@ enum StandInProgram {
 
     /// The first line the program writes, without its newline; nil when it ends first.
     private static func firstLine(of handle: FileHandle) async -> String? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes = Data()
-                while true {
-                    if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                        return continuation.resume(returning: String(decoding: bytes[..<end], as: UTF8.self))
-                    }
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { return continuation.resume(returning: nil) }
-                    bytes.append(chunk)
+        await onBlockingThread {
+            var bytes = Data()
+            while true {
+                if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                    return String(decoding: bytes[..<end], as: UTF8.self)
                 }
+                let chunk = handle.availableData
+                if chunk.isEmpty { return nil }
+                bytes.append(chunk)
             }
         }
+    }
+}
+
+/// The result of `work`, which blocks (reading a pipe, waiting for an exit), run on a thread of
+/// its own rather than one of the few that run Swift tasks.
+private func onBlockingThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }
 
@@ -143,11 +149,6 @@ final class RunningStandIn: Sendable {
     /// Sends `process` SIGTERM and waits until `exited` records its exit.
     fileprivate static func stop(_ process: Process, exited: Exit) async {
         if process.isRunning { process.terminate() }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
+        await onBlockingThread { exited.wait() }
     }
 }
