@@ -19,7 +19,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// Validates a host as the sample app's `AEM_HOST` holds it: a name or address with an
     /// optional `:port`, and nothing else (no scheme, path, query or credentials).
     public init(scheme: Scheme, host: String) throws(AemConfigurationError) {
-        let trimmed = Self.trimming(host) {
+        let trimmed = host.trimmingScalars {
             $0 == " " || $0 == "\t" || ($0.value > 0x7F && $0.properties.generalCategory == .spaceSeparator)
         }
         guard !trimmed.isEmpty else {
@@ -86,16 +86,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func withoutBrackets(_ host: String) -> String {
-        trimming(host) { $0 == "[" || $0 == "]" }
-    }
-
-    /// `text` without the scalars `drop` accepts at either end; what `trimmingCharacters(in:)`
-    /// gives, without building a character set and bridging to `NSString` on every request.
-    private static func trimming(_ text: String, _ drop: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) })
-        else { return "" }
-        return String(scalars[first...last])
+        host.trimmingScalars { $0 == "[" || $0 == "]" }
     }
 
     private static func hostPart(of text: String) -> String {

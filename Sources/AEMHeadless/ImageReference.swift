@@ -63,7 +63,7 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
     /// `_path` when not blank, else nil. Surrounding white space is removed.
     public var location: String? {
         for candidate in [dynamicUrl, path] {
-            if let value = candidate?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty { return value }
+            if let value = candidate?.trimmingWhiteSpace, !value.isEmpty { return value }
         }
         return nil
     }

@@ -50,7 +50,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// A `Retry-After` value as a wait: whole seconds, or an HTTP date (past dates wait 0).
     static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhiteSpace
         if let seconds = Int(trimmed) { return seconds >= 0 ? .seconds(seconds) : nil }
         guard let date = HTTPDate.parse(trimmed, now: now) else { return nil }
         return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))

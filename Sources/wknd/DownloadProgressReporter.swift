@@ -2,7 +2,7 @@ import Foundation
 
 /// The progress of `wknd download` as the screen's status line: files done of total, bytes and
 /// rate, as a bar redrawn at most ten times a second. The screen draws it only on a terminal,
-/// so logs stay clean.
+/// so logs stay clean, and elsewhere the bar is not even built.
 final class DownloadProgressReporter: @unchecked Sendable {
     private let screen: Screen
     /// The columns available, or nil for the default.
@@ -53,6 +53,7 @@ final class DownloadProgressReporter: @unchecked Sendable {
     }
 
     private func draw(force: Bool) {
+        guard screen.showsStatus else { return }
         let line: String? = lock.withLock {
             let now = Date()
             guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return nil }

@@ -12,7 +12,8 @@ final class Screen: @unchecked Sendable {
         (stream == .output ? Terminal.standardOutput : Terminal.standardError).write(text)
     }
 
-    private let showsStatus: Bool
+    /// Whether a status line is drawn at all: callers need not build one when it is not.
+    let showsStatus: Bool
     private let send: @Sendable (Stream, String) -> Void
     private let lock = NSLock()
     /// The status line as last drawn, nil when none is on the screen.

@@ -81,9 +81,9 @@ public struct CacheFreshness: Sendable, Hashable {
         for field in headers where field.name.caseInsensitiveEquals("Cache-Control") {
             for directive in splitList(field.value) {
                 let parts = directive.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                let name = parts[0].trimmingWhiteSpace.lowercased()
                 guard !name.isEmpty, result[name] == nil else { continue }
-                var value = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+                var value = parts.count == 2 ? parts[1].trimmingWhiteSpace : ""
                 if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                     value = String(value.dropFirst().dropLast())
                 }
@@ -120,7 +120,7 @@ public struct CacheFreshness: Sendable, Hashable {
     /// A delta-seconds value; anything but digits counts as 0 (stale), and a huge value is capped
     /// at 2^31 seconds as RFC 9111 asks.
     private static func deltaSeconds(_ text: String) -> TimeInterval {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhiteSpace
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return 0 }
         let cap: TimeInterval = 2_147_483_648
         return trimmed.count > 10 ? cap : min(TimeInterval(trimmed) ?? cap, cap)

@@ -12,14 +12,14 @@ struct DownloadResponseHead: Sendable, Hashable {
     var acceptsRanges: Bool
 
     init(_ headers: AemHTTPHeaders) {
-        contentLength = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        contentLength = headers["Content-Length"].flatMap { Int64($0.trimmingWhiteSpace) }
             .flatMap { $0 >= 0 ? $0 : nil }
         contentType = headers["Content-Type"]
         etag = headers["ETag"]
         lastModified = headers["Last-Modified"]
         acceptsRanges =
             headers["Accept-Ranges"]?.lowercased().split(separator: ",")
-            .contains { $0.trimmingCharacters(in: .whitespaces) == "bytes" } ?? false
+            .contains { $0.trimmingWhiteSpace == "bytes" } ?? false
     }
 
     /// The value for `If-Range`: a strong `ETag`, else `Last-Modified`; nil when there is neither,
@@ -32,16 +32,16 @@ struct DownloadResponseHead: Sendable, Hashable {
     /// A `Content-Range: bytes first-last/complete` value, or nil when it is not of that form
     /// (`*` lengths included).
     static func parseContentRange(_ value: String) -> (first: Int64, last: Int64, complete: Int64)? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhiteSpace
         guard trimmed.lowercased().hasPrefix("bytes ") else { return nil }
         let spec = trimmed.dropFirst("bytes ".count)
         let halves = spec.split(separator: "/", maxSplits: 1)
         guard halves.count == 2 else { return nil }
         let bounds = halves[0].split(separator: "-", maxSplits: 1)
         guard bounds.count == 2,
-            let first = Int64(bounds[0].trimmingCharacters(in: .whitespaces)),
-            let last = Int64(bounds[1].trimmingCharacters(in: .whitespaces)),
-            let complete = Int64(halves[1].trimmingCharacters(in: .whitespaces)),
+            let first = Int64(bounds[0].trimmingWhiteSpace),
+            let last = Int64(bounds[1].trimmingWhiteSpace),
+            let complete = Int64(halves[1].trimmingWhiteSpace),
             first >= 0, first <= last, last < complete
         else { return nil }
         return (first, last, complete)
@@ -49,9 +49,9 @@ struct DownloadResponseHead: Sendable, Hashable {
 
     /// The complete length of a 416's `Content-Range: bytes */complete`, or nil.
     static func parseUnsatisfiedRange(_ value: String) -> Int64? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhiteSpace
         guard trimmed.lowercased().hasPrefix("bytes */") else { return nil }
-        return Int64(trimmed.dropFirst("bytes */".count).trimmingCharacters(in: .whitespaces)).flatMap {
+        return Int64(trimmed.dropFirst("bytes */".count).trimmingWhiteSpace).flatMap {
             $0 >= 0 ? $0 : nil
         }
     }

@@ -16,7 +16,7 @@ public enum FileExtension {
         if let contentType {
             let mediaType =
                 contentType.split(separator: ";", maxSplits: 1).first
-                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+                .map { $0.trimmingWhiteSpace.lowercased() } ?? ""
             if let known = byMediaType[mediaType] { return known }
         }
         let fromPath = url.pathExtension.lowercased()
