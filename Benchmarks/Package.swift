@@ -47,8 +47,10 @@ let package = Package(
         ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
-        // Start-up probes for the "where the time goes" breakdown: no Foundation, Foundation, FoundationNetworking.
+        // Start-up probes for the "where the time goes" breakdown: no Foundation, FoundationEssentials only,
+        // Foundation, FoundationNetworking.
         .executableTarget(name: "probe-bare"),
+        .executableTarget(name: "probe-essentials"),
         .executableTarget(name: "probe-foundation"),
         .executableTarget(name: "probe-networking"),
     ]

@@ -534,6 +534,7 @@ def breakdown(args, env, work, list_url, slug):
     rows = [
         ("`/bin/true` (process creation)", ["/bin/true"], None),
         ("Swift, no Foundation (`probe-bare`)", probe("probe-bare"), None),
+        ("Swift + FoundationEssentials only, no ICU (`probe-essentials`)", probe("probe-essentials"), None),
         ("Swift + Foundation (`probe-foundation`)", probe("probe-foundation"), None),
         ("Swift + FoundationNetworking, libcurl (`probe-networking`)", probe("probe-networking"), None),
         ("`wknd --version`", [args.wknd, "--version"], None),
