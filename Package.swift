@@ -88,7 +88,7 @@ let package = Package(
             path: "Resources/SampleContent",
             resources: [.copy("content")]
         ),
-        // A local stand-in for an AEM publish service, over real HTTP.
+        // A local emulator for an AEM publish service, over real HTTP.
         .target(
             name: "AEMEmulator",
             dependencies: [
@@ -121,15 +121,15 @@ let package = Package(
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "AEMHeadlessSync",
-                "StandInLaunch",
+                "EmulatorLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The AEM stand-in as a program of its own, which wknd runs beside it, so that wknd does
-        // not link it (see StandInLaunch). Not a dependency of wknd: SwiftPM would link its
+        // The AEM emulator as a program of its own, which wknd runs beside it, so that wknd does
+        // not link it (see EmulatorLaunch). Not a dependency of wknd: SwiftPM would link its
         // libraries into wknd.
-        .executableTarget(name: "wknd-serve", dependencies: ["AEMEmulator", "StandInLaunch"]),
-        .target(name: "StandInLaunch"),
+        .executableTarget(name: "wknd-serve", dependencies: ["AEMEmulator", "EmulatorLaunch"]),
+        .target(name: "EmulatorLaunch"),
         // What the test targets share: a scoped running emulator, and the sample content as tests change it.
         .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
@@ -157,7 +157,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        // Models generated from the sample's and the editorial package's queries, run against the stand-in.
+        // Models generated from the sample's and the editorial package's queries, run against the emulator.
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: ["AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator"],

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// A local stand-in for an AEM publish service, over real HTTP.
+/// A local emulator for an AEM publish service, over real HTTP.
 ///
 /// It serves a content package (``EmulatorContent``; the bundled WKND sample by default): it runs the package's
 /// persisted queries with real GraphQL over the schema AEM generates from its models

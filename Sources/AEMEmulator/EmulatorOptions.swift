@@ -46,7 +46,7 @@ public enum EmulatorAuthentication: Sendable, Equatable, CustomStringConvertible
     case basic(username: String, password: String)
     /// `Authorization: Bearer <token>`.
     case bearer(token: String)
-    /// `Authorization: Bearer <token>` with a token an IMS stand-in issued into `store` and that has not expired.
+    /// `Authorization: Bearer <token>` with a token an IMS emulator issued into `store` and that has not expired.
     case imsTokens(IMSTokenStore)
 
     /// Names the scheme without revealing the secret.

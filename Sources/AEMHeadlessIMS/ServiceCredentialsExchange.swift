@@ -6,7 +6,7 @@ import _CryptoExtras
 /// key is exchanged at `<IMS>/ims/exchange/jwt`. IMS answers the lifetime in milliseconds.
 public struct ServiceCredentialsExchange: TokenExchange {
     public var credentials: ServiceCredentials
-    /// Where IMS is: `https://<imsEndpoint>` unless another is given (another region, a stand-in).
+    /// Where IMS is: `https://<imsEndpoint>` unless another is given (another region, an emulator).
     public var imsURL: URL
     /// How long the signed JWT may be exchanged for (IMS accepts at most 24 hours).
     public var jwtLifetime: TimeInterval = 10 * 60

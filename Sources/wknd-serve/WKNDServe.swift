@@ -1,9 +1,9 @@
 import AEMEmulator
 import Foundation
-import StandInLaunch
+import EmulatorLaunch
 
-/// `wknd-serve`: the AEM stand-in as a program of its own, run by `wknd serve` and, with no AEM
-/// configured, by `wknd` for the built-in sample. It reads a `StandInLaunch` as JSON on standard
+/// `wknd-serve`: the AEM emulator as a program of its own, run by `wknd serve` and, with no AEM
+/// configured, by `wknd` for the built-in sample. It reads a `EmulatorLaunch` as JSON on standard
 /// input, prints the URL it listens on as the first line of standard output, and runs until
 /// SIGINT or SIGTERM.
 @main
@@ -33,19 +33,19 @@ enum WKNDServe {
         }
     }
 
-    private static func readLaunch() throws -> StandInLaunch {
+    private static func readLaunch() throws -> EmulatorLaunch {
         let input = FileHandle.standardInput.readDataToEndOfFile()
-        guard let launch = try? JSONDecoder().decode(StandInLaunch.self, from: input) else {
+        guard let launch = try? JSONDecoder().decode(EmulatorLaunch.self, from: input) else {
             throw Failure(
                 status: .usage,
                 message:
-                    "\(StandInLaunch.programName) is started by `wknd serve`, which gives it its settings on standard input; run `wknd serve --help`."
+                    "\(EmulatorLaunch.programName) is started by `wknd serve`, which gives it its settings on standard input; run `wknd serve --help`."
             )
         }
         return launch
     }
 
-    private static func serve(_ launch: StandInLaunch) async throws {
+    private static func serve(_ launch: EmulatorLaunch) async throws {
         let (content, name) = try loadContent(launch.contentPath)
         let talks = launch.talks
         var options = EmulatorOptions(
@@ -94,7 +94,7 @@ enum WKNDServe {
         }
     }
 
-    private static func emulatorAuthentication(_ credentials: StandInLaunch.Credentials) -> EmulatorAuthentication {
+    private static func emulatorAuthentication(_ credentials: EmulatorLaunch.Credentials) -> EmulatorAuthentication {
         switch credentials {
         case .basic(let username, let password): .basic(username: username, password: password)
         case .bearer(let token): .bearer(token: token)

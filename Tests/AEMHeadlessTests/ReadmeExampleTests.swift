@@ -4,7 +4,7 @@ import AEMHeadlessAsyncHTTPClient
 import Foundation
 import Testing
 
-/// The README's library example, run against the stand-in, so that the README stays true.
+/// The README's library example, run against the emulator, so that the README stays true.
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test func typedWKNDCallsAfterARetriedAnswer() async throws {

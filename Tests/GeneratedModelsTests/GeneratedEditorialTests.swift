@@ -4,7 +4,7 @@ import Testing
 
 /// The models generated from the editorial package's stored queries (articles with an author
 /// fragment reference, multi-valued and JSON fields, a date, rich text, paging), run against the
-/// stand-in over HTTP and compared with the same answer read as plain JSON and with the library's
+/// emulator over HTTP and compared with the same answer read as plain JSON and with the library's
 /// own `RichText` and `ImageReference`.
 @Suite("Generated editorial models against the answer's JSON", .serialized)
 struct GeneratedEditorialTests {

@@ -1,7 +1,7 @@
 import AEMHeadless
 import Testing
 
-/// The models generated from the sample's stored WKND queries, run against the stand-in over
+/// The models generated from the sample's stored WKND queries, run against the emulator over
 /// HTTP, decode what the library's hand-written WKND models decode from the same service.
 @Suite("Generated WKND models against the hand-written ones", .serialized)
 struct GeneratedWKNDTests {

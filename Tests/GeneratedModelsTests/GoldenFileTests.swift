@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The generated files compiled into this target are what the generator makes today from the
-/// stand-in's schema and stored query text, byte for byte, so they never go stale. To update them
+/// emulator's schema and stored query text, byte for byte, so they never go stale. To update them
 /// after a change to the generator: `AEM_CODEGEN_RECORD=1 swift test --filter GoldenFileTests`.
 @Suite("Generated files are current", .serialized)
 struct GoldenFileTests {

@@ -5,7 +5,7 @@ import AEMHeadlessAsyncHTTPClient
 import Foundation
 import Testing
 
-/// The content packages the generated models come from, each served by the stand-in over HTTP:
+/// The content packages the generated models come from, each served by the emulator over HTTP:
 /// the built-in WKND sample and the editorial package (articles, authors), which is not WKND-shaped.
 enum ServedPackage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sample, editorial

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wknd serve: the stand-in program in the foreground")
+@Suite("wknd serve: the emulator program in the foreground")
 struct ServeCommandTests {
     /// `wknd serve` with `arguments`, running until `body` ends; then SIGINT, and its stderr.
     private func serving(
@@ -53,7 +53,7 @@ struct ServeCommandTests {
         #expect(stderr.contains("stopped"))
     }
 
-    @Test("basic credentials reach the stand-in, which then refuses requests without them")
+    @Test("basic credentials reach the emulator, which then refuses requests without them")
     func requiresCredentials() async throws {
         let secret = "s3cret-\(UUID().uuidString)"
         let (status, stderr) = try await serving(
@@ -79,7 +79,7 @@ struct ServeCommandTests {
         #expect(run.stderr.contains("Cannot serve --content no-such-folder"))
     }
 
-    @Test("the stand-in program run by hand says that wknd serve starts it")
+    @Test("the emulator program run by hand says that wknd serve starts it")
     func programAlone() async throws {
         let wknd = try #require(WkndRun.executable, "the wknd binary was not built")
         let process = Process()

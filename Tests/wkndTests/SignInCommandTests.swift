@@ -2,7 +2,7 @@ import AEMEmulator
 import Foundation
 import Testing
 
-/// The IMS stand-in and an emulator that accepts only its tokens, with a token cache folder
+/// The IMS emulator and an emulator that accepts only its tokens, with a token cache folder
 /// shared by the runs of one test, and the environment that points `wknd` at all three.
 struct SignInServices {
     let ims: RunningIMS
@@ -28,7 +28,7 @@ struct SignInServices {
         _ body: (SignInServices) async throws -> Result
     ) async throws -> Result {
         let tokens = IMSTokenStore(lifetimes: lifetimes)
-        let ims = try await IMSStandIn.start(options: IMSOptions(clients: clients, tokens: tokens))
+        let ims = try await IMSEmulator.start(options: IMSOptions(clients: clients, tokens: tokens))
         let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "wknd-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cacheFolder) }
@@ -87,7 +87,7 @@ enum TestCredentials {
     }
 }
 
-@Suite("Signing in: wknd against the IMS stand-in over real HTTP", .serialized)
+@Suite("Signing in: wknd against the IMS emulator over real HTTP", .serialized)
 struct SignInCommandTests {
     /// Checks that no secret is in either stream.
     static func expectNoSecret(_ run: WkndRun, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -2,7 +2,7 @@ import Foundation
 import X509
 import _CryptoExtras
 
-/// A client registered with an IMS stand-in, as a Developer Console project or environment
+/// A client registered with an IMS emulator, as a Developer Console project or environment
 /// holds it: its id and secret, and for service credentials the technical account, the
 /// organisation, the metascopes and the certificate whose key signs the JWT; for OAuth
 /// server-to-server, the scopes it may ask for.

@@ -4,7 +4,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// Answers an IMS stand-in's requests: `POST /ims/exchange/jwt` (service credentials, lifetime
+/// Answers an IMS emulator's requests: `POST /ims/exchange/jwt` (service credentials, lifetime
 /// in milliseconds) and `POST /ims/token/v3` (OAuth client credentials, lifetime in seconds),
 /// with IMS's JSON errors (`invalid_client`, `invalid_token`, `invalid_scope`, `unsupported_grant_type`).
 struct IMSResponder: HTTPResponder {

@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The access tokens an IMS stand-in has issued and when each expires, shared with the AEM
+/// The access tokens an IMS emulator has issued and when each expires, shared with the AEM
 /// emulator that accepts them (`EmulatorAuthentication.imsTokens`). Tokens are opaque random
 /// strings; a token that expired, or that was never issued, is refused.
 public final class IMSTokenStore: Sendable, Equatable {

@@ -30,7 +30,7 @@ public struct BatchDownloader: Sendable {
     ///   - concurrency: the most files downloaded at once; at least 1 is used.
     ///   - force: download every file again, even one that is there and unchanged.
     ///   - manifestOrigin: the AEM origin, unless the origin changes from run to run for the same
-    ///     content (a local stand-in on a free port): then a stable name for it.
+    ///     content (a local emulator on a free port): then a stable name for it.
     ///   - maxResumes: how many times one interrupted transfer is resumed.
     public init(aem: Aem, concurrency: Int = 6, force: Bool = false, manifestOrigin: String? = nil, maxResumes: Int = 3)
     {

@@ -27,7 +27,7 @@ public actor DownloadManifest {
     ///   - directory: the folder whose files the manifest records.
     ///   - origin: names the AEM service whose files are recorded by path: its origin
     ///     (`https://publish-p1-e2.adobeaemcloud.com`), or a stable name for a service whose origin
-    ///     changes from run to run with the same content (a local stand-in on a free port).
+    ///     changes from run to run with the same content (a local emulator on a free port).
     ///   - fileName: the manifest's file name in `directory`.
     public init(directory: URL, origin: String, fileName: String = defaultFileName) {
         file = directory.appendingPathComponent(fileName, isDirectory: false)

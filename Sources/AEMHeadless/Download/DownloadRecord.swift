@@ -4,7 +4,7 @@ import Foundation
 /// changed (`If-None-Match`, `If-Modified-Since`) instead of downloading it again.
 public struct DownloadRecord: Sendable, Hashable, Codable {
     /// Where the file was downloaded from: the path and query of a URL on the AEM origin (so
-    /// that the record stays true when a local stand-in's port changes), else the absolute URL.
+    /// that the record stays true when a local emulator's port changes), else the absolute URL.
     public var url: String
     /// The file's name in its folder, such as `bali-surf-camp.jpg`.
     public var file: String

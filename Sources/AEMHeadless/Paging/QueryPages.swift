@@ -89,12 +89,7 @@ public struct QueryPages: AsyncSequence, Sendable {
 
         private func fetch(_ query: PersistedQuery<UntypedJSON>) async throws -> GraphQLResult<UntypedJSON> {
             let result = try await pages.aem.execute(query)
-            guard result.data != nil else {
-                let first = result.errors.first.map { ": \($0)" } ?? ""
-                throw AemError(
-                    .graphQLErrors, "AEM answered \(pages.path) with errors and no data\(first).",
-                    url: result.url, graphQLErrors: result.errors)
-            }
+            _ = try result.requireData()
             return result
         }
     }

@@ -51,7 +51,7 @@ public enum WKNDQueries {
     }
 }
 
-extension GraphQLResult where Data == AdventureListData {
+extension GraphQLResult where Value == AdventureListData {
     /// The adventures of a list query's result; `data` is nil when AEM sent no list.
     public var adventures: GraphQLResult<[Adventure]> {
         withData(data?.adventureList?.items)
@@ -63,13 +63,7 @@ extension GraphQLResult where Data == AdventureListData {
     ///
     /// - Throws: `AemError` of kind `.graphQLErrors` when AEM sent errors and no list at all.
     public func adventureDetail() throws(AemError) -> GraphQLResult<AdventureDetail> {
-        guard let list = data?.adventureList else {
-            let first = errors.first.map { ": \($0)" } ?? ""
-            throw AemError(
-                .graphQLErrors,
-                "AEM answered \(queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
-                url: url, graphQLErrors: errors)
-        }
+        guard let list = data?.adventureList else { throw noDataError() }
         return withData(AdventureDetail(list))
     }
 }

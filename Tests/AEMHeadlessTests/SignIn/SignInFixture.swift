@@ -4,7 +4,7 @@ import AEMHeadlessAsyncHTTPClient
 import AEMHeadlessIMS
 import Foundation
 
-/// A registered service-credentials client of the IMS stand-in and its credentials file, made
+/// A registered service-credentials client of the IMS emulator and its credentials file, made
 /// with a new key at test time (no key is kept in the repository).
 struct TestServiceCredentials: Sendable {
     static let clientID = "cm-p1-e2-integration-test"
@@ -39,7 +39,7 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
     }
 }
 
-/// An OAuth server-to-server client of the IMS stand-in.
+/// An OAuth server-to-server client of the IMS emulator.
 enum TestOAuthClient {
     static let clientID = "oauth-test-client"
     static let clientSecret = "oauth-TEST-secret-7f3a"
@@ -47,13 +47,13 @@ enum TestOAuthClient {
     static let client = IMSRegisteredClient(clientID: clientID, clientSecret: clientSecret, scopes: scopes)
 }
 
-/// Runs `body` with an IMS stand-in and an emulator that accepts only the tokens it issues.
+/// Runs `body` with an IMS emulator and an emulator that accepts only the tokens it issues.
 func withSignInServices<Result>(
     clients: [IMSRegisteredClient], lifetimes: [Int] = [86_400],
     _ body: (RunningIMS, RunningEmulator) async throws -> Result
 ) async throws -> Result {
     let tokens = IMSTokenStore(lifetimes: lifetimes)
-    let ims = try await IMSStandIn.start(options: IMSOptions(clients: clients, tokens: tokens))
+    let ims = try await IMSEmulator.start(options: IMSOptions(clients: clients, tokens: tokens))
     let emulator: RunningEmulator
     do {
         emulator = try await Emulator.start(options: EmulatorOptions(authentication: .imsTokens(tokens)))

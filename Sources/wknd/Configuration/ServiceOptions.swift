@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// The options of the commands that query AEM: where the service is, and the common options.
-struct GlobalOptions: ParsableArguments, ConfigurationOptions {
+struct ServiceOptions: ParsableArguments, ConfigurationOptions {
     @Option(help: "The scheme of the AEM service (overrides AEM_SCHEME).")
     var scheme: SchemeChoice?
 

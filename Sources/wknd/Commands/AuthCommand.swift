@@ -32,7 +32,7 @@ struct AuthStatusCommand: AsyncParsableCommand {
         discussion: "Makes no request: a token not yet obtained from IMS shows as not cached."
     )
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     func run() async throws {
         try await CommandContext.run(options) { context in
@@ -118,7 +118,7 @@ struct AuthTokenCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     func run() async throws {
         try await CommandContext.run(options) { context in

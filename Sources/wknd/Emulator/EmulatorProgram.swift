@@ -1,9 +1,9 @@
 import Foundation
-import StandInLaunch
+import EmulatorLaunch
 
-/// `wknd-serve`, the program beside `wknd` that runs the AEM stand-in (see `StandInLaunch`):
+/// `wknd-serve`, the program beside `wknd` that runs the AEM emulator (see `EmulatorLaunch`):
 /// handed the terminal for `wknd serve`, or started in the background for the built-in sample.
-enum StandInProgram {
+enum EmulatorProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
         #if os(Linux)
@@ -15,20 +15,20 @@ enum StandInProgram {
         let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
         #endif
         guard let folder = executable?.deletingLastPathComponent() else {
-            throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(StandInLaunch.programName).")
+            throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(EmulatorLaunch.programName).")
         }
-        let program = folder.appendingPathComponent(StandInLaunch.programName)
+        let program = folder.appendingPathComponent(EmulatorLaunch.programName)
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
             throw Failure(
                 .unavailable,
-                "The AEM stand-in is the program \(StandInLaunch.programName), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(StandInLaunch.programName)`, and install it next to wknd."
+                "The AEM emulator is the program \(EmulatorLaunch.programName), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(EmulatorLaunch.programName)`, and install it next to wknd."
             )
         }
         return program
     }
 
     /// Replaces this process with the program, which serves in the foreground until Ctrl-C.
-    static func run(_ launch: StandInLaunch) throws(Failure) -> Never {
+    static func run(_ launch: EmulatorLaunch) throws(Failure) -> Never {
         let program = try location()
         let input = try encoded(launch)
         var ends: [Int32] = [0, 0]
@@ -39,7 +39,7 @@ enum StandInProgram {
         let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         guard written == input.count, dup2(ends[0], STDIN_FILENO) >= 0 else {
-            throw Failure(.internalError, "Cannot hand the settings to \(StandInLaunch.programName).")
+            throw Failure(.internalError, "Cannot hand the settings to \(EmulatorLaunch.programName).")
         }
         close(ends[0])
         let path = program.path
@@ -48,7 +48,7 @@ enum StandInProgram {
     }
 
     /// Starts the program in the background and returns once it listens.
-    static func start(_ launch: StandInLaunch, timeout: Duration) async throws -> RunningStandIn {
+    static func start(_ launch: EmulatorLaunch, timeout: Duration) async throws -> RunningEmulatorProgram {
         let settings = try encoded(launch)
         let process = Process()
         process.executableURL = try location()
@@ -57,7 +57,7 @@ enum StandInProgram {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.standardError
-        let exited = RunningStandIn.Exit()
+        let exited = RunningEmulatorProgram.Exit()
         process.terminationHandler = { exited.record($0.terminationStatus) }
         try process.run()
         input.fileHandleForWriting.write(settings)
@@ -69,18 +69,18 @@ enum StandInProgram {
         defer { watchdog.cancel() }
         let line = await firstLine(of: output.fileHandleForReading)
         guard let line, let url = URL(string: line), url.scheme == "http", url.host != nil else {
-            await RunningStandIn.stop(process, exited: exited)
+            await RunningEmulatorProgram.stop(process, exited: exited)
             throw Failure(
                 .internalError,
-                "\(StandInLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
+                "\(EmulatorLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
             )
         }
-        return RunningStandIn(process: process, exited: exited, url: url)
+        return RunningEmulatorProgram(process: process, exited: exited, url: url)
     }
 
-    private static func encoded(_ launch: StandInLaunch) throws(Failure) -> Data {
+    private static func encoded(_ launch: EmulatorLaunch) throws(Failure) -> Data {
         guard let data = try? JSONEncoder().encode(launch), data.count < 4096 else {
-            throw Failure(.usage, "The stand-in's settings are too long; use a shorter --content path.")
+            throw Failure(.usage, "The emulator's settings are too long; use a shorter --content path.")
         }
         return data
     }
@@ -109,8 +109,8 @@ private func onBlockingThread<Result: Sendable>(_ work: @escaping @Sendable () -
     }
 }
 
-/// The stand-in program running in the background.
-final class RunningStandIn: Sendable {
+/// The emulator program running in the background.
+final class RunningEmulatorProgram: Sendable {
     /// Its exit status, once it has exited.
     final class Exit: @unchecked Sendable {
         private let condition = NSCondition()

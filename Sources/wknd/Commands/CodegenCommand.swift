@@ -59,7 +59,7 @@ struct CodegenCommand: AsyncParsableCommand {
     @Option(help: "The access level of the generated declarations.")
     var access: CodegenInput.AccessLevel = .public
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     func validate() throws {
         guard queryFile.count == name.count else {

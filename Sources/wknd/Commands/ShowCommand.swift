@@ -32,7 +32,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 

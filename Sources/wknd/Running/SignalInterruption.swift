@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Ctrl-C (SIGINT) and SIGTERM during `wknd download`: the first signal cancels the work, so each
+/// Ctrl-C (SIGINT) and SIGTERM during `wknd download` and `wknd sync`: the first signal cancels the work, so each
 /// download removes its temporary file and the command ends with 130 or 143; if that takes longer
 /// than `gracePeriod`, or a second signal comes, the temporary files are removed here and the
 /// process exits at once.
-final class DownloadInterruption: @unchecked Sendable {
+final class SignalInterruption: @unchecked Sendable {
     /// How long the cancelled work may take to end by itself.
     static let gracePeriod: DispatchTimeInterval = .seconds(3)
 

@@ -34,7 +34,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 

@@ -188,7 +188,7 @@ struct ResolvedConfiguration: Equatable, Sendable {
     enum Service: Sendable {
         /// The AEM service configured by the user.
         case configured(AemConfiguration)
-        /// No host is configured anywhere: the built-in sample service, the stand-in program beside `wknd`.
+        /// No host is configured anywhere: the built-in sample service, the emulator program beside `wknd`.
         case builtInSample
     }
 

@@ -35,7 +35,7 @@ struct QueriesCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON instead of a table.")
         var json = false
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup var options: ServiceOptions
 
         func run() async throws {
             try await CommandContext.run(options) { context in
@@ -97,7 +97,7 @@ struct QueriesCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The persisted query.", valueName: "configuration/name"))
         var path: String
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup var options: ServiceOptions
 
         func validate() throws {
             guard QueryCommand.isQueryPath(path) else {
@@ -147,7 +147,7 @@ struct QueriesCommand: AsyncParsableCommand {
         @Flag(help: "Replace an existing query (POST) instead of creating a new one (PUT).")
         var update = false
 
-        @OptionGroup var options: GlobalOptions
+        @OptionGroup var options: ServiceOptions
 
         func validate() throws {
             guard QueryCommand.isQueryPath(path) else {

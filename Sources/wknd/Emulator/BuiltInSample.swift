@@ -1,11 +1,11 @@
 import AEMHeadless
-import StandInLaunch
+import EmulatorLaunch
 
-/// The built-in sample service: the stand-in program, started in the background on 127.0.0.1
+/// The built-in sample service: the emulator program, started in the background on 127.0.0.1
 /// with a free port, used when no AEM host is configured. Queries reach it over real HTTP like
 /// any server.
 struct BuiltInSample: Sendable {
-    private let program: RunningStandIn
+    private let program: RunningEmulatorProgram
     /// The client configuration that points at it.
     let configuration: AemConfiguration
 
@@ -13,10 +13,10 @@ struct BuiltInSample: Sendable {
     static let manifestOrigin = "wknd-built-in-sample"
 
     static func start(timeout: Duration) async throws -> BuiltInSample {
-        let program: RunningStandIn
+        let program: RunningEmulatorProgram
         do {
-            program = try await StandInProgram.start(
-                StandInLaunch(host: "127.0.0.1", port: 0, talks: false), timeout: timeout)
+            program = try await EmulatorProgram.start(
+                EmulatorLaunch(host: "127.0.0.1", port: 0, talks: false), timeout: timeout)
         } catch let failure as Failure {
             throw Failure(failure.status, failure.message + " Set AEM_HOST to use your AEM service instead.")
         } catch {

@@ -75,7 +75,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(help: "Download again even when a file is already there and unchanged.")
     var force = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     /// Adventures asked for per page with --all.
     static let pageSize = 50
@@ -103,7 +103,7 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let interruption = DownloadInterruption()
+        let interruption = SignalInterruption()
         let work = Task {
             var status = ExitStatus.success
             try await CommandContext.run(options) { context in
@@ -127,7 +127,7 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     /// Downloads the images and returns the exit status: success, or that of the first failure.
-    private func download(with aem: Aem, context: CommandContext, interruption: DownloadInterruption) async throws
+    private func download(with aem: Aem, context: CommandContext, interruption: SignalInterruption) async throws
         -> ExitStatus
     {
         let directory = URL(fileURLWithPath: output, isDirectory: true)
@@ -167,7 +167,7 @@ struct DownloadCommand: AsyncParsableCommand {
         let failed = failures.count + missing.count + plan.problems.count
         context.console.note(
             "\(summary.downloaded) downloaded, \(summary.unchanged) unchanged, \(failed) failed"
-                + " (\(DownloadProgressReporter.size(progress.bytes)) in \(String(format: "%.1f", progress.elapsed)) s)"
+                + " (\(ByteCountText.of(progress.bytes)) in \(String(format: "%.1f", progress.elapsed)) s)"
         )
         if let first = missing.first ?? failures.first { return first.status }
         return plan.problems.isEmpty ? .success : .badResponse

@@ -1,13 +1,13 @@
 import AEMHeadless
 import ArgumentParser
-import StandInLaunch
+import EmulatorLaunch
 
-/// `wknd serve`: a local stand-in for AEM publish in the foreground, serving the built-in sample or a
+/// `wknd serve`: a local emulator for AEM publish in the foreground, serving the built-in sample or a
 /// project's own content package, for trying `wknd` and apps without an AEM service.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local stand-in for AEM publish, with the built-in sample or your content package.",
+        abstract: "Run a local emulator for AEM publish, with the built-in sample or your content package.",
         discussion: """
             Serves a content package (FileVault jcr_root folder, as in an AEM project's
             ui.content/src/main/content/jcr_root): its persisted queries run with real
@@ -65,15 +65,15 @@ struct ServeCommand: AsyncParsableCommand {
             if !["127.0.0.1", "::1", "localhost"].contains(bind) {
                 context.console.warning("listening on \(bind): other machines may reach the sample service")
             }
-            try StandInProgram.run(
-                StandInLaunch(
+            try EmulatorProgram.run(
+                EmulatorLaunch(
                     host: bind, port: port, contentPath: content, dynamicURLs: !noDynamicUrl,
                     allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true)
             )
         }
     }
 
-    private static func credentials(_ authentication: Authentication) throws -> StandInLaunch.Credentials? {
+    private static func credentials(_ authentication: Authentication) throws -> EmulatorLaunch.Credentials? {
         switch authentication {
         case .none: nil
         case .basic(let username, let password): .basic(username: username, password: password)

@@ -54,7 +54,7 @@ final class SyncProgressReporter: @unchecked Sendable {
             let total = max(expected, items)
             let status =
                 "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
-                + "\(DownloadProgressReporter.size(bytes))  \(DownloadProgressReporter.size(Int64(Double(bytes) / seconds)))/s"
+                + "\(ByteCountText.of(bytes))  \(ByteCountText.of(Int64(Double(bytes) / seconds)))/s"
             let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
             let filled = total == 0 ? 0 : barWidth * items / total
             return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "

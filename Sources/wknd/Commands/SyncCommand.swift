@@ -94,7 +94,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
@@ -120,7 +120,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let interruption = DownloadInterruption()
+        let interruption = SignalInterruption()
         let work = Task {
             var status = ExitStatus.success
             try await CommandContext.run(options) { context in
@@ -180,7 +180,7 @@ struct SyncCommand: AsyncParsableCommand {
         return "\(report.resumed ? "resumed: " : "")\(report.added) added, \(report.changed) changed\(moved), "
             + "\(report.unchanged) unchanged, \(report.removed) removed; images: \(report.imagesFetched) fetched, "
             + "\(report.imagesReused) reused, \(report.imagesRemoved) removed\(report.imagesFailed > 0 ? ", \(report.imagesFailed) failed" : "")"
-            + " (\(DownloadProgressReporter.size(report.imageBytes))); \(report.requests) request\(report.requests == 1 ? "" : "s")\(pages)"
+            + " (\(ByteCountText.of(report.imageBytes))); \(report.requests) request\(report.requests == 1 ? "" : "s")\(pages)"
             + " in \(String(format: "%.1f", report.seconds)) s"
     }
 

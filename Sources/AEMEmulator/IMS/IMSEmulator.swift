@@ -3,17 +3,17 @@ import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
 
-/// A local stand-in for Adobe IMS, over real HTTP: it exchanges service-credential JWTs and
+/// A local emulator for Adobe IMS, over real HTTP: it exchanges service-credential JWTs and
 /// OAuth client credentials for access tokens that an emulator with
 /// `EmulatorAuthentication.imsTokens` accepts until they expire.
 ///
 /// ```swift
 /// let tokens = IMSTokenStore(lifetimes: [60])
-/// let ims = try await IMSStandIn.start(options: IMSOptions(clients: [client], tokens: tokens))
+/// let ims = try await IMSEmulator.start(options: IMSOptions(clients: [client], tokens: tokens))
 /// let aem = try await Emulator.start(options: EmulatorOptions(authentication: .imsTokens(tokens)))
 /// ```
-public enum IMSStandIn {
-    /// Starts a stand-in in this process on `host`:`port` (0 picks a free port) and returns once it listens.
+public enum IMSEmulator {
+    /// Starts an emulator in this process on `host`:`port` (0 picks a free port) and returns once it listens.
     public static func start(options: IMSOptions, host: String = "127.0.0.1", port: Int = 0) async throws -> RunningIMS
     {
         let counts = NIOLockedValueBox<[String: Int]>([:])
@@ -25,7 +25,7 @@ public enum IMSStandIn {
                 continuation.yield(Emulator.baseURL(host: host, port: channel.localAddress?.port ?? port))
                 continuation.finish()
             },
-            logger: Logger(label: "IMSStandIn", factory: { _ in SwiftLogNoOpLogHandler() }))
+            logger: Logger(label: "IMSEmulator", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
             defer { continuation.finish() }
             try await application.run()
@@ -34,11 +34,11 @@ public enum IMSStandIn {
             return RunningIMS(baseURL: url, tokens: options.tokens, counts: counts, task: task)
         }
         try await task.value
-        throw EmulatorStartError(description: "The IMS stand-in stopped before listening on \(host):\(port).")
+        throw EmulatorStartError(description: "The IMS emulator stopped before listening on \(host):\(port).")
     }
 }
 
-/// An IMS stand-in started with ``IMSStandIn/start(options:host:port:)``.
+/// An IMS emulator started with ``IMSEmulator/start(options:host:port:)``.
 public final class RunningIMS: Sendable {
     /// `http://<host>:<port>`: the IMS URL to give a client.
     public let baseURL: URL

@@ -56,13 +56,7 @@ struct CommandContext: Sendable {
     /// The data of a result, after warning about any GraphQL errors beside it; a failure when
     /// AEM sent errors and no data.
     func data<Value>(of result: GraphQLResult<Value>) throws -> Value {
-        guard let data = result.data else {
-            let first = result.errors.first.map { ": \($0)" } ?? ""
-            throw Failure(
-                .unavailable,
-                "AEM answered \(result.queryPath) with errors and no data\(first). Check that the persisted query is deployed and valid on that server.",
-                details: result.errors.map { "GraphQL error: \($0)" })
-        }
+        let data = try result.requireData()
         warnAboutErrors(in: result)
         return data
     }

@@ -1,11 +1,11 @@
-/// How `wknd` asks its companion program, `wknd-serve`, to run the AEM stand-in: one JSON object
+/// How `wknd` asks its companion program, `wknd-serve`, to run the AEM emulator: one JSON object
 /// on the program's standard input, so that no credential is ever a process argument.
 ///
-/// The stand-in lives in its own program so that `wknd` itself links neither the stand-in nor its
+/// The emulator lives in its own program so that `wknd` itself links neither the emulator nor its
 /// server, GraphQL and XML libraries, which every `wknd` command would otherwise pay for when it
 /// starts. `wknd serve` hands its terminal over to it; with no AEM configured, `wknd` starts it in
 /// the background for the built-in sample and reads the URL it prints.
-public struct StandInLaunch: Codable, Sendable, Equatable {
+public struct EmulatorLaunch: Codable, Sendable, Equatable {
     /// The credentials every request must carry, as on AEM author.
     public enum Credentials: Codable, Sendable, Equatable {
         case basic(username: String, password: String)

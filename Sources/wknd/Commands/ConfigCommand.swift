@@ -21,7 +21,7 @@ struct ConfigCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     func run() async throws {
         try await CommandContext.run(options) { context in

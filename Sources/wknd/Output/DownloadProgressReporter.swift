@@ -61,24 +61,12 @@ final class DownloadProgressReporter: @unchecked Sendable {
             let bytes = finishedBytes + running.values.reduce(0, +)
             let seconds = max(now.timeIntervalSince(start), 0.001)
             let status =
-                "\(doneFiles)/\(totalFiles) files  \(Self.size(bytes))  \(Self.size(Int64(Double(bytes) / seconds)))/s"
+                "\(doneFiles)/\(totalFiles) files  \(ByteCountText.of(bytes))  \(ByteCountText.of(Int64(Double(bytes) / seconds)))/s"
             let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
             let filled = totalFiles == 0 ? 0 : barWidth * min(doneFiles, totalFiles) / totalFiles
             return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "
                 + status
         }
         if let line { screen.setStatus(line) }
-    }
-
-    /// A byte count for people: `512 B`, `12.3 kB`, `4.5 MB`, `1.2 GB` (powers of 1000).
-    static func size(_ bytes: Int64) -> String {
-        let units = ["B", "kB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(bytes) B" : String(format: "%.1f", value) + " " + units[unit]
     }
 }

@@ -67,7 +67,7 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Print the response body exactly as AEM sent it.")
     var raw = false
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: ServiceOptions
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 
