@@ -4,7 +4,7 @@ import Testing
 @testable import wknd
 
 /// Every command states its name. Without one, ArgumentParser derives it from the type's name with
-/// `String(describing:)` on each run, which costs dynamic casts at start-up (see the README's Performance).
+/// `String(describing:)` on each run, which costs dynamic casts at start-up (see Benchmarks/README.md).
 @Suite struct CommandNamesTests {
     @Test func everyCommandStatesItsName() {
         var unnamed: [String] = []
