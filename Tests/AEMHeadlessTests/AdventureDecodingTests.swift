@@ -143,11 +143,11 @@ struct AdventureDecodingTests {
         let body = Data(#"{"data":{"adventureList":null},"errors":[{"message":"boom"}]}"#.utf8)
         let envelope = try JSONDecoder().decode(AdventureListData.self, from: Data(#"{"adventureList":null}"#.utf8))
         #expect(envelope.adventureList == nil)
+        let url = PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin)
         let decoder = GraphQLResponseDecoder(
-            queryPath: "q", origin: RecordedFixture.origin,
-            url: PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin),
-            scrubber: SecretScrubber([]))
-        let result = try decoder.decode(AdventureListData.self, status: 200, headers: [:], body: body)
+            queryPath: "q", origin: RecordedFixture.origin, url: url, scrubber: SecretScrubber([]))
+        let result = try decoder.decode(
+            AdventureListData.self, answer: AemAnswer(status: 200, headers: [:], body: body, url: url))
         #expect(result.data?.adventureList == nil)
         let error = #expect(throws: AemError.self) { try result.adventureDetail() }
         #expect(error?.kind == .graphQLErrors)

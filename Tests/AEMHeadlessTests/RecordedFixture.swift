@@ -29,13 +29,13 @@ enum RecordedFixture {
         _ type: Response.Type, _ name: String,
         status: Int = 200
     ) throws -> GraphQLResult<Response> {
+        let url = PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin)
         let decoder = GraphQLResponseDecoder(
-            queryPath: "wknd-shared/test", origin: origin,
-            url: PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin),
-            scrubber: SecretScrubber([]))
+            queryPath: "wknd-shared/test", origin: origin, url: url, scrubber: SecretScrubber([]))
         return try decoder.decode(
-            type, status: status, headers: ["Content-Type": "application/json"],
-            body: data(name))
+            type,
+            answer: AemAnswer(
+                status: status, headers: ["Content-Type": "application/json"], body: data(name), url: url))
     }
 
     static func adventureList(_ name: String) throws -> GraphQLResult<AdventureListData> {

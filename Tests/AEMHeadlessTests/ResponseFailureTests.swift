@@ -47,8 +47,18 @@ struct ResponseFailureTests {
     }
 
     @Test func htmlWithoutContentTypeIsStillRecognised() async throws {
-        let error = try await failure(for: .init(502, body: "<html><body>Bad gateway</body></html>"))
+        let error = try await failure(for: .init(200, body: "  <html><body>Sign in</body></html>"))
         #expect(error?.kind == .htmlResponse)
+    }
+
+    @Test("a 5xx is a server failure whatever its body, an HTML error page included", arguments: [500, 502, 503])
+    func serverFailureWithAnHTMLPage(status: Int) async throws {
+        let page = "<html><head><title>Service Unavailable</title></head><body>Try later</body></html>"
+        let error = try await failure(for: .init(status, headers: ["Content-Type": "text/html"], body: page))
+        #expect(error?.kind == .httpStatus)
+        #expect(error?.status == status)
+        #expect(error?.message.contains("HTML page (\"Service Unavailable\")") == true)
+        #expect(error?.message.contains("try again later") == true)
     }
 
     @Test func emptyBodyAnd204() async throws {

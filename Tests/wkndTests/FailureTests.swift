@@ -58,6 +58,31 @@ struct FailureTests {
         #expect(!run.stderr.contains("<form"))
     }
 
+    @Test("503 with an HTML error page, again and again: a server failure, exit 69")
+    func serverOutageWithAnHTMLPage() async throws {
+        let page = FaultAction.respond(
+            status: 503, headers: ["Content-Type": "text/html", "Retry-After": "0"],
+            body: "<html><head><title>Service Unavailable</title></head><body>Back soon</body></html>")
+        let (run, _) = try await listWith(page, page, page, page, arguments: ["--no-cache"])
+        expectOneLineFailure(
+            run, status: 69, mentioning: ["503", "HTML page", "Service Unavailable", "try again later"])
+        #expect(!run.stderr.contains("Check the host and the credentials"))
+    }
+
+    @Test("wknd sync: a connection lost in the middle of a page, every time: exit 69, one line naming the page")
+    func syncWithACutPage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-cut-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withEmulator { emulator, environment in
+            emulator.faults.script(
+                "/graphql/execute.json/wknd-shared/adventures-paginated",
+                Array(repeating: .dropConnection(afterBodyBytes: 40), count: 4))
+            let run = try await WkndRun.run(["sync", folder.path], environment: environment)
+            expectOneLineFailure(run, status: 69, mentioning: ["Reading the first list page", "connection"])
+            #expect(!run.stderr.contains("Unexpected failure"))
+        }
+    }
+
     @Test("503 with Retry-After, then success")
     func retryAfter() async throws {
         let (run, requests) = try await listWith(.serviceUnavailable(retryAfter: 1), arguments: ["--json"])

@@ -136,42 +136,23 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
     /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
     /// refreshes `stored` on a 304.
     func fetch(revalidating stored: CachedResponse?) async throws -> CachedResult<Response> {
-        var headers: AemHTTPHeaders = ["Accept": "application/json"]
-        for field in stored?.conditionalHeaders ?? [:] { headers.set(name: field.name, value: field.value) }
-        let response = try await aem.get(url, headers: headers)
+        let answer = try await aem.answer(url, headers: stored?.conditionalHeaders ?? [:])
         let receivedAt = Date()
-        if response.status == 304, let stored, let decoded = decode(stored) {
-            await response.body.discard()
-            let refreshed = stored.refreshed(by: response.headers, at: receivedAt)
+        if answer.status == 304, let stored, let decoded = decode(stored) {
+            let refreshed = stored.refreshed(by: answer.headers, at: receivedAt)
             await cache.store(refreshed, for: key)
             return CachedResult(result: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
         }
-        let body = try await readBody(of: response)
-        let result = try aem.decode(query, body: body, status: response.status, headers: response.headers)
-        let entry = CachedResponse(status: response.status, headers: response.headers, body: body, storedAt: receivedAt)
+        let result = try aem.decode(query, answer: answer)
+        let entry = CachedResponse(
+            status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt)
         let freshness = entry.freshness
-        if response.status == 200, freshness.isStorable {
+        if answer.status == 200, freshness.isStorable {
             await cache.store(entry, for: key)
         }
         // The same bytes as the stored answer confirm it, as a 304 would.
-        let source: ResponseSource = stored.map { $0.body == body } == true ? .revalidated : .network
+        let source: ResponseSource = stored.map { $0.body == answer.body } == true ? .revalidated : .network
         return CachedResult(result: result, source: source, age: freshness.initialAge)
-    }
-
-    private func readBody(of response: AemHTTPResponse) async throws -> Data {
-        let limit = aem.configuration.maxResponseBytes
-        do {
-            return try await response.body.collect(upTo: limit)
-        } catch is BodyTooLargeError {
-            throw AemError(
-                .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                url: url, status: response.status)
-        } catch let error as AemHTTPTransportError {
-            throw AemError(
-                .network,
-                "The connection to \(aem.configuration.origin) broke before the answer was complete (\(error.detail)).",
-                url: url)
-        }
     }
 
     private func decode(_ response: CachedResponse) -> GraphQLResult<Response>? {

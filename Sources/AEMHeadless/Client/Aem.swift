@@ -40,9 +40,7 @@ public struct Aem: Sendable {
     /// beside the data. Throws `AemError` when the answer is not a GraphQL response (with the
     /// status, URL, body excerpt and an explanation), or `CancellationError`.
     public func execute<Response>(_ query: PersistedQuery<Response>) async throws -> GraphQLResult<Response> {
-        let (head, body) = try await rawResponse(query)
-        return try responseDecoder(for: query, url: query.url(on: configuration.origin))
-            .decode(Response.self, status: head.status, headers: head.headers, body: body)
+        try decode(query, answer: try await answer(query.url(on: configuration.origin)))
     }
 
     /// Runs a persisted query and returns its answer undecoded, whatever the status: the bytes
@@ -53,18 +51,8 @@ public struct Aem: Sendable {
     public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
         head: AemHTTPResponseHead, body: Data
     ) {
-        let url = query.url(on: configuration.origin)
-        let limit = configuration.maxResponseBytes
-        let (response, body) = try await fetch(url, headers: ["Accept": "application/json"]) { response in
-            do {
-                return try await response.body.collect(upTo: limit)
-            } catch let error as BodyTooLargeError {
-                throw AemError(
-                    .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                    url: url, status: response.status, underlyingError: error)
-            }
-        }
-        return (response.head, body)
+        let answer = try await answer(query.url(on: configuration.origin))
+        return (answer.head, answer.body)
     }
 
     /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
@@ -73,13 +61,56 @@ public struct Aem: Sendable {
         _ query: PersistedQuery<Response>, body: Data, status: Int = 200,
         headers: AemHTTPHeaders = ["Content-Type": "application/json"]
     ) throws -> GraphQLResult<Response> {
-        try responseDecoder(for: query, url: query.url(on: configuration.origin))
-            .decode(Response.self, status: status, headers: headers, body: body)
+        let url = query.url(on: configuration.origin)
+        return try decode(query, answer: AemAnswer(status: status, headers: headers, body: body, url: url))
     }
 
-    private func responseDecoder<Response>(for query: PersistedQuery<Response>, url: URL) -> GraphQLResponseDecoder {
-        GraphQLResponseDecoder(
-            queryPath: query.path, origin: configuration.origin, url: url, scrubber: configuration.scrubber)
+    /// Decodes a persisted query's whole answer.
+    package func decode<Response>(
+        _ query: PersistedQuery<Response>, answer: AemAnswer
+    ) throws(AemError) -> GraphQLResult<Response> {
+        try GraphQLResponseDecoder(
+            queryPath: query.path, origin: configuration.origin, url: answer.url, scrubber: configuration.scrubber
+        )
+        .decode(Response.self, answer: answer)
+    }
+
+    /// Sends a request and reads its whole answer: the one step under every reader of this
+    /// client (queries, the response cache, query management, a mirror's pages, any other
+    /// endpoint of the service).
+    ///
+    /// Redirects within the origin are followed; a GET (or HEAD) is retried per
+    /// `configuration.retry` on a failed connection, on 429, 502, 503 and 504 (honouring
+    /// `Retry-After`) and when the connection breaks while the body arrives. Other methods are
+    /// sent once, since they may have taken effect. The body is read up to
+    /// `configuration.maxResponseBytes`. Any status is returned: what it means is the reader's
+    /// to say (`AemAnswer` tells an HTML page or an empty body).
+    ///
+    /// - Parameters:
+    ///   - url: the absolute URL; credentials and `configuration.extraHeaders` go only to the
+    ///     configured origin.
+    ///   - headers: header fields of this request, such as `If-None-Match`; `Accept` defaults
+    ///     to `application/json`.
+    /// - Throws: `AemError` (`.network`, `.timedOut`, `.bodyTooLarge`), `SignInError` when a
+    ///   token cannot be had, or `CancellationError`; never a transport's own error.
+    public func answer(
+        _ url: URL, method: String = "GET", headers: AemHTTPHeaders = [:], body: Data? = nil
+    ) async throws -> AemAnswer {
+        var fields: AemHTTPHeaders = ["Accept": "application/json"]
+        for field in headers { fields.set(name: field.name, value: field.value) }
+        let limit = configuration.maxResponseBytes
+        let sent = Outgoing(url: url, method: method, headers: fields, body: body)
+        let (response, whole) = try await fetch(sent) { response in
+            do {
+                return try await response.body.collect(upTo: limit)
+            } catch let error as BodyTooLargeError {
+                throw AemError(
+                    .bodyTooLarge,
+                    "The answer from \(configuration.origin) to \(url.path) is larger than the limit of \(limit) bytes.",
+                    url: url, status: response.status, underlyingError: error)
+            }
+        }
+        return AemAnswer(status: response.status, headers: response.headers, body: whole, url: url)
     }
 
     /// Sends a GET and returns the response with its body still to be read, for downloads.
@@ -87,24 +118,36 @@ public struct Aem: Sendable {
     /// Retries and redirects are handled; any status is returned as it is after that. The
     /// credentials and extra headers are added only when a URL is on the configured origin.
     public func get(_ url: URL, headers: AemHTTPHeaders = [:]) async throws -> AemHTTPResponse {
-        try await fetch(url, headers: headers) { _ in () }.response
+        try await fetch(Outgoing(url: url, method: "GET", headers: headers, body: nil)) { _ in () }.response
     }
 
-    /// Sends a GET with retries, then reads what `finish` reads of the response; a connection
-    /// lost while reading is retried like one lost before the answer.
+    /// One request as the caller asked for it, before signing and redirects.
+    private struct Outgoing {
+        var url: URL
+        var method: String
+        var headers: AemHTTPHeaders
+        var body: Data?
+
+        /// Whether sending it twice does no harm, so that it may be retried.
+        var isIdempotent: Bool { ["GET", "HEAD"].contains(method.uppercased()) }
+    }
+
+    /// Sends a request, retried when it is idempotent, then reads what `finish` reads of the
+    /// response; a connection lost while reading is retried like one lost before the answer.
     private func fetch<Result: Sendable>(
-        _ url: URL, headers: AemHTTPHeaders,
-        finish: (AemHTTPResponse) async throws -> Result
+        _ outgoing: Outgoing, finish: (AemHTTPResponse) async throws -> Result
     ) async throws -> (response: AemHTTPResponse, result: Result) {
+        let url = outgoing.url
         var attempt = 0
         while true {
             attempt += 1
             try Task.checkCancellation()
             do {
-                let response = try await followingRedirects(url, headers: headers, attempt: attempt)
-                if let delay = configuration.retry.delay(
-                    afterAttempt: attempt, status: response.status,
-                    retryAfter: response.headers["Retry-After"])
+                let response = try await followingRedirects(outgoing, attempt: attempt)
+                if outgoing.isIdempotent,
+                    let delay = configuration.retry.delay(
+                        afterAttempt: attempt, status: response.status,
+                        retryAfter: response.headers["Retry-After"])
                 {
                     await response.body.discard()
                     try await Task.sleep(for: delay)
@@ -112,7 +155,7 @@ public struct Aem: Sendable {
                 }
                 return (response, try await finish(response))
             } catch let error as AemHTTPTransportError {
-                guard error.kind != .timedOut,
+                guard outgoing.isIdempotent, error.kind != .timedOut,
                     let delay = configuration.retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
                 else { throw networkError(error, url: url) }
                 try await Task.sleep(for: delay)
@@ -120,10 +163,13 @@ public struct Aem: Sendable {
         }
     }
 
-    private func followingRedirects(_ url: URL, headers: AemHTTPHeaders, attempt: Int) async throws -> AemHTTPResponse {
-        var current = url
+    private func followingRedirects(_ outgoing: Outgoing, attempt: Int) async throws -> AemHTTPResponse {
+        var current = outgoing.url
+        var method = outgoing.method
+        var body = outgoing.body
         for _ in 0...Self.maxRedirects {
-            let response = try await sendSigned(current, headers: headers, attempt: attempt)
+            let response = try await sendSigned(
+                current, method: method, body: body, headers: outgoing.headers, attempt: attempt)
             guard [301, 302, 303, 307, 308].contains(response.status),
                 let location = response.headers["Location"],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL,
@@ -131,9 +177,15 @@ public struct Aem: Sendable {
             else { return response }
             await response.body.discard()
             current = next
+            if response.status == 303 || (method == "POST" && [301, 302].contains(response.status)) {
+                // As browsers do: the redirect is followed with a GET and no body.
+                method = "GET"
+                body = nil
+            }
         }
         throw AemError(
-            .network, "\(url.host ?? "The server") redirected more than \(Self.maxRedirects) times.", url: url)
+            .network, "\(outgoing.url.host ?? "The server") redirected more than \(Self.maxRedirects) times.",
+            url: outgoing.url)
     }
 
     /// Sends one request through the transport, telling the observer.

@@ -76,6 +76,14 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
+    /// The same error with `context` (what was being read, such as `Reading page 3 of the
+    /// list: `) before its message.
+    package func inContext(_ context: String) -> AemError {
+        var error = self
+        error.message = context + message
+        return error
+    }
+
     /// The details beyond the message, one `name: value` line each, for verbose diagnostics:
     /// kind, URL, status, GraphQL errors, underlying error and body excerpt.
     public var detailLines: [String] {

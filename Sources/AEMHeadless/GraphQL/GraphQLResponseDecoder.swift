@@ -28,33 +28,25 @@ struct GraphQLResponseDecoder: Sendable {
         }
     }
 
-    /// Only the errors, for bodies whose data is not wanted (failed statuses).
-    private struct ErrorsOnly: Decodable {
-        var errors: LenientList<GraphQLError>?
-    }
-
     func decode<Response: Decodable & Sendable>(
-        _ type: Response.Type, status: Int, headers: AemHTTPHeaders,
-        body: Data
+        _ type: Response.Type, answer: AemAnswer
     ) throws(AemError) -> GraphQLResult<Response> {
-        if [401, 403, 404].contains(status) { throw statusFailure(status: status, body: body, errors: []) }
-        if looksLikeHTML(headers: headers, body: body) {
-            let title = Self.htmlTitle(in: body).map { " (\"\($0)\")" } ?? ""
+        let (status, body) = (answer.status, answer.body)
+        guard answer.isSuccess else {
+            throw statuses.error(for: answer, scrubber: scrubber)
+        }
+        if answer.isHTML {
+            let title = answer.htmlTitle.map { " (\"\($0)\")" } ?? ""
             throw failure(
                 .htmlResponse, status: status, body: body,
                 "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials."
             )
         }
-        let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if isBlank, (200..<300).contains(status) {
+        if answer.isBlank {
             throw failure(
                 .emptyResponse, status: status, body: body,
                 "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead."
             )
-        }
-        if !(200..<300).contains(status) {
-            let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
-            throw statusFailure(status: status, body: body, errors: errors)
         }
         if Response.self == UntypedJSON.self {
             let untyped = try decodeUntyped(status: status, body: body)
@@ -135,12 +127,6 @@ struct GraphQLResponseDecoder: Sendable {
         return GraphQLResult(data: data, errors: errors ?? [], queryPath: queryPath, url: url)
     }
 
-    /// The `AemError` for a status that is not a success.
-    private func statusFailure(status: Int, body: Data, errors: [GraphQLError]) -> AemError {
-        statuses.error(
-            status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber), graphQLErrors: errors)
-    }
-
     private func decodingFailure(_ error: DecodingError, status: Int, body: Data) -> AemError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -154,7 +140,7 @@ struct GraphQLResponseDecoder: Sendable {
                 "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).",
                 underlying: error)
         default:
-            let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: body))?.errors?.elements ?? []
+            let errors = AemAnswer(status: status, headers: [:], body: body, url: url).graphQLErrors
             return failure(
                 .decodingFailed, status: status, body: body,
                 "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
@@ -169,29 +155,5 @@ struct GraphQLResponseDecoder: Sendable {
         AemError(
             kind, message, url: url, status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber),
             graphQLErrors: errors, underlyingError: underlying)
-    }
-
-    private func looksLikeHTML(headers: AemHTTPHeaders, body: Data) -> Bool {
-        if let type = headers["Content-Type"]?.lowercased(), type.contains("text/html") || type.contains("xhtml") {
-            return true
-        }
-        guard
-            let first = body.first(where: {
-                !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
-            })
-        else {
-            return false
-        }
-        return first == UInt8(ascii: "<")
-    }
-
-    private static func htmlTitle(in body: Data) -> String? {
-        let text = String(decoding: body.prefix(16_384), as: UTF8.self)
-        guard let open = text.range(of: "<title", options: .caseInsensitive),
-            let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex),
-            let start = text.range(of: ">", range: open.upperBound..<close.lowerBound)
-        else { return nil }
-        let title = text[start.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-        return title.isEmpty ? nil : String(title.prefix(80))
     }
 }

@@ -22,11 +22,29 @@ struct StatusFailure {
 
     /// The error for `status`, a status that is not the success expected.
     func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
-        let (kind, message) = describe(status, firstError: graphQLErrors.first)
+        let (kind, message) = describe(status, firstError: graphQLErrors.first, page: nil)
         return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
     }
 
-    private func describe(_ status: Int, firstError: GraphQLError?) -> (AemError.Kind, String) {
+    /// The error for a whole answer whose status is not a success, whatever its body: a 5xx is
+    /// a server failure even when a proxy's HTML error page came with it.
+    func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
+        let errors = answer.graphQLErrors
+        let page = answer.isHTML ? HTMLPage(title: answer.htmlTitle) : nil
+        let (kind, message) = describe(answer.status, firstError: errors.first, page: page)
+        return AemError(
+            kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
+            graphQLErrors: errors)
+    }
+
+    /// An HTML page that came with a failed status, named by its title in messages.
+    private struct HTMLPage {
+        var title: String?
+
+        var words: String { "an HTML page" + (title.map { " (\"\($0)\")" } ?? "") }
+    }
+
+    private func describe(_ status: Int, firstError: GraphQLError?, page: HTMLPage?) -> (AemError.Kind, String) {
         switch (status, subject) {
         case (401, .query(let path)), (403, .query(let path)):
             return (
@@ -48,6 +66,9 @@ struct StatusFailure {
             return (.notFound, "\(what) answered \(status): there is no such image.")
         case (_, .query(let path)):
             var message = "\(origin) answered \(status) to \(path)"
+            if let page {
+                message += " with \(page.words)"
+            }
             if let firstError {
                 message += ": \(firstError)"
             } else if status >= 500 {

@@ -30,7 +30,7 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
 
     /// The names of the variables a GraphQL text declares (`$name:` in a variable definition);
     /// comments and string contents are skipped.
-    static func declaredVariables(in text: String) -> Set<String> {
+    package static func declaredVariables(in text: String) -> Set<String> {
         var names: Set<String> = []
         let scalars = Array(text.unicodeScalars)
         var index = 0

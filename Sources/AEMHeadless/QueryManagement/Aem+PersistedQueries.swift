@@ -16,7 +16,7 @@ extension Aem {
     public func persistedQueries(configuration name: String? = nil) async throws -> [PersistedQueryEntry] {
         var path = "/graphql/list.json"
         if let name { path += "/" + PercentEncoding.encodeUnreserved(name) }
-        let answer = try await managementGet(managementURL(path))
+        let answer = try await answer(managementURL(path))
         let what = "the list of persisted queries"
         try checkReadable(answer, what: what)
         guard let document = answer.json, document.arrayValue != nil else {
@@ -61,9 +61,9 @@ extension Aem {
         replacing: Bool = false
     ) async throws -> PersistOutcome {
         guard let parts = QueryPathParts(path) else { throw QueryPathParts.invalid(path) }
-        let answer = try await managementSend(
-            replacing ? "POST" : "PUT", managementURL("/graphql/persist.json" + parts.encoded),
-            body: Self.persistBody(text, cache: cache), contentType: "application/json")
+        let answer = try await answer(
+            managementURL("/graphql/persist.json" + parts.encoded), method: replacing ? "POST" : "PUT",
+            headers: ["Content-Type": "application/json"], body: Self.persistBody(text, cache: cache))
         if (200..<300).contains(answer.status) {
             let json = answer.json
             return PersistOutcome(
@@ -89,13 +89,24 @@ extension Aem {
     }
 
     /// The failure of a list or read: credentials, an HTML page, or any status but success.
-    private func checkReadable(_ answer: ManagementAnswer, what: String) throws(AemError) {
-        let excerpt = answer.excerpt(configuration.scrubber)
+    private func checkReadable(_ answer: AemAnswer, what: String) throws(AemError) {
         if [401, 403].contains(answer.status) {
             throw StatusFailure(
                 subject: .query(path: what), origin: configuration.origin, url: answer.url, sentCredentials: true
             )
-            .error(status: answer.status, bodyExcerpt: excerpt)
+            .error(for: answer, scrubber: configuration.scrubber)
+        }
+        let excerpt = answer.excerpt(configuration.scrubber)
+        guard answer.isSuccess else {
+            let errors = answer.managementErrors
+            let reason =
+                answer.isHTML
+                ? " with an HTML page."
+                : errors.first.map { ": \($0)" }
+                    ?? (answer.status >= 500 ? ": the server failed; try again later." : ".")
+            throw AemError(
+                .httpStatus, "\(configuration.origin) answered \(answer.status) when asked for \(what)\(reason)",
+                url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: errors)
         }
         if answer.isHTML {
             throw AemError(
@@ -103,17 +114,11 @@ extension Aem {
                 "\(configuration.origin) answered \(answer.status) with an HTML page instead of \(what): a proxy, CDN or login page answered in place of AEM.",
                 url: answer.url, status: answer.status, bodyExcerpt: excerpt)
         }
-        guard (200..<300).contains(answer.status) else {
-            let reason = answer.errors.first.map { ": \($0)" } ?? "."
-            throw AemError(
-                .httpStatus, "\(configuration.origin) answered \(answer.status) when asked for \(what)\(reason)",
-                url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: answer.errors)
-        }
     }
 
-    private func persistFailure(_ answer: ManagementAnswer, path: String, replacing: Bool) -> AemError {
+    private func persistFailure(_ answer: AemAnswer, path: String, replacing: Bool) -> AemError {
         let origin = configuration.origin
-        let errors = answer.errors
+        let errors = answer.managementErrors
         let excerpt = answer.excerpt(configuration.scrubber)
         func error(_ kind: AemError.Kind, _ message: String) -> AemError {
             AemError(kind, message, url: answer.url, status: answer.status, bodyExcerpt: excerpt, graphQLErrors: errors)
@@ -145,7 +150,7 @@ extension Aem {
         default:
             break
         }
-        if answer.isHTML {
+        if answer.isHTML, answer.isSuccess || answer.status < 500 {
             return error(
                 .htmlResponse,
                 "\(origin) answered \(answer.status) with an HTML page instead of storing \(path): a proxy, CDN or login page answered in place of AEM."

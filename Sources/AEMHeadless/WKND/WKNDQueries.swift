@@ -41,7 +41,8 @@ public enum WKNDQueries {
         return PersistedQuery(adventureBySlugPath, variables: variables)
     }
 
-    private static func imageVariables(_ image: ImageOptions, includeSeoName: Bool) -> [String: QueryVariable?] {
+    /// The `_assetTransform` variables of the WKND queries; nil options keep the stored defaults.
+    package static func imageVariables(_ image: ImageOptions, includeSeoName: Bool) -> [String: QueryVariable?] {
         var variables: [String: QueryVariable?] = [:]
         variables["imageFormat"] = image.format.map { QueryVariable.enumValue($0.rawValue) }
         variables["imageWidth"] = image.width.map(QueryVariable.int)

@@ -33,8 +33,12 @@ struct PagePass<Source: SyncSource>: Sendable {
         let key = cursor ?? ""
         let stored = revalidateAll ? nil : try database.storedPage(cursor: key)
         report.update { $0.requests += 1 }
-        return Fetched(
-            cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
+        do {
+            return Fetched(
+                cursor: key, stored: stored, answer: try await source.page(after: cursor, validator: stored?.validator))
+        } catch let error as AemError {
+            throw error.inContext(cursor.map { "Reading the list page at \($0): " } ?? "Reading the first list page: ")
+        }
     }
 
     /// Applies a fetched page: reads in full what changed, fetches images, and stores it all in
@@ -207,8 +211,12 @@ struct PagePass<Source: SyncSource>: Sendable {
             detail = complete
         } else {
             report.update { $0.requests += 1 }
-            guard let read = try await source.detail(of: item) else { return nil }
-            detail = read
+            do {
+                guard let read = try await source.detail(of: item) else { return nil }
+                detail = read
+            } catch let error as AemError {
+                throw error.inContext("Reading \(item.path): ")
+            }
         }
         let contentHash = detail.json == item.json ? listHash : ContentHash.of(detail.json)
         // A new fragment uses images already on disk as they are; a changed one asks about them.

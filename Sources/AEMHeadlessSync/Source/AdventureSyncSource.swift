@@ -1,34 +1,110 @@
 import AEMHeadless
 import Foundation
 
-/// The WKND adventures as a sync source: `wknd-shared/adventures-paginated` pages through them
-/// (Relay cursors, up to 100 a page), and `wknd-shared/adventure-by-path` reads each one in
-/// full, rich text and `_references` included.
+/// The WKND adventures as a sync source: a list query pages through them, and
+/// `wknd-shared/adventure-by-path` reads each one in full, rich text and `_references` included.
+///
+/// The list query is `wknd-shared/adventures-paginated` (Relay cursors, up to 100 a page) where
+/// the service stores it, else `wknd-shared/adventures-all` paged by `offset` and `limit`, as
+/// Adobe's WKND Shared package stores only that one; `finding(aem:pageSize:image:)` asks the
+/// service which it has.
 ///
 /// The store keeps an adventure as the `adventureByPath` object AEM sent (`{"item": …,
 /// "_references": […]}`), which `ContentStore` reads back as `AdventureDetail`. Its images are
 /// the primary image and every image among the references; the adventures among the references
 /// are read again when they change.
 public struct AdventureSyncSource: SyncSource {
-    /// The stored query that pages through adventures.
+    /// The stored query that pages through adventures by cursor.
     public static let paginatedPath = "wknd-shared/adventures-paginated"
+    /// The stored query that lists adventures by offset, where there is no paginated one.
+    public static let listPath = WKNDQueries.adventuresAllPath
     /// The stored query that reads one adventure in full.
     public static let byPathPath = "wknd-shared/adventure-by-path"
     /// The model name stored with each adventure.
     public static let model = "Adventure"
+
+    /// Which stored query lists the adventures.
+    public enum Listing: Sendable, Hashable {
+        /// `wknd-shared/adventures-paginated`, by Relay cursor.
+        case paginated
+        /// `wknd-shared/adventures-all`, by `offset` and `limit`.
+        case list
+
+        var path: String { self == .paginated ? AdventureSyncSource.paginatedPath : AdventureSyncSource.listPath }
+        var style: PagingStyle { self == .paginated ? .cursor : .offset }
+    }
 
     private let query: ConditionalQuery
     /// Adventures asked for per page (1–100).
     public let pageSize: Int
     /// How AEM renders the images, as in the other WKND queries.
     public let image: ImageOptions
+    /// The stored query that lists the adventures.
+    public let listing: Listing
+    /// The variables `adventure-by-path` is given the adventure's path in: the one its text
+    /// declares when it is known, else both names in use (AEM drops undeclared variables).
+    let pathVariables: [String]
 
-    public init(aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults) {
+    /// The names of `adventure-by-path`'s path variable: Adobe's WKND Shared package declares
+    /// `$adventurePath`, the built-in sample `$path`.
+    static let pathVariableNames = ["adventurePath", "path"]
+
+    public init(aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults, listing: Listing = .paginated) {
+        self.init(aem: aem, pageSize: pageSize, image: image, listing: listing, pathVariables: Self.pathVariableNames)
+    }
+
+    private init(aem: Aem, pageSize: Int, image: ImageOptions, listing: Listing, pathVariables: [String]) {
         query = ConditionalQuery(aem: aem)
         self.pageSize = min(100, max(1, pageSize))
         self.image = image
+        self.listing = listing
+        self.pathVariables = pathVariables
     }
 
+    /// The source with the list query the service stores: `adventures-paginated` when it is
+    /// there, else `adventures-all`.
+    ///
+    /// The service's list of stored queries says which; where it cannot be read (a service that
+    /// does not list its queries), each query is asked for its first adventure.
+    /// - Throws: `AemError` of kind `.queryNotFound` naming both queries when the service has
+    ///   neither, or as the requests fail.
+    public static func finding(
+        aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults
+    ) async throws -> AdventureSyncSource {
+        let stored: (String) async throws -> Bool
+        var pathVariables = pathVariableNames
+        do {
+            let entries = try await aem.persistedQueries(configuration: "wknd-shared")
+            let names = Set(entries.map(\.path))
+            stored = { names.contains($0) }
+            if let text = entries.first(where: { $0.path == byPathPath })?.text {
+                let declared = PagingStyle.declaredVariables(in: text)
+                pathVariables = pathVariableNames.filter(declared.contains)
+            }
+        } catch let error as AemError where error.kind != .network && error.kind != .timedOut {
+            stored = { try await isStored($0, on: aem) }
+        }
+        for listing in [Listing.paginated, .list] {
+            if try await stored(listing.path) {
+                return AdventureSyncSource(
+                    aem: aem, pageSize: pageSize, image: image, listing: listing,
+                    pathVariables: pathVariables.isEmpty ? pathVariableNames : pathVariables)
+            }
+        }
+        throw AemError(
+            .queryNotFound,
+            "\(aem.configuration.origin) stores neither \(paginatedPath) nor \(listPath), the queries that list the WKND adventures. Persist one of them there, or mirror another query with --query."
+        )
+    }
+
+    /// Whether the service answers the stored query `path` (asked for one item) with anything but 404.
+    private static func isStored(_ path: String, on aem: Aem) async throws -> Bool {
+        let probe = QueryPageRequest(path: path, style: path == paginatedPath ? .cursor : .offset, pageSize: 1)
+        return try await aem.answer(probe.query.url(on: aem.configuration.origin)).status != 404
+    }
+
+    /// The WKND adventures with these image variables, whichever query lists them: a folder
+    /// mirrored through one list query is kept current through the other.
     public var identity: String {
         // The page size is left out: it changes the pages, not what is mirrored.
         PersistedQuery<JSONValue>(Self.paginatedPath, variables: imageVariables).requestPath
@@ -36,7 +112,7 @@ public struct AdventureSyncSource: SyncSource {
 
     public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
         let request = QueryPageRequest(
-            path: Self.paginatedPath, variables: imageVariables, style: .cursor, pageSize: pageSize, start: cursor)
+            path: listing.path, variables: imageVariables, style: listing.style, pageSize: pageSize, start: cursor)
         return try await query.page(request, validator: validator) { node in
             // A node without a path (null, as AEM sends for items it could not resolve) is left out.
             guard let path = node["_path"]?.stringValue, !path.isEmpty else { return nil }
@@ -46,9 +122,8 @@ public struct AdventureSyncSource: SyncSource {
     }
 
     public func detail(of item: SyncListItem) async throws -> SyncItemDetail? {
-        var variables = imageVariables
-        variables["path"] = .string(item.path)
-        variables["imageSeoName"] = image.seoName.map(QueryVariable.string)
+        var variables = WKNDQueries.imageVariables(image, includeSeoName: true)
+        for name in pathVariables { variables[name] = .string(item.path) }
         guard
             let byPath = try await query.fetch(PersistedQuery(Self.byPathPath, variables: variables))?
                 .data["adventureByPath"],
@@ -79,10 +154,6 @@ public struct AdventureSyncSource: SyncSource {
 
     /// The `_assetTransform` variables of the WKND queries; nil options keep the stored defaults.
     private var imageVariables: [String: QueryVariable?] {
-        [
-            "imageFormat": image.format.map { QueryVariable.enumValue($0.rawValue) },
-            "imageWidth": image.width.map(QueryVariable.int),
-            "imageQuality": image.quality.map(QueryVariable.int),
-        ]
+        WKNDQueries.imageVariables(image, includeSeoName: false)
     }
 }

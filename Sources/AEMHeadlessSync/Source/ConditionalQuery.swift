@@ -20,40 +20,28 @@ struct ConditionalQuery: Sendable {
     ///   page with items left out must not make the store drop them.
     func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil) async throws -> Answer? {
         let url = query.url(on: aem.configuration.origin)
-        var headers: AemHTTPHeaders = ["Accept": "application/json"]
+        var headers = AemHTTPHeaders()
         if let etag = validator?.etag { headers.set(name: "If-None-Match", value: etag) }
         if let lastModified = validator?.lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
-        let response = try await aem.get(url, headers: headers)
-        if response.status == 304, validator != nil {
-            do { for try await _ in response.body {} } catch {}
-            return nil
-        }
-        let limit = aem.configuration.maxResponseBytes
-        let body: Data
-        do {
-            body = try await response.body.collect(upTo: limit)
-        } catch let error as BodyTooLargeError {
-            throw AemError(
-                .bodyTooLarge, "The answer to \(query.path) is larger than the limit of \(limit) bytes.",
-                url: url, status: response.status, underlyingError: error)
-        }
+        let answer = try await aem.answer(url, headers: headers)
+        if answer.status == 304, validator != nil { return nil }
         // The library's decoder names what is wrong with an answer that is not GraphQL (status, HTML, shape).
-        let result = try aem.decode(query, body: body, status: response.status, headers: response.headers)
+        let result = try aem.decode(query, answer: answer)
         if let first = result.errors.first {
             throw AemError(
                 .graphQLErrors,
                 "AEM answered \(query.path) with errors: \(first.message); nothing of this page was stored.",
-                url: url, status: response.status, graphQLErrors: result.errors)
+                url: url, status: answer.status, graphQLErrors: result.errors)
         }
-        guard response.status == 200, let data = result.data else {
+        guard answer.status == 200, let data = result.data else {
             throw AemError(
-                .invalidResponse, "AEM answered \(query.path) with status \(response.status) and no data.",
-                url: url, status: response.status)
+                .invalidResponse, "AEM answered \(query.path) with status \(answer.status) and no data.",
+                url: url, status: answer.status)
         }
         return Answer(
             result: result, data: data,
             validator: PageValidator.from(
-                etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"]))
+                etag: answer.headers["ETag"], lastModified: answer.headers["Last-Modified"]))
     }
 }
 

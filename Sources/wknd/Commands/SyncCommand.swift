@@ -16,8 +16,10 @@ struct SyncCommand: AsyncParsableCommand {
             changed), and images/, the images named by a hash of their URL.
             ContentStore (library AEMHeadlessSync) reads it offline.
 
-            The first run reads every page of wknd-shared/adventures-paginated,
-            each adventure in full with wknd-shared/adventure-by-path, and each
+            The first run reads every page of wknd-shared/adventures-paginated
+            (where the service has no such query, wknd-shared/adventures-all by
+            offset and limit, as Adobe's WKND Shared package stores it), each
+            adventure in full with wknd-shared/adventure-by-path, and each
             image. A later run asks for each page with the validators the server
             sent (If-None-Match: a 304 means nothing on it changed), reads again
             only the adventures whose list entry changed, asks about their images
@@ -157,8 +159,8 @@ struct SyncCommand: AsyncParsableCommand {
                 let image = ImageOptions(
                     format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
                     width: width, quality: quality)
-                report = try await engine.sync(
-                    AdventureSyncSource(aem: aem, pageSize: pageSize, image: image), onEvent: onEvent)
+                let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize, image: image)
+                report = try await engine.sync(source, onEvent: onEvent)
             }
         } catch let error as SyncError {
             throw Self.failure(error)
