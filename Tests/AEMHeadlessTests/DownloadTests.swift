@@ -296,11 +296,18 @@ struct DownloadTests {
             let started = AsyncStream<Void>.makeStream()
             try await withDownloader(origin: emulator) { downloader in
                 let task = Task {
-                    try await downloader.download(url, to: directory, name: name) { _ in
+                    // However the download ends, the wait below ends too.
+                    defer { started.continuation.finish() }
+                    return try await downloader.download(url, to: directory, name: name) { _ in
                         started.continuation.yield()
                     }
                 }
-                for await _ in started.stream { break }
+                var iterator = started.stream.makeAsyncIterator()
+                guard await iterator.next() != nil else {
+                    let ended = await task.result
+                    Issue.record("the download ended before its first bytes: \(ended)")
+                    return
+                }
                 try await body(downloader, task)
             }
         }

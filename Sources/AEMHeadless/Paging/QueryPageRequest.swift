@@ -80,14 +80,19 @@ public struct QueryPageRequest: Sendable, Hashable {
             }
             return Page(items: connection.items, next: end)
         case .offset:
-            var items = try QueryConnection.offsetItems(of: result)
-            // Fewer than asked: the last page. More: the query ignores `limit`, so this is everything.
-            guard items.count == size + 1 else { return Page(items: items, next: nil) }
-            items.removeLast()
-            return Page(items: items, next: String(offset + size))
+            let (items, next) = offsetPage(try QueryConnection.offsetItems(of: result))
+            return Page(items: items, next: next)
         case .unpaged:
             return Page(items: try QueryConnection.items(of: result), next: nil)
         }
+    }
+
+    /// The items of an offset page asked for `limit + 1` items, and the `start` of the next page:
+    /// the extra item says another page follows, and is left out.
+    package func offsetPage<Item>(_ received: [Item]) -> (items: [Item], next: String?) {
+        // Fewer than asked: the last page. More: the query ignores `limit`, so this is everything.
+        guard received.count == size + 1 else { return (received, nil) }
+        return (Array(received.dropLast()), String(offset + size))
     }
 
     /// The `after` cursor the page is asked with.

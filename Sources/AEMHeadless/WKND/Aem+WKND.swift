@@ -17,6 +17,32 @@ extension Aem {
         try await execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image)).adventures
     }
 
+    /// Every adventure, read page by page from `wknd-shared/adventures-all` by `offset` and
+    /// `limit` (`pageSize` a page, as `QueryPageRequest` pages), with the GraphQL errors of every
+    /// page beside them.
+    /// - Throws: `AemError` as `adventures(offset:limit:sort:image:)` does, for the first page
+    ///   that fails; `CancellationError`.
+    public func allAdventures(
+        sort: String? = nil, image: ImageOptions = .queryDefaults, pageSize: Int = 50
+    ) async throws -> GraphQLResult<[Adventure]> {
+        let list = WKNDQueries.adventures(sort: sort, image: image)
+        var adventures: [Adventure] = []
+        var errors: [GraphQLError] = []
+        var start: String?
+        repeat {
+            let request = QueryPageRequest(
+                path: list.path, variables: list.variables, style: .offset, pageSize: pageSize, start: start)
+            let asked = request.query
+            let result = try await execute(PersistedQuery<AdventureListData>(asked.path, variables: asked.variables))
+                .adventures
+            let page = request.offsetPage(try result.requireData())
+            adventures += page.items
+            errors += result.errors
+            start = page.next
+        } while start != nil
+        return GraphQLResult(data: adventures, errors: errors, queryPath: list.path, url: list.url(on: configuration.origin))
+    }
+
     /// Finds the adventure whose slug is `slug` with `wknd-shared/adventure-by-slug`, with the
     /// adventures and images its rich text links to.
     ///

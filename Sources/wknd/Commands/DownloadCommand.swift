@@ -217,15 +217,8 @@ struct DownloadCommand: AsyncParsableCommand {
         var adventures: [Adventure] = []
         var missing: [Failure] = []
         if all {
-            var offset = 0
-            while true {
-                let page = try context.data(
-                    of: try await aem.adventures(offset: offset, limit: Self.pageSize, image: imageOptions))
-                adventures += page
-                guard page.count == Self.pageSize else { break }
-                offset += page.count
-            }
-            return (adventures, missing)
+            let every = try await aem.allAdventures(image: imageOptions, pageSize: Self.pageSize)
+            return (try context.data(of: every), missing)
         }
         for slug in slugs {
             let result = try await aem.adventure(slug: slug, image: imageOptions)
