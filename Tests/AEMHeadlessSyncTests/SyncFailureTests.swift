@@ -38,7 +38,9 @@ struct SyncFailureTests {
         }
     }
 
-    @Test("a page cut every time fails with an AemError naming the page; the store keeps its pages and the next run resumes")
+    @Test(
+        "a page cut every time fails with an AemError naming the page; the store keeps its pages and the next run resumes"
+    )
     func pageThatKeepsFailing() async throws {
         let content = try EmulatorContent.sampleWithCopies(10)
         try await withSyncFolder { folder, _ in
@@ -68,7 +70,8 @@ struct SyncFailureTests {
             try await withRetryingService(content) { emulator, aem in
                 emulator.faults.script(byPath, Array(repeating: .serviceUnavailable(retryAfter: 0), count: 2))
                 let error = await #expect(throws: AemError.self) {
-                    try await SyncEngine(aem: aem, directory: folder, concurrency: 1).sync(AdventureSyncSource(aem: aem))
+                    try await SyncEngine(aem: aem, directory: folder, concurrency: 1).sync(
+                        AdventureSyncSource(aem: aem))
                 }
                 #expect(error?.kind == .httpStatus)
                 #expect(error?.status == 503)
@@ -77,7 +80,8 @@ struct SyncFailureTests {
         }
     }
 
-    @Test("without adventures-paginated, the adventures are mirrored through adventures-all by offset, and kept current")
+    @Test(
+        "without adventures-paginated, the adventures are mirrored through adventures-all by offset, and kept current")
     func listQueryWhenThereIsNoPaginatedOne() async throws {
         var content = try EmulatorContent.sampleWithCopies(5)
         content[query: listPage.replacingOccurrences(of: "/graphql/execute.json", with: "")] = nil

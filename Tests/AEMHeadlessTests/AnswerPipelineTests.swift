@@ -92,7 +92,10 @@ struct AnswerPipelineTests {
             ("cut body", .dropConnection(afterBodyBytes: 20), .network),
             ("reset", .dropConnection(afterBodyBytes: 0), .network),
             ("503", .serviceUnavailable(retryAfter: 0), .httpStatus),
-            ("503 with an HTML page", .respond(status: 503, headers: ["Content-Type": "text/html"], body: "<html/>"), .httpStatus),
+            (
+                "503 with an HTML page", .respond(status: 503, headers: ["Content-Type": "text/html"], body: "<html/>"),
+                .httpStatus
+            ),
         ]
         for (name, fault, kind) in faults {
             let (error, _) = try await run(reader, faults: Array(repeating: fault, count: 4), attempts: 2)

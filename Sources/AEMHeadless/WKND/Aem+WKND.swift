@@ -40,7 +40,8 @@ extension Aem {
             errors += result.errors
             start = page.next
         } while start != nil
-        return GraphQLResult(data: adventures, errors: errors, queryPath: list.path, url: list.url(on: configuration.origin))
+        return GraphQLResult(
+            data: adventures, errors: errors, queryPath: list.path, url: list.url(on: configuration.origin))
     }
 
     /// Finds the adventure whose slug is `slug` with `wknd-shared/adventure-by-slug`, with the
