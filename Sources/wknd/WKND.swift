@@ -11,15 +11,15 @@ struct WKND: AsyncParsableCommand {
         usage: """
             wknd list [--limit <n>] [--offset <n>] [--sort <expr>] [--json] [--offline | --refresh | --no-cache]
             wknd show <slug> [--json] [--offline | --refresh | --no-cache]
-            wknd download (<slug>... | --all | --query <conf>/<name> [--var <name=value>]... [--all]) [--output <dir>] [--concurrency <n>] [--force]
+            wknd download (<slug>... | --all | --query <conf>/<name> [--var <name=value>]... [--all]) [--output <dir>] [--concurrency <n>] [--width <px>] [--quality <1-100>] [--format <f>] [--force]
             wknd query <conf>/<name> [--var <name=value>]... [--var-json <name=JSON>]... [--all [--jsonl]] [--raw]
             wknd queries list [<conf>] | show <conf>/<name> | persist <conf>/<name> <file> [--update]
-            wknd sync <dir> [--concurrency <n>] [--revalidate-all] [--wait] [--json]
+            wknd sync <dir> [--query <conf>/<name> [--var <name=value>]... [--paging <style>]] [--page-size <n>] [--concurrency <n>] [--revalidate-all] [--wait] [--json]
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
-            wknd serve [--port <n>] [--bind <address>]
-            wknd codegen [<conf>/<name>...] --output <dir> [--schema <file>] [--query-file <file> --name <conf>/<name>]
+            wknd serve [--port <n>] [--bind <address>] [--content <jcr_root>] [--no-dynamic-url] [--graphql-endpoint <path>]
+            wknd codegen [<conf>/<name>...] --output <dir> [--configuration <conf>] [--access <level>] [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
         discussion: """
             EXAMPLES
