@@ -101,7 +101,8 @@ let package = Package(
             ]
         ),
         // Typed Swift for persisted queries, from the schema's SDL and the query text (no network).
-        .target(name: "AEMCodegen", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        // AEMHeadless for `PartialFile.write`, its atomic, durable file writes.
+        .target(name: "AEMCodegen", dependencies: ["AEMHeadless", .product(name: "GraphQL", package: "GraphQL")]),
         // The generator as a small tool for the package plugin: files in, Swift files out.
         .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen"]),
         .plugin(
