@@ -366,24 +366,19 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
 }
 
 /// Times of use that `touch` recorded and no write has carried to the file yet.
-private final class PendingUses: @unchecked Sendable {
-    private let lock = NSLock()
-    private var times: [CacheKey: Double] = [:]
+private struct PendingUses: Sendable {
+    private let times = LockedValue<[CacheKey: Double]>([:])
 
-    var isEmpty: Bool { lock.withLock { times.isEmpty } }
+    var isEmpty: Bool { times.withLock { $0.isEmpty } }
 
     func record(_ key: CacheKey, at time: Double) {
-        lock.withLock { times[key] = max(time, times[key] ?? time) }
+        times.withLock { $0[key] = max(time, $0[key] ?? time) }
     }
 
     /// Writes the recorded times in the caller's transaction, and forgets them. A failed
     /// transaction loses them: the entries then only look older than they are.
     func write(to db: Database) throws {
-        let times = lock.withLock { () -> [CacheKey: Double] in
-            defer { self.times = [:] }
-            return self.times
-        }
-        for (key, time) in times {
+        for (key, time) in times.exchange([:]) {
             try db.execute(
                 sql: "UPDATE response SET last_used = max(last_used, ?) WHERE identity = ? AND url = ?",
                 arguments: [time, key.identity, key.url])
@@ -392,27 +387,22 @@ private final class PendingUses: @unchecked Sendable {
 }
 
 /// The open database, replaced when a damaged file is rebuilt.
-private final class PoolBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: DatabasePool
+private struct PoolBox: Sendable {
+    private let current: LockedValue<DatabasePool>
 
-    init(_ pool: DatabasePool) { value = pool }
+    init(_ pool: DatabasePool) { current = LockedValue(pool) }
 
-    var pool: DatabasePool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    var pool: DatabasePool { current.value }
 
     /// Replaces `damaged` with what `make` opens, unless another caller already replaced it.
     func replace(_ damaged: DatabasePool, make: () throws -> DatabasePool, onFailure: (any Error) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value === damaged else { return }
-        do {
-            value = try make()
-        } catch {
-            onFailure(error)
+        current.withLock { value in
+            guard value === damaged else { return }
+            do {
+                value = try make()
+            } catch {
+                onFailure(error)
+            }
         }
     }
 }

@@ -88,10 +88,15 @@ actor ImageFetcher {
         report.update { $0.requests += 1 }
         do {
             let onEvent = onEvent
-            let last = LastBytes()
+            // The bytes received so far, to report each step's increase.
+            let last = LockedValue<Int64>(0)
             let outcome = try await downloader.download(url, to: directory.images, name: name, previous: previous) {
                 progress in
-                onEvent(.imageBytes(last.advance(to: progress.bytesReceived)))
+                let step = last.withLock { bytes in
+                    defer { bytes = progress.bytesReceived }
+                    return max(0, progress.bytesReceived - bytes)
+                }
+                onEvent(.imageBytes(step))
             }
             if !outcome.isUnchanged { hasUnflushedFiles = true }
             report.update {
@@ -123,20 +128,5 @@ actor ImageFetcher {
     /// name from the server ever reaches the file system.
     static func fileName(for location: String) -> String {
         ContentHash.prefix(of: location, bytes: 16)
-    }
-}
-
-/// The bytes received of one download so far, to report each step's increase.
-private final class LastBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: Int64 = 0
-
-    /// The increase since the last call.
-    func advance(to received: Int64) -> Int64 {
-        lock.withLock {
-            let step = max(0, received - bytes)
-            bytes = received
-            return step
-        }
     }
 }
