@@ -75,7 +75,7 @@ actor ImageFetcher {
             return stored.handled(in: run)
         }
         let downloader = downloader
-        guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),
+        guard let url = ImageReference.url(for: location, on: downloader.aem.configuration.origin),
             let name = SafeFileName(slug: Self.fileName(for: location))
         else {
             fail(location, "\(location): not an http(s) URL")
