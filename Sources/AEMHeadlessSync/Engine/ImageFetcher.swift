@@ -67,13 +67,6 @@ actor ImageFetcher {
 
     private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
         let stored = try database.image(location)
-        if let stored, !revalidate || stored.checkedRun == run, let file = directory.imageFile(named: stored.file),
-            (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
-        {
-            // Counted once a run: an image an earlier page handled is not counted again.
-            if stored.checkedRun != run { report.update { $0.imagesReused += 1 } }
-            return stored.handled(in: run)
-        }
         let downloader = downloader
         guard let url = ImageReference.url(for: location, on: downloader.aem.configuration.origin),
             let name = SafeFileName(slug: Self.fileName(for: location))
@@ -84,6 +77,13 @@ actor ImageFetcher {
         let previous = stored.map {
             DownloadRecord(
                 url: $0.source, file: $0.file, etag: $0.etag, lastModified: $0.lastModified, length: $0.length)
+        }
+        if let stored, let previous, !revalidate || stored.checkedRun == run,
+            previous.keptFile(source: downloader.source(of: url), directory: directory.images, name: name) != nil
+        {
+            // Counted once a run: an image an earlier page handled is not counted again.
+            if stored.checkedRun != run { report.update { $0.imagesReused += 1 } }
+            return stored.handled(in: run)
         }
         report.update { $0.requests += 1 }
         do {
