@@ -1,5 +1,5 @@
-import Foundation
 import EmulatorLaunch
+import Foundation
 
 /// `wknd-serve`, the program beside `wknd` that runs the AEM emulator (see `EmulatorLaunch`):
 /// handed the terminal for `wknd serve`, or started in the background for the built-in sample.
