@@ -65,11 +65,14 @@ let package = Package(
         .target(
             name: "AEMHeadlessSQLiteCache",
             dependencies: [
-                "AEMHeadless", "CSQLiteSettings",
+                "AEMHeadless", "CSQLiteSettings", "SQLiteStoreSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // How both SQLite stores (the response cache, the mirror) open their file, and move a
+        // damaged one aside to start again: `package` API for the two.
+        .target(name: "SQLiteStoreSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The SQLite settings that only its variadic C functions reach.
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // A local mirror of AEM content kept current with deltas (`SyncEngine`), and `ContentStore`
@@ -77,7 +80,7 @@ let package = Package(
         .target(
             name: "AEMHeadlessSync",
             dependencies: [
-                "AEMHeadless",
+                "AEMHeadless", "SQLiteStoreSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -101,7 +104,8 @@ let package = Package(
             ]
         ),
         // Typed Swift for persisted queries, from the schema's SDL and the query text (no network).
-        .target(name: "AEMCodegen", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        // AEMHeadless for `PartialFile.write`, its atomic, durable file writes.
+        .target(name: "AEMCodegen", dependencies: ["AEMHeadless", .product(name: "GraphQL", package: "GraphQL")]),
         // The generator as a small tool for the package plugin: files in, Swift files out.
         .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen"]),
         .plugin(
@@ -174,6 +178,7 @@ let package = Package(
             name: "AEMHeadlessSyncTests",
             dependencies: [
                 "AEMHeadlessSync", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

@@ -1,3 +1,4 @@
+import AEMHeadless
 import Foundation
 
 /// One generated Swift file: its name (`AdventuresAllQuery.swift`) and its text.
@@ -14,7 +15,8 @@ public struct GeneratedFile: Sendable, Hashable {
     }
 
     /// Writes the file into `directory` (created when missing) unless it already holds the same
-    /// bytes, so that unchanged files keep their dates and do not make builds start again.
+    /// bytes, so that unchanged files keep their dates and do not make builds start again. The
+    /// file is replaced atomically and durably (`PartialFile.write`).
     ///
     /// - Returns: whether the file was written.
     @discardableResult
@@ -23,7 +25,8 @@ public struct GeneratedFile: Sendable, Hashable {
         let url = directory.appendingPathComponent(name)
         let bytes = Data(contents.utf8)
         if let existing = try? Data(contentsOf: url), existing == bytes { return false }
-        try bytes.write(to: url, options: .atomic)
+        // Readable by all, less the umask, as `Data.write(to:options: .atomic)` makes files.
+        try PartialFile.write(bytes, to: url, permissions: 0o666)
         return true
     }
 }

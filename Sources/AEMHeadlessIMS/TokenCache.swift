@@ -2,17 +2,10 @@ import AEMHeadless
 import Crypto
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Obtained tokens kept on disk between runs, one file per credential named by the SHA-256 of
 /// its identity (never of a secret). Files are readable by their owner only (0600, in a 0700
-/// folder) and replaced atomically; a file that cannot be read as a token is ignored.
+/// folder) and replaced atomically and durably (`PartialFile.write`); a file that cannot be read
+/// as a token is ignored.
 public struct TokenCache: Sendable {
     public let directory: URL
 
@@ -61,23 +54,7 @@ public struct TokenCache: Sendable {
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let data = try JSONEncoder().encode(token)
-        let destination = fileURL(for: identity)
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.close()
-            guard rename(temporary.path, destination.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
-            }
-        } catch {
-            unlink(temporary.path)
-            throw error
-        }
+        try PartialFile.write(data, to: fileURL(for: identity), permissions: 0o600)
     }
 
     /// Forgets every cached token and returns how many there were.
@@ -85,7 +62,8 @@ public struct TokenCache: Sendable {
     public func removeAll() throws -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
-        for name in names where name.hasSuffix(".json") || name.hasSuffix(".tmp") {
+        // `.tmp`: the temporary names of earlier versions.
+        for name in names where name.hasSuffix(".json") || name.hasSuffix(".tmp") || PartialFile.isTemporary(name) {
             try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
             if name.hasSuffix(".json") { removed += 1 }
         }

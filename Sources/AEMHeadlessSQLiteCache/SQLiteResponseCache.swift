@@ -3,6 +3,7 @@ import CSQLiteSettings
 import Crypto
 import Foundation
 import GRDB
+import SQLiteStoreSupport
 
 /// A persistent `ResponseCache` in one SQLite file, shared safely by several processes.
 ///
@@ -219,7 +220,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let pool = current.pool
         do {
             return try body(pool)
-        } catch let error as DatabaseError where Self.isDamage(error) {
+        } catch let error as DatabaseError where SQLiteStoreFile.isDamage(error) {
             rebuild(replacing: pool, reason: error)
             throw error
         }
@@ -233,7 +234,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     {
         do {
             return try withPool(body)
-        } catch let error as DatabaseError where Self.isDamage(error) {
+        } catch let error as DatabaseError where SQLiteStoreFile.isDamage(error) {
             return nil // already reported as rebuilt
         } catch {
             onEvent(failure(Self.reason(error)))
@@ -244,77 +245,30 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private func rebuild(replacing damaged: DatabasePool, reason: DatabaseError) {
         current.replace(damaged) {
             try? damaged.close()
-            return try Self.rebuild(
-                fileURL, configuration: configuration, reason: Self.reason(reason), onEvent: onEvent)
+            let (pool, aside) = try SQLiteStoreFile.rebuild(
+                fileURL, configuration: configuration, migrator: CacheSchema.migrator, readCheck: Self.readCheck)
+            onEvent(.rebuilt(movedAside: aside, reason: Self.reason(reason)))
+            return pool
         } onFailure: { error in
             onEvent(.storeFailed(reason: Self.reason(error)))
         }
     }
 
+    /// Opens the file with the cache's migrations; a damaged file is moved aside and a new cache
+    /// started (`SQLiteStoreFile`).
     private static func openOrRebuild(
         _ fileURL: URL, configuration: Configuration,
         onEvent: @Sendable (SQLiteCacheEvent) -> Void
     ) throws -> DatabasePool {
-        do {
-            return try open(fileURL, configuration: configuration)
-        } catch let error as DatabaseError where isDamage(error) {
-            return try rebuild(fileURL, configuration: configuration, reason: reason(error), onEvent: onEvent)
+        try SQLiteStoreFile.openOrRebuild(
+            fileURL, configuration: configuration, migrator: CacheSchema.migrator, readCheck: readCheck
+        ) { aside, error in
+            onEvent(.rebuilt(movedAside: aside, reason: reason(error)))
         }
     }
 
-    /// Opens the file, brings its schema up to date, and reads the table once so that a damaged
-    /// file fails here rather than later.
-    private static func open(_ fileURL: URL, configuration: Configuration) throws -> DatabasePool {
-        let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
-        do {
-            try migrate(pool)
-            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
-            return pool
-        } catch {
-            try? pool.close()
-            throw error
-        }
-    }
-
-    /// Brings the schema up to date. Two processes opening a new file at once both see it empty,
-    /// and the slower one's `CREATE TABLE` then fails: by that time the faster one's migration is
-    /// committed and recorded, so migrating again finds nothing left to do.
-    private static func migrate(_ pool: DatabasePool) throws {
-        for attempt in 1...3 {
-            do {
-                try CacheSchema.migrator.migrate(pool)
-                return
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 3 {
-                continue
-            }
-        }
-    }
-
-    /// Moves the damaged file aside, with its write-ahead log, and starts an empty cache.
-    private static func rebuild(
-        _ fileURL: URL, configuration: Configuration, reason: String,
-        onEvent: @Sendable (SQLiteCacheEvent) -> Void
-    ) throws -> DatabasePool {
-        let stamp = ISO8601DateFormatter.string(
-            from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
-            formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
-        let aside = URL(fileURLWithPath: fileURL.path + ".corrupt-" + stamp.replacingOccurrences(of: ":", with: ""))
-        let manager = FileManager.default
-        try? manager.removeItem(at: aside)
-        try manager.moveItem(at: fileURL, to: aside)
-        for suffix in ["-wal", "-shm"] {
-            let companion = URL(fileURLWithPath: fileURL.path + suffix)
-            if manager.fileExists(atPath: companion.path) {
-                try? manager.removeItem(at: URL(fileURLWithPath: aside.path + suffix))
-                if (try? manager.moveItem(at: companion, to: URL(fileURLWithPath: aside.path + suffix))) == nil {
-                    try? manager.removeItem(at: companion)
-                }
-            }
-        }
-        let pool = try open(fileURL, configuration: configuration)
-        onEvent(.rebuilt(movedAside: aside, reason: reason))
-        return pool
-    }
+    /// The first read of a file just opened: a damaged one fails here rather than later.
+    private static let readCheck = "SELECT count(*) FROM response"
 
     /// Evicts the least recently used answers beyond `limit` bytes in all.
     /// Both queries read only the `response_lru` index, never the rows with their bodies.
@@ -336,11 +290,6 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private static func size(ofFile path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
-
-    /// Errors that mean the file itself is damaged or not a database.
-    private static func isDamage(_ error: DatabaseError) -> Bool {
-        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -366,24 +315,19 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
 }
 
 /// Times of use that `touch` recorded and no write has carried to the file yet.
-private final class PendingUses: @unchecked Sendable {
-    private let lock = NSLock()
-    private var times: [CacheKey: Double] = [:]
+private struct PendingUses: Sendable {
+    private let times = LockedValue<[CacheKey: Double]>([:])
 
-    var isEmpty: Bool { lock.withLock { times.isEmpty } }
+    var isEmpty: Bool { times.withLock { $0.isEmpty } }
 
     func record(_ key: CacheKey, at time: Double) {
-        lock.withLock { times[key] = max(time, times[key] ?? time) }
+        times.withLock { $0[key] = max(time, $0[key] ?? time) }
     }
 
     /// Writes the recorded times in the caller's transaction, and forgets them. A failed
     /// transaction loses them: the entries then only look older than they are.
     func write(to db: Database) throws {
-        let times = lock.withLock { () -> [CacheKey: Double] in
-            defer { self.times = [:] }
-            return self.times
-        }
-        for (key, time) in times {
+        for (key, time) in times.exchange([:]) {
             try db.execute(
                 sql: "UPDATE response SET last_used = max(last_used, ?) WHERE identity = ? AND url = ?",
                 arguments: [time, key.identity, key.url])
@@ -392,27 +336,22 @@ private final class PendingUses: @unchecked Sendable {
 }
 
 /// The open database, replaced when a damaged file is rebuilt.
-private final class PoolBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: DatabasePool
+private struct PoolBox: Sendable {
+    private let current: LockedValue<DatabasePool>
 
-    init(_ pool: DatabasePool) { value = pool }
+    init(_ pool: DatabasePool) { current = LockedValue(pool) }
 
-    var pool: DatabasePool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    var pool: DatabasePool { current.value }
 
     /// Replaces `damaged` with what `make` opens, unless another caller already replaced it.
     func replace(_ damaged: DatabasePool, make: () throws -> DatabasePool, onFailure: (any Error) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value === damaged else { return }
-        do {
-            value = try make()
-        } catch {
-            onFailure(error)
+        current.withLock { value in
+            guard value === damaged else { return }
+            do {
+                value = try make()
+            } catch {
+                onFailure(error)
+            }
         }
     }
 }

@@ -42,10 +42,10 @@ public final class URLSessionTransport: AemHTTPTransport {
     }
 
     /// One request's state, fed by the session delegate.
-    final class Exchange: @unchecked Sendable {
+    final class Exchange: Sendable {
         let task: URLSessionDataTask
-        private let lock = NSLock()
-        private var head: CheckedContinuation<AemHTTPResponse, any Error>?
+        /// The caller waiting for the response head, until it is answered.
+        private let head = LockedValue<CheckedContinuation<AemHTTPResponse, any Error>?>(nil)
         private let stream: AsyncThrowingStream<Data, any Error>
         private let feed: AsyncThrowingStream<Data, any Error>.Continuation
 
@@ -58,7 +58,7 @@ public final class URLSessionTransport: AemHTTPTransport {
         }
 
         func start(_ continuation: CheckedContinuation<AemHTTPResponse, any Error>) {
-            lock.withLock { head = continuation }
+            head.withLock { $0 = continuation }
             task.resume()
         }
 
@@ -93,11 +93,7 @@ public final class URLSessionTransport: AemHTTPTransport {
         }
 
         private func takeHead() -> CheckedContinuation<AemHTTPResponse, any Error>? {
-            lock.withLock {
-                let taken = head
-                head = nil
-                return taken
-            }
+            head.exchange(nil)
         }
 
         private static func transportError(_ error: any Error) -> any Error {
@@ -114,16 +110,15 @@ public final class URLSessionTransport: AemHTTPTransport {
     }
 
     /// The session's delegate: routes each task's events to its exchange.
-    final class TaskRegistry: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var exchanges: [Int: Exchange] = [:]
+    final class TaskRegistry: NSObject, URLSessionDataDelegate, Sendable {
+        private let exchanges = LockedValue<[Int: Exchange]>([:])
 
         func register(_ exchange: Exchange, for task: URLSessionTask) {
-            lock.withLock { exchanges[task.taskIdentifier] = exchange }
+            exchanges.withLock { $0[task.taskIdentifier] = exchange }
         }
 
         private func exchange(for task: URLSessionTask) -> Exchange? {
-            lock.withLock { exchanges[task.taskIdentifier] }
+            exchanges.withLock { $0[task.taskIdentifier] }
         }
 
         func urlSession(
@@ -139,7 +134,7 @@ public final class URLSessionTransport: AemHTTPTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let finished = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+            let finished = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
             finished?.completed(error)
         }
 

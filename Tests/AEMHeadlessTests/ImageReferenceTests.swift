@@ -102,6 +102,8 @@ struct ImageReferenceTests {
         let origin = try AemOrigin(scheme: .http, host: "localhost:4503")
         #expect(ImageReference(path: value).url(on: origin)?.absoluteString == expected)
         #expect(ImageReference(path: "/ignored.jpg", dynamicUrl: value).url(on: origin)?.absoluteString == expected)
+        // The resolver for a value kept without its reference (the mirror's image locations).
+        #expect(ImageReference.url(for: " \(value)\n", on: origin)?.absoluteString == expected)
     }
 
     @Test(arguments: [
@@ -109,6 +111,7 @@ struct ImageReferenceTests {
     ])
     func valuesThatAreNotHTTPImagesHaveNoURL(value: String) {
         #expect(ImageReference(path: value).url(on: RecordedFixture.origin) == nil)
+        #expect(ImageReference.url(for: value, on: RecordedFixture.origin) == nil)
     }
 
     @Test func resolvingTwiceEncodesOnce() throws {

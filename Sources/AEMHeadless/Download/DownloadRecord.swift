@@ -26,8 +26,9 @@ public struct DownloadRecord: Sendable, Hashable, Codable {
 
     /// The one "already kept" rule: the file this record describes, when the record is for
     /// `source`, names the file `<name>.<extension>` in `directory`, and that file is there with
-    /// the recorded length; else nil, and the file must be downloaded.
-    func keptFile(source: String, directory: URL, name: SafeFileName) -> URL? {
+    /// the recorded length; else nil, and the file must be downloaded. `FileDownloader`,
+    /// `BatchDownloader` and the mirror's images all decide by it.
+    package func keptFile(source: String, directory: URL, name: SafeFileName) -> URL? {
         guard url == source, file.hasPrefix(name.rawValue + "."), !file.contains("/"), !file.contains("\\") else {
             return nil
         }

@@ -95,7 +95,7 @@ public struct FileDownloader: Sendable {
 
     /// How a record names `url`: its path and query when it is on the AEM origin, else the
     /// absolute URL. See `DownloadRecord.url`.
-    func source(of url: URL) -> String {
+    package func source(of url: URL) -> String {
         guard aem.configuration.origin.contains(url) else { return url.absoluteString }
         let path = url.path(percentEncoded: true)
         return (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")

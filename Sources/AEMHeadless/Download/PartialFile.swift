@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The temporary name is `.<name>.<random>.part`: hidden, and found by `isTemporary(_:)`.
 /// One task uses a file at a time.
-final class PartialFile: @unchecked Sendable {
+package final class PartialFile: @unchecked Sendable {
     /// The temporary file.
     let url: URL
     /// Bytes appended so far, buffered ones included.
@@ -20,18 +20,41 @@ final class PartialFile: @unchecked Sendable {
     static let suffix = ".part"
 
     /// Creates an empty temporary file for `name` in `directory`; it never replaces an existing file.
-    init(in directory: URL, for name: String) throws {
+    ///
+    /// - Parameter permissions: the new file's mode, less the process's umask; the renamed file keeps it.
+    init(in directory: URL, for name: String, permissions: mode_t = 0o644) throws {
         let random = UInt64.random(in: 0...UInt64.max)
         url = directory.appendingPathComponent(
             ".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw DownloadFileError.system("create", path: url.path) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         buffer.reserveCapacity(Self.bufferSize)
     }
 
+    /// Writes `data` to `destination` atomically and durably, on the calling thread: into a
+    /// temporary file in the same folder (which must exist), flushed to disk, renamed over
+    /// `destination`, and the folder flushed, so that after a crash `destination` is the old file
+    /// or the whole new one, and stays renamed. The package's one way to replace a small file.
+    ///
+    /// - Parameter permissions: the file's mode, less the process's umask.
+    /// - Throws: `DownloadFileError` when the file cannot be created, written, flushed or renamed;
+    ///   the temporary file is then removed.
+    package static func write(_ data: Data, to destination: URL, permissions: mode_t = 0o644) throws {
+        let directory = destination.deletingLastPathComponent()
+        let partial = try PartialFile(in: directory, for: destination.lastPathComponent, permissions: permissions)
+        do {
+            try partial.append(data)
+            try partial.commitNow(as: destination)
+        } catch {
+            partial.remove()
+            throw error
+        }
+        try DiskFlush.directory(directory)
+    }
+
     /// Whether a file name is one of this type's temporary names.
-    static func isTemporary(_ fileName: String) -> Bool {
+    package static func isTemporary(_ fileName: String) -> Bool {
         fileName.hasPrefix(".") && fileName.hasSuffix(suffix)
     }
 

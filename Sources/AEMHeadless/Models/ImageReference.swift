@@ -80,11 +80,20 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
     /// The URL may lie on another host than `origin`; only send credentials with it when
     /// `origin.contains(url)`.
     public func url(on origin: AemOrigin) -> URL? {
-        location.flatMap { Self.url(for: $0, on: origin) }
+        location.flatMap { Self.resolve($0, on: origin) }
     }
 
-    /// The absolute URL for one `_dynamicUrl` or `_path` value, by the rules of `url(on:)`.
-    static func url(for value: String, on origin: AemOrigin) -> URL? {
+    /// The absolute URL for one `_dynamicUrl` or `_path` value, by the rules of `url(on:)`:
+    /// the package's one image-location resolver, for a value kept without its reference (the
+    /// mirror's image locations, the asset paths in rich text). Surrounding white space is
+    /// removed; a blank value gives nil.
+    package static func url(for value: String, on origin: AemOrigin) -> URL? {
+        let value = value.trimmingWhiteSpace
+        return value.isEmpty ? nil : resolve(value, on: origin)
+    }
+
+    /// `url(for:on:)` for a value already trimmed and not empty.
+    private static func resolve(_ value: String, on origin: AemOrigin) -> URL? {
         if value.hasPrefix("//") {
             // Network-path reference: the origin's scheme, the value's host.
             return absoluteURL(origin.scheme.rawValue + ":" + value)

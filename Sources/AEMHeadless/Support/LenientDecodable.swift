@@ -26,14 +26,12 @@ extension RichText: LenientDecodable {}
 extension ImageReference: LenientDecodable {}
 
 extension Double: LenientDecodable {
-    /// Any finite JSON number (`4500`, `95.5`), or a string holding one.
+    /// Any finite JSON number (`4500`, `95.5`), or a string holding one (`LenientNumber`).
     public init?(lenientFrom decoder: any Decoder) {
         guard let container = try? decoder.singleValueContainer(), !container.decodeNil() else { return nil }
-        if let number = try? container.decode(Double.self), number.isFinite {
+        if let number = LenientNumber.finite(try? container.decode(Double.self)) {
             self = number
-        } else if let text = try? container.decode(String.self),
-            let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
-        {
+        } else if let text = try? container.decode(String.self), let number = LenientNumber.double(inText: text) {
             self = number
         } else {
             return nil
@@ -42,16 +40,14 @@ extension Double: LenientDecodable {
 }
 
 extension Int: LenientDecodable {
-    /// A whole number, written as `8`, `8.0` or `"8"`.
+    /// A whole number, written as `8`, `8.0` or `"8"` (`LenientNumber`).
     public init?(lenientFrom decoder: any Decoder) {
         if let container = try? decoder.singleValueContainer(), let number = try? container.decode(Int.self) {
             self = number
             return
         }
-        guard let number = Double(lenientFrom: decoder), number.rounded() == number,
-            number >= Double(Int.min), number < Double(Int.max)
-        else { return nil }
-        self = Int(number)
+        guard let number = LenientNumber.whole(Double(lenientFrom: decoder)) else { return nil }
+        self = number
     }
 }
 

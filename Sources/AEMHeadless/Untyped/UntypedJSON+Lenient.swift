@@ -11,25 +11,19 @@ extension UntypedJSON {
         self[key.stringValue]?.stringValue
     }
 
-    /// Any finite JSON number (`4500`, `95.5`), or a string holding one; else nil.
+    /// The member as a `Double`, by the rule of `LenientNumber`; else nil.
     func lenientDouble(_ key: some CodingKey) -> Double? {
-        let number: Double?
         switch self[key.stringValue] {
-        case .number(let text): number = Double(text)
-        case .string(let text): number = Double(text.trimmingCharacters(in: .whitespaces))
-        default: number = nil
+        case .number(let text): LenientNumber.finite(Double(text))
+        case .string(let text): LenientNumber.double(inText: text)
+        default: nil
         }
-        guard let number, number.isFinite else { return nil }
-        return number
     }
 
-    /// A whole number, written as `8`, `8.0` or `"8"`; else nil.
+    /// The member as an `Int`, by the rule of `LenientNumber`; else nil.
     func lenientInt(_ key: some CodingKey) -> Int? {
         if case .number(let text) = self[key.stringValue], let number = Int(text) { return number }
-        guard let number = lenientDouble(key), number.rounded() == number,
-            number >= Double(Int.min), number < Double(Int.max)
-        else { return nil }
-        return Int(number)
+        return LenientNumber.whole(lenientDouble(key))
     }
 
     /// The member read as `T`, or nil when it is missing, `null` or of another shape.

@@ -67,15 +67,8 @@ actor ImageFetcher {
 
     private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
         let stored = try database.image(location)
-        if let stored, !revalidate || stored.checkedRun == run, let file = directory.imageFile(named: stored.file),
-            (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64) == stored.length
-        {
-            // Counted once a run: an image an earlier page handled is not counted again.
-            if stored.checkedRun != run { report.update { $0.imagesReused += 1 } }
-            return stored.handled(in: run)
-        }
         let downloader = downloader
-        guard let url = ImageReference(dynamicUrl: location).url(on: downloader.aem.configuration.origin),
+        guard let url = ImageReference.url(for: location, on: downloader.aem.configuration.origin),
             let name = SafeFileName(slug: Self.fileName(for: location))
         else {
             fail(location, "\(location): not an http(s) URL")
@@ -85,13 +78,25 @@ actor ImageFetcher {
             DownloadRecord(
                 url: $0.source, file: $0.file, etag: $0.etag, lastModified: $0.lastModified, length: $0.length)
         }
+        if let stored, let previous, !revalidate || stored.checkedRun == run,
+            previous.keptFile(source: downloader.source(of: url), directory: directory.images, name: name) != nil
+        {
+            // Counted once a run: an image an earlier page handled is not counted again.
+            if stored.checkedRun != run { report.update { $0.imagesReused += 1 } }
+            return stored.handled(in: run)
+        }
         report.update { $0.requests += 1 }
         do {
             let onEvent = onEvent
-            let last = LastBytes()
+            // The bytes received so far, to report each step's increase.
+            let last = LockedValue<Int64>(0)
             let outcome = try await downloader.download(url, to: directory.images, name: name, previous: previous) {
                 progress in
-                onEvent(.imageBytes(last.advance(to: progress.bytesReceived)))
+                let step = last.withLock { bytes in
+                    defer { bytes = progress.bytesReceived }
+                    return max(0, progress.bytesReceived - bytes)
+                }
+                onEvent(.imageBytes(step))
             }
             if !outcome.isUnchanged { hasUnflushedFiles = true }
             report.update {
@@ -123,20 +128,5 @@ actor ImageFetcher {
     /// name from the server ever reaches the file system.
     static func fileName(for location: String) -> String {
         ContentHash.prefix(of: location, bytes: 16)
-    }
-}
-
-/// The bytes received of one download so far, to report each step's increase.
-private final class LastBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: Int64 = 0
-
-    /// The increase since the last call.
-    func advance(to received: Int64) -> Int64 {
-        lock.withLock {
-            let step = max(0, received - bytes)
-            bytes = received
-            return step
-        }
     }
 }

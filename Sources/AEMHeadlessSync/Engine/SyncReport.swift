@@ -1,3 +1,4 @@
+import AEMHeadless
 import Foundation
 
 /// What one sync did. `changed` counts `moved` too: a fragment found at a new path with its
@@ -54,10 +55,9 @@ public enum SyncEvent: Sendable {
 }
 
 /// The report of a running sync, added to from concurrent tasks.
-final class ReportBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var report = SyncReport()
+final class ReportBox: Sendable {
+    private let report = LockedValue(SyncReport())
 
-    func update(_ change: (inout SyncReport) -> Void) { lock.withLock { change(&report) } }
-    var value: SyncReport { lock.withLock { report } }
+    func update(_ change: (inout SyncReport) -> Void) { report.withLock(change) }
+    var value: SyncReport { report.value }
 }

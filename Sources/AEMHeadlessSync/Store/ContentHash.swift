@@ -8,11 +8,16 @@ import Foundation
 enum ContentHash {
     /// The SHA-256 of `data`, 64 hex digits.
     static func of(_ data: Data) -> String {
-        SHA256.hash(data: data).lowercaseHex
+        sha256Hex(data, bytes: SHA256.byteCount)
     }
 
     /// The first `bytes` bytes of the SHA-256 of `text`, in hex.
     static func prefix(of text: String, bytes: Int) -> String {
-        SHA256.hash(data: Data(text.utf8)).prefix(bytes).lowercaseHex
+        sha256Hex(Data(text.utf8), bytes: bytes)
+    }
+
+    /// The module's one SHA-256 in hex: the first `bytes` bytes of the digest of `data`.
+    private static func sha256Hex(_ data: Data, bytes: Int) -> String {
+        SHA256.hash(data: data).prefix(bytes).lowercaseHex
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStoreSupport
 
 /// The database of a synced folder as a sync writes it: every change of a page in one
 /// transaction, in WAL mode, so that a reader (`ContentStore`) never sees half a page and a
@@ -8,29 +9,18 @@ final class StoreDatabase: Sendable {
     let pool: DatabasePool
 
     /// Opens the database, creating or upgrading it. A file that is damaged or not a database
-    /// is moved aside (`content.sqlite.corrupt-<time>`) and a new one started: the next sync
-    /// fills it again. `onDamage` is told the name it was moved to.
+    /// is moved aside (`content.sqlite.corrupt-<time>`) and a new one started (`SQLiteStoreFile`):
+    /// the next sync fills it again. `onDamage` is told the name it was moved to.
     init(_ directory: SyncDirectory, onDamage: (String) -> Void = { _ in }) throws {
-        let file = directory.database
-        do {
-            pool = try Self.open(file)
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            let aside = file.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.moveItem(atPath: file.path + suffix, toPath: aside + suffix)
-            }
-            onDamage(aside)
-            pool = try Self.open(file)
-        }
-    }
-
-    private static func open(_ file: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "AEMHeadlessSync"
         configuration.busyMode = .timeout(15)
-        let pool = try DatabasePool(path: file.path, configuration: configuration)
-        try StoreSchema.migrator.migrate(pool)
-        return pool
+        pool = try SQLiteStoreFile.openOrRebuild(
+            directory.database, configuration: configuration, migrator: StoreSchema.migrator,
+            readCheck: "SELECT count(*) FROM fragment"
+        ) { aside, _ in
+            onDamage(aside.path)
+        }
     }
 
     // MARK: Runs

@@ -239,20 +239,19 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     /// The counts of a run and its failures, added to as items finish.
-    private final class Summary: @unchecked Sendable {
+    private final class Summary: Sendable {
         struct Counts {
             var downloaded = 0
             var unchanged = 0
             var failures: [Failure] = []
         }
 
-        private let lock = NSLock()
-        private var counts = Counts()
+        private let counts = LockedValue(Counts())
 
-        func add(_ change: (inout Counts) -> Void) { lock.withLock { change(&counts) } }
-        var downloaded: Int { lock.withLock { counts.downloaded } }
-        var unchanged: Int { lock.withLock { counts.unchanged } }
-        var failures: [Failure] { lock.withLock { counts.failures } }
+        func add(_ change: (inout Counts) -> Void) { counts.withLock(change) }
+        var downloaded: Int { counts.withLock { $0.downloaded } }
+        var unchanged: Int { counts.withLock { $0.unchanged } }
+        var failures: [Failure] { counts.withLock { $0.failures } }
     }
 
     /// The path of a written file as the user named the folder: `images/x.jpg`, `./x.jpg`.

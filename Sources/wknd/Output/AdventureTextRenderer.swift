@@ -61,7 +61,7 @@ struct AdventureTextRenderer {
                 detail.reference(forPath: path)?.adventure?.slug.map { "wknd show \($0)" }
             },
             assetURL: { path in
-                ImageReference(path: path).url(on: origin)?.absoluteString ?? path
+                ImageReference.url(for: path, on: origin)?.absoluteString ?? path
             })
     }
 

@@ -1,20 +1,26 @@
+import AEMHeadless
 import Foundation
 
 /// The progress of `wknd download` as the screen's status line: files done of total, bytes and
 /// rate, as a bar redrawn at most ten times a second. The screen draws it only on a terminal,
 /// so logs stay clean, and elsewhere the bar is not even built.
-final class DownloadProgressReporter: @unchecked Sendable {
+final class DownloadProgressReporter: Sendable {
     private let screen: Screen
     /// The columns available, or nil for the default.
     private let width: Int?
     private let start = Date()
-    private let lock = NSLock()
-    private var totalFiles = 0
-    private var doneFiles = 0
-    /// Bytes received per running download, by URL.
-    private var running: [URL: Int64] = [:]
-    private var finishedBytes: Int64 = 0
-    private var lastDraw = Date.distantPast
+    private let state = LockedValue(State())
+
+    private struct State {
+        var totalFiles = 0
+        var doneFiles = 0
+        /// Bytes received per running download, by URL.
+        var running: [URL: Int64] = [:]
+        var finishedBytes: Int64 = 0
+        var lastDraw = Date.distantPast
+
+        var bytes: Int64 { finishedBytes + running.values.reduce(0, +) }
+    }
 
     init(screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
         self.screen = screen
@@ -22,27 +28,27 @@ final class DownloadProgressReporter: @unchecked Sendable {
     }
 
     /// Bytes received so far, all downloads together.
-    var bytes: Int64 { lock.withLock { finishedBytes + running.values.reduce(0, +) } }
+    var bytes: Int64 { state.withLock { $0.bytes } }
     /// Seconds since the reporter was made.
     var elapsed: TimeInterval { Date().timeIntervalSince(start) }
 
     func begin(totalFiles: Int) {
-        lock.withLock { self.totalFiles = totalFiles }
+        state.withLock { $0.totalFiles = totalFiles }
         draw(force: true)
     }
 
     /// The download of `url` has received `bytes` of its file so far.
     func update(_ url: URL, bytes: Int64) {
-        lock.withLock { running[url] = bytes }
+        state.withLock { $0.running[url] = bytes }
         draw(force: false)
     }
 
     /// One file is done; `transferred` bytes were received for it (0 for a copy or an unchanged file).
     func finish(_ url: URL, transferred: Int64) {
-        lock.withLock {
-            running[url] = nil
-            finishedBytes += transferred
-            doneFiles += 1
+        state.withLock { state in
+            state.running[url] = nil
+            state.finishedBytes += transferred
+            state.doneFiles += 1
         }
         draw(force: true)
     }
@@ -54,11 +60,11 @@ final class DownloadProgressReporter: @unchecked Sendable {
 
     private func draw(force: Bool) {
         guard screen.showsStatus else { return }
-        let line: String? = lock.withLock {
+        let line: String? = state.withLock { state in
             let now = Date()
-            guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return nil }
-            lastDraw = now
-            let bytes = finishedBytes + running.values.reduce(0, +)
+            guard force || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
+            state.lastDraw = now
+            let (bytes, doneFiles, totalFiles) = (state.bytes, state.doneFiles, state.totalFiles)
             let seconds = max(now.timeIntervalSince(start), 0.001)
             let status =
                 "\(doneFiles)/\(totalFiles) files  \(ByteCountText.of(bytes))  \(ByteCountText.of(Int64(Double(bytes) / seconds)))/s"

@@ -1,10 +1,11 @@
+import AEMHeadless
 import Foundation
 
 /// Everything `wknd` writes, on stdout and stderr, with one status line (the download progress
 /// bar) kept below it on a terminal: before any text is written the status line is cleared, and
 /// after it the status line is drawn again, so text and bar never share a line — whether the two
 /// streams go to the same terminal or not.
-final class Screen: @unchecked Sendable {
+final class Screen: Sendable {
     enum Stream: Sendable { case output, error }
 
     /// The process's stdout and stderr; the status line only when stderr is a terminal.
@@ -15,9 +16,9 @@ final class Screen: @unchecked Sendable {
     /// Whether a status line is drawn at all: callers need not build one when it is not.
     let showsStatus: Bool
     private let send: @Sendable (Stream, String) -> Void
-    private let lock = NSLock()
-    /// The status line as last drawn, nil when none is on the screen.
-    private var status: String?
+    /// The status line as last drawn, nil when none is on the screen. Its lock also keeps
+    /// writes whole: one caller's text and status line at a time.
+    private let status = LockedValue<String?>(nil)
 
     /// - Parameters:
     ///   - showsStatus: whether a status line is drawn at all (stderr is a terminal).
@@ -29,7 +30,7 @@ final class Screen: @unchecked Sendable {
 
     /// Writes `text` (whole lines) to `stream`, with the status line out of its way.
     func write(_ text: String, to stream: Stream) {
-        lock.withLock {
+        status.withLock { status in
             guard let status else { return send(stream, text) }
             send(.error, Self.clearLine)
             send(stream, text)
@@ -40,7 +41,7 @@ final class Screen: @unchecked Sendable {
     /// Draws `line` as the status line in place of the last one, or clears it when nil.
     func setStatus(_ line: String?) {
         guard showsStatus else { return }
-        lock.withLock {
+        status.withLock { status in
             if let line {
                 send(.error, "\r" + line + Self.clearToEnd)
             } else if status != nil {

@@ -1,19 +1,23 @@
+import AEMHeadless
 import AEMHeadlessSync
 import Foundation
 
 /// The progress of `wknd sync` as the screen's status line: adventures done of those the store
 /// held before (the total is not known until the last page), pages, image bytes and rate. The
 /// screen draws it only on a terminal.
-final class SyncProgressReporter: @unchecked Sendable {
+final class SyncProgressReporter: Sendable {
     private let screen: Screen
     private let width: Int?
     private let start = Date()
-    private let lock = NSLock()
-    private var expected = 0
-    private var items = 0
-    private var pages = 0
-    private var bytes: Int64 = 0
-    private var lastDraw = Date.distantPast
+    private let state = LockedValue(State())
+
+    private struct State {
+        var expected = 0
+        var items = 0
+        var pages = 0
+        var bytes: Int64 = 0
+        var lastDraw = Date.distantPast
+    }
 
     init(screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
         self.screen = screen
@@ -21,17 +25,17 @@ final class SyncProgressReporter: @unchecked Sendable {
     }
 
     func handle(_ event: SyncEvent) {
-        let force: Bool = lock.withLock {
+        let force: Bool = state.withLock { state in
             switch event {
             case .started(_, let expectedItems):
-                expected = expectedItems
+                state.expected = expectedItems
                 return true
             case .pageApplied(let count, _):
-                items += count
-                pages += 1
+                state.items += count
+                state.pages += 1
                 return true
             case .imageBytes(let count):
-                bytes += count
+                state.bytes += count
                 return false
             case .warning:
                 return false
@@ -46,10 +50,11 @@ final class SyncProgressReporter: @unchecked Sendable {
     }
 
     private func draw(force: Bool) {
-        let line: String? = lock.withLock {
+        let line: String? = state.withLock { state in
             let now = Date()
-            guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return nil }
-            lastDraw = now
+            guard force || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
+            state.lastDraw = now
+            let (expected, items, pages, bytes) = (state.expected, state.items, state.pages, state.bytes)
             let seconds = max(now.timeIntervalSince(start), 0.001)
             let total = max(expected, items)
             let status =

@@ -5,13 +5,17 @@ import Foundation
 /// The response cache as one command uses it: the policy its options ask for, the line on
 /// stderr that flags a stale answer, the background refreshes to finish before exiting, and
 /// the run's counts for `wknd cache stats`. Without a cache, queries go straight to the server.
-final class CommandCache: @unchecked Sendable {
+final class CommandCache: Sendable {
     private let store: SQLiteResponseCache?
     private let policy: CachePolicy
     private let console: Console
-    private let lock = NSLock()
-    private var counts = RunCounts()
-    private var refreshes: [Task<Void, Never>] = []
+    private let state = LockedValue(State())
+
+    /// The run's counts, and the background refreshes to wait for.
+    private struct State {
+        var counts = RunCounts()
+        var refreshes: [Task<Void, Never>] = []
+    }
 
     /// A cache that is not used.
     static func disabled(console: Console) -> CommandCache {
@@ -67,13 +71,13 @@ final class CommandCache: @unchecked Sendable {
                 "Nothing is cached for this query yet; run `\(Self.onlineCommand())` once while the service is reachable to fill the cache."
             )
         }
-        lock.withLock {
+        state.withLock { state in
             switch answer.source {
-            case .cache, .staleCache: counts.hits += 1
-            case .revalidated: counts.revalidated += 1
-            case .network: counts.misses += 1
+            case .cache, .staleCache: state.counts.hits += 1
+            case .revalidated: state.counts.revalidated += 1
+            case .network: state.counts.misses += 1
             }
-            if let refresh = answer.backgroundRefresh { refreshes.append(refresh) }
+            if let refresh = answer.backgroundRefresh { state.refreshes.append(refresh) }
         }
         console.detail(Self.sourceText(answer))
         if answer.source == .staleCache { flagStale(answer) }
@@ -83,7 +87,7 @@ final class CommandCache: @unchecked Sendable {
     /// Waits for the background refreshes and records the run's counts.
     func finish() async {
         guard let store else { return }
-        let (counts, refreshes) = lock.withLock { (self.counts, self.refreshes) }
+        let (counts, refreshes) = state.withLock { ($0.counts, $0.refreshes) }
         for refresh in refreshes { await refresh.value }
         if counts != RunCounts() { store.recordRun(counts) }
     }

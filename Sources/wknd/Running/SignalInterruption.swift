@@ -1,3 +1,4 @@
+import AEMHeadless
 import Dispatch
 import Foundation
 
@@ -5,44 +6,47 @@ import Foundation
 /// download removes its temporary file and the command ends with 130 or 143; if that takes longer
 /// than `gracePeriod`, or a second signal comes, the temporary files are removed here and the
 /// process exits at once.
-final class SignalInterruption: @unchecked Sendable {
+final class SignalInterruption: Sendable {
     /// How long the cancelled work may take to end by itself.
     static let gracePeriod: DispatchTimeInterval = .seconds(3)
 
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    private var receivedSignal: Int32?
-    private var onInterrupt: @Sendable () -> Void = {}
-    private var cleanups: [@Sendable () -> Void] = []
+    private let state = LockedValue(State())
+
+    private struct State {
+        var sources: [HeldSource] = []
+        var receivedSignal: Int32?
+        var onInterrupt: @Sendable () -> Void = {}
+        var cleanups: [@Sendable () -> Void] = []
+    }
 
     /// The signal received, if any.
-    var signal: Int32? { lock.withLock { receivedSignal } }
+    var signal: Int32? { state.withLock { $0.receivedSignal } }
 
     /// The exit code for the signal received: 128 plus its number.
     var exitCode: Int32? { signal.map { 128 + $0 } }
 
     /// Starts listening; `onInterrupt` is called once, on the first signal.
     func install(onInterrupt: @escaping @Sendable () -> Void) {
-        lock.withLock { self.onInterrupt = onInterrupt }
+        state.withLock { $0.onInterrupt = onInterrupt }
         for number in [SIGINT, SIGTERM] {
             Foundation.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in received(number) }
             source.resume()
-            lock.withLock { sources.append(source) }
+            state.withLock { $0.sources.append(HeldSource(source: source)) }
         }
     }
 
     /// Adds work to do before a forced exit, such as removing temporary files.
     func addCleanup(_ cleanup: @escaping @Sendable () -> Void) {
-        lock.withLock { cleanups.append(cleanup) }
+        state.withLock { $0.cleanups.append(cleanup) }
     }
 
     private func received(_ number: Int32) {
-        let (first, interrupt) = lock.withLock { () -> (Bool, @Sendable () -> Void) in
-            let first = receivedSignal == nil
-            if first { receivedSignal = number }
-            return (first, onInterrupt)
+        let (first, interrupt) = state.withLock { state -> (Bool, @Sendable () -> Void) in
+            let first = state.receivedSignal == nil
+            if first { state.receivedSignal = number }
+            return (first, state.onInterrupt)
         }
         guard first else { return forceExit() }
         interrupt()
@@ -50,8 +54,14 @@ final class SignalInterruption: @unchecked Sendable {
     }
 
     private func forceExit() {
-        let (tasks, code) = lock.withLock { (cleanups, receivedSignal.map { 128 + $0 } ?? 130) }
+        let (tasks, code) = state.withLock { ($0.cleanups, $0.receivedSignal.map { 128 + $0 } ?? 130) }
         for cleanup in tasks { cleanup() }
         exit(code)
     }
+}
+
+/// A signal source, held so that it lives as long as its `SignalInterruption` and never read
+/// again: `any DispatchSourceSignal` is not `Sendable`, but a value no one uses is safe to share.
+private struct HeldSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
 }

@@ -4,9 +4,8 @@ import Foundation
 
 /// An `AsyncHTTPClientTransport` made on the first request (or taken from the start-up warm-up),
 /// so a command answered from the response cache never starts the HTTP client and its threads.
-final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: AsyncHTTPClientTransport?
+final class LazyTransport: AemHTTPTransport, Sendable {
+    private let made = LockedValue<AsyncHTTPClientTransport?>(nil)
 
     /// Runs `body` with a lazy transport and shuts down whatever it made, however `body` ends; a
     /// failure of `body` is what is thrown, even if the shutdown fails too.
@@ -24,7 +23,7 @@ final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
     }
 
     func send(_ request: AemHTTPRequest) async throws -> AemHTTPResponse {
-        let transport = lock.withLock {
+        let transport = made.withLock { made in
             if let made { return made }
             let new = StartupWarmup.takeHTTPTransport() ?? AsyncHTTPClientTransport()
             made = new
@@ -34,6 +33,6 @@ final class LazyTransport: AemHTTPTransport, @unchecked Sendable {
     }
 
     private func shutdown() async throws {
-        try await lock.withLock { made }?.shutdown()
+        try await made.value?.shutdown()
     }
 }
