@@ -1,6 +1,6 @@
 import AEMEmulator
-import Foundation
 import EmulatorLaunch
+import Foundation
 
 /// `wknd-serve`: the AEM emulator as a program of its own, run by `wknd serve` and, with no AEM
 /// configured, by `wknd` for the built-in sample. It reads a `EmulatorLaunch` as JSON on standard

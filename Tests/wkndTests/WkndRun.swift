@@ -20,13 +20,13 @@ struct WkndRun: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `wknd` with `arguments` in a fresh temporary directory (also `HOME`), with only
-    /// `PATH` and `environment` set, and `stdin` as standard input.
+    /// Runs `wknd` (the built binary, or `executable`) with `arguments` in a fresh temporary
+    /// directory (also `HOME`), with only `PATH` and `environment` set, and `stdin` as standard input.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        files: [String: String] = [:]
+        files: [String: String] = [:], executable: URL? = nil
     ) async throws -> WkndRun {
-        let executable = try #require(executable, "the wknd binary was not built")
+        let executable = try #require(executable ?? Self.executable, "the wknd binary was not built")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
