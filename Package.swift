@@ -106,8 +106,14 @@ let package = Package(
         // Typed Swift for persisted queries, from the schema's SDL and the query text (no network).
         // AEMHeadless for `PartialFile.write`, its atomic, durable file writes.
         .target(name: "AEMCodegen", dependencies: ["AEMHeadless", .product(name: "GraphQL", package: "GraphQL")]),
-        // The generator as a small tool for the package plugin: files in, Swift files out.
-        .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen"]),
+        // The generator as a small tool: files in, Swift files out for the package plugin, and the
+        // program `wknd codegen` runs beside it (a request as JSON on standard input, see
+        // CodegenLaunch), so that wknd links neither AEMCodegen nor GraphQL, which every wknd
+        // command would otherwise load when it starts. Not a dependency of wknd: SwiftPM would
+        // link its libraries into wknd.
+        .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen", "CodegenLaunch"]),
+        // What wknd codegen hands aem-codegen and what it answers; no dependencies.
+        .target(name: "CodegenLaunch"),
         .plugin(
             name: "GenerateAEMModels",
             capability: .command(
@@ -118,13 +124,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "wknd",
+            // Not AEMCodegen: `wknd codegen` runs the aem-codegen program (see CodegenLaunch).
             dependencies: [
-                "AEMCodegen",
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "AEMHeadlessSync",
+                "CodegenLaunch",
                 "EmulatorLaunch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -8,6 +8,7 @@ public actor IMSTokenProvider: AccessTokenProvider {
     public nonisolated let exchange: any TokenExchange
     private let cache: TokenCache?
     private let renewalMargin: Duration
+    private let now: @Sendable () -> Date
     private var current: IssuedToken?
     private var cacheRead = false
     private var renewal: Task<IssuedToken, any Error>?
@@ -15,10 +16,15 @@ public actor IMSTokenProvider: AccessTokenProvider {
     /// - Parameters:
     ///   - cache: where tokens are kept between runs; nil keeps them in memory only.
     ///   - renewalMargin: how long before expiry a token is renewed (at most a tenth of its lifetime).
-    public init(exchange: any TokenExchange, cache: TokenCache? = nil, renewalMargin: Duration = .seconds(5 * 60)) {
+    ///   - now: the clock that tells whether a token is still usable.
+    public init(
+        exchange: any TokenExchange, cache: TokenCache? = nil, renewalMargin: Duration = .seconds(5 * 60),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.exchange = exchange
         self.cache = cache
         self.renewalMargin = renewalMargin
+        self.now = now
     }
 
     public nonisolated var description: String { "token for \(exchange)" }
@@ -28,7 +34,7 @@ public actor IMSTokenProvider: AccessTokenProvider {
     public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
         -> AccessToken
     {
-        if let usable = usableToken(now: Date()), usable.token.value != rejected?.value {
+        if let usable = usableToken(now: now()), usable.token.value != rejected?.value {
             return usable.token
         }
         return try await renew(using: transport).token

@@ -31,6 +31,8 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     private let configuration: Configuration
     private let current: PoolBox
     private let pendingUses = PendingUses()
+    /// The time answers are stored and used at.
+    private let now: @Sendable () -> Date
 
     /// The most write-ahead log that releasing the cache leaves in place: 128 KiB, some 30 pages.
     static let logBytesLeftOnClose = 128 << 10
@@ -48,12 +50,15 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         try self.init(fileURL: fileURL, maxBytes: maxBytes, onEvent: onEvent, prepareDatabase: nil)
     }
 
-    /// - Parameter prepareDatabase: run on every new connection, after the cache's own settings.
+    /// - Parameters:
+    ///   - prepareDatabase: run on every new connection, after the cache's own settings.
+    ///   - now: the time answers are stored and used at, which decides what is evicted first.
     init(
         fileURL: URL, maxBytes: Int, onEvent: @escaping @Sendable (SQLiteCacheEvent) -> Void,
-        prepareDatabase: (@Sendable (Database) throws -> Void)?
+        prepareDatabase: (@Sendable (Database) throws -> Void)?, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         self.fileURL = fileURL
+        self.now = now
         self.maxBytes = max(0, maxBytes)
         self.onEvent = onEvent
         var configuration = Configuration()
@@ -118,7 +123,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let headers = Self.json(response.headers)
         let size = response.body.count + headers.utf8.count + key.url.utf8.count
         guard size <= maxBytes else { return }
-        let now = Date().timeIntervalSince1970
+        let now = self.now().timeIntervalSince1970
         let limit = maxBytes
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.writeWithoutTransaction { db in
@@ -146,7 +151,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
     /// Records the use in memory; it reaches the file with the next write, or when the cache is
     /// released.
     public func touch(_ key: CacheKey) async {
-        pendingUses.record(key, at: Date().timeIntervalSince1970)
+        pendingUses.record(key, at: now().timeIntervalSince1970)
     }
 
     public func remove(_ key: CacheKey) async {
@@ -179,7 +184,7 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
 
     /// Records what one run of a program found in the cache; the last 100 runs are kept.
     public func recordRun(_ counts: RunCounts) {
-        let now = Date().timeIntervalSince1970
+        let now = self.now().timeIntervalSince1970
         access(failure: SQLiteCacheEvent.storeFailed) { pool in
             try pool.write { db in
                 try pendingUses.write(to: db)

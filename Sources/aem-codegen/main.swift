@@ -1,16 +1,22 @@
 import AEMCodegen
+import CodegenLaunch
 import Foundation
 
 /// `aem-codegen`: the Swift generator for AEM persisted queries over files only, for the
-/// `generate-aem-models` package plugin (and anyone without `wknd`).
+/// `generate-aem-models` package plugin (and anyone without `wknd`), and the program `wknd codegen`
+/// runs beside itself (`--json-stdin`, see `CodegenLaunch`), so that `wknd` does not link GraphQL.
 let usage = """
     usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal] QUERY_FILE...
+           aem-codegen --json-stdin
 
     Writes one Swift file per persisted query into DIR: typed request factories and Decodable
     models for the selected fields. Each QUERY_FILE holds one query's GraphQL text; its file name
     without extension is the query's name, and its folder's name the configuration unless --conf
     names it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
     FILE is the configuration's schema as SDL (GET /content/cq:graphql/<NAME>/endpoint.GQLschema).
+
+    With --json-stdin, as `wknd codegen` runs it, the schemas and queries come as one JSON request
+    on standard input and each result is a line of JSON on standard output.
 
     Exit codes: 0 success, 64 usage error, 65 a schema or query that does not validate,
     66 an input file that cannot be read, 73 an output file that cannot be written.
@@ -19,6 +25,10 @@ let usage = """
 func fail(_ message: String, _ code: Int32) -> Never {
     FileHandle.standardError.write(Data("aem-codegen: \(message)\n".utf8))
     exit(code)
+}
+
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == CodegenLaunch.option {
+    answerJSONRequest()
 }
 
 var schemaPath: String?

@@ -1,8 +1,9 @@
 import AEMEmulator
+import AsyncHTTPClient
 import Testing
 
 /// Faults injected per instance: latency, scripted answers per path, broken bodies, ignored ranges, missing
-/// validators, slow bodies, redirects, and several at once.
+/// validators, slow bodies, requests and bodies held at a gate, redirects, and several at once.
 struct FaultInjectionTests {
     @Test func latencyDelaysEveryAnswer() async throws {
         try await withEmulator { emulator in
@@ -209,6 +210,43 @@ struct FaultInjectionTests {
             #expect(emulator.faults.pendingActions(for: Paths.adventuresAll) == 0)
             let status5 = try await emulator.get(Paths.adventuresAll).status
             #expect(status5 == 200)
+        }
+    }
+
+    @Test func holdKeepsARequestUntilTheGateOpens() async throws {
+        try await withEmulator { emulator in
+            let gate = EmulatorGate()
+            defer { gate.open() }
+            emulator.faults.script(Paths.adventuresAll, .hold(gate))
+            let request = Task { try await emulator.get(Paths.adventuresAll + ";limit=1;") }
+            #expect(await gate.waitForArrivals(1, timeout: .seconds(120)))
+            #expect(emulator.requests.isEmpty, "not answered while held")
+            #expect(await gate.waitForArrivals(2, timeout: .zero) == false, "one arrival, not two")
+            gate.open()
+            let answered = try await request.value
+            #expect(answered.status == 200)
+            #expect(emulator.requests.map(\.status) == [200])
+            #expect(gate.arrivals == 1 && gate.isOpen)
+        }
+    }
+
+    @Test func holdBodySendsTheFirstBytesThenWaitsForTheGate() async throws {
+        try await withEmulator { emulator in
+            let full = try await emulator.get(Paths.lofotenImageEncoded)
+            let gate = EmulatorGate()
+            defer { gate.open() }
+            emulator.faults.script(Paths.lofotenImage, .holdBody(afterBytes: 1000, gate))
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: emulator.url(Paths.lofotenImageEncoded)), timeout: .seconds(60))
+            #expect(response.status == .ok)
+            var body: [UInt8] = []
+            var chunks = response.body.makeAsyncIterator()
+            while body.count < 1000, let chunk = try await chunks.next() { body += chunk.readableBytesView }
+            #expect(body.count == 1000, "the first 1000 bytes, and no more until the gate opens")
+            #expect(await gate.waitForArrivals(1, timeout: .seconds(120)))
+            gate.open()
+            while let chunk = try await chunks.next() { body += chunk.readableBytesView }
+            #expect(body == full.body)
         }
     }
 

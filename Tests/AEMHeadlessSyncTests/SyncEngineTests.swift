@@ -144,20 +144,26 @@ struct SyncEngineTests {
         }
     }
 
-    @Test("cancelled at random moments, then resumed: the same store as a clean run", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "cancelled at seeded points of its requests, then resumed: the same store as a clean run",
+        arguments: [1, 2, 3] as [UInt64])
     func interruptedAndResumed(seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let content = try EmulatorContent.sampleWithCopies(40)
+        let canceller = RequestTrigger<Task<SyncReport, any Error>> { $0.cancel() }
         try await withSyncFolder { folder, _ in
-            try await withService(content) { _, aem in
+            try await withService(content, requestLog: canceller.requestAnswered) { _, aem in
                 for _ in 0..<3 {
+                    // Cancelled as the emulator answers its 1st to 12th request of the run: a first
+                    // run makes many more (9 pages of 7, each adventure in full, the images).
+                    canceller.arm(after: 1 + random.below(12))
                     let task = Task {
                         try await SyncEngine(aem: aem, directory: folder, concurrency: 3)
                             .sync(AdventureSyncSource(aem: aem, pageSize: 7))
                     }
-                    try await Task.sleep(for: .milliseconds(Int(random.next() % 150)))
-                    task.cancel()
+                    canceller.aim(at: task)
                     _ = await task.result
+                    canceller.disarm()
                 }
                 _ = try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem, pageSize: 7))
             }
@@ -209,12 +215,23 @@ struct SyncEngineTests {
         try await withSyncFolder { folder, _ in
             try await withService(content) { emulator, aem in
                 emulator.faults.latency = .milliseconds(5)
+                // The 3rd and 6th pages (of 6) are held until the reader has seen the pages before
+                // them applied, so that it sees the store at 12 and 30 fragments, then whole.
+                let holds = [(gate: EmulatorGate(), before: 12), (gate: EmulatorGate(), before: 30)]
+                defer { for hold in holds { hold.gate.open() } }
+                let next = FaultAction.combining()
+                emulator.faults.script(
+                    "/graphql/execute.json/" + AdventureSyncSource.paginatedPath,
+                    [next, next, .hold(holds[0].gate), next, next, .hold(holds[1].gate)])
                 let sync = Task {
                     try await SyncEngine(aem: aem, directory: folder, concurrency: 2).sync(
                         AdventureSyncSource(aem: aem, pageSize: 6))
                 }
                 var counts: [Int] = []
-                while counts.count < 400 {
+                var waiting = holds[...]
+                let clock = ContinuousClock()
+                let deadline = clock.now + .seconds(300)
+                while clock.now < deadline {
                     if let store = try? ContentStore(directory: folder) {
                         // Each call reads its own snapshot, and the sync may apply a page between
                         // two calls: the adventures decoded must lie between the fragments counted
@@ -233,11 +250,18 @@ struct SyncEngineTests {
                         }
                         counts.append(fragments.count)
                         if fragments.count == content.adventures.count { break }
+                        if let hold = waiting.first, hold.gate.arrivals > 0, fragments.count == hold.before {
+                            hold.gate.open()
+                            waiting = waiting.dropFirst()
+                        }
                     }
-                    try await Task.sleep(for: .milliseconds(20))
+                    // Only a pause between reads: what the reader must see is held for it.
+                    try await Task.sleep(for: .milliseconds(5))
                 }
+                for hold in holds { hold.gate.open() }
                 _ = try await sync.value
-                #expect(Set(counts).count > 2, "the reader saw the store grow page by page")
+                #expect(counts.last == content.adventures.count, "the reader saw the whole store in time")
+                #expect(Set(counts).isSuperset(of: [12, 30, content.adventures.count]), "\(Set(counts).sorted())")
             }
         }
     }
@@ -275,15 +299,21 @@ struct SyncEngineTests {
     func oneAtATime() async throws {
         try await withSyncFolder { folder, _ in
             try await withService(sample) { emulator, aem in
-                emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-paginated", .delay(.seconds(1)))
+                // The first sync's first page is held until the second has been refused: the first
+                // holds the folder's lock (taken before any request) for as long as it takes.
+                let gate = EmulatorGate()
+                defer { gate.open() }
+                emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-paginated", .hold(gate))
                 let first = Task {
                     try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
                 }
-                try await Task.sleep(for: .milliseconds(300))
+                let held = await gate.waitForArrivals(1, timeout: .seconds(120))
+                try #require(held, "the first sync never asked for its first page")
                 let error = await #expect(throws: SyncError.self) {
                     try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
                 }
                 #expect(error?.kind == .busy)
+                gate.open()
                 #expect(try await first.value.added == sample.adventures.count)
                 let other = AdventureSyncSource(aem: aem, image: ImageOptions(width: 300))
                 let refused = await #expect(throws: SyncError.self) {

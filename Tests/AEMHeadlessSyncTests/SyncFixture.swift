@@ -17,9 +17,12 @@ func withSyncFolder<T>(_ body: (_ folder: URL, _ parent: URL) async throws -> T)
 }
 
 /// Runs `body` with an emulator serving `content` and a client for it that does not retry, so
-/// that a scripted fault fails at once.
-func withService<T>(_ content: EmulatorContent, _ body: (RunningEmulator, Aem) async throws -> T) async throws -> T {
-    let emulator = try await Emulator.start(options: EmulatorOptions(content: content))
+/// that a scripted fault fails at once; `requestLog` is told of each answer.
+func withService<T>(
+    _ content: EmulatorContent, requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
+    _ body: (RunningEmulator, Aem) async throws -> T
+) async throws -> T {
+    let emulator = try await Emulator.start(options: EmulatorOptions(content: content, requestLog: requestLog))
     do {
         let result = try await AsyncHTTPClientTransport.withTransport { transport in
             let configuration = try AemConfiguration(

@@ -284,13 +284,16 @@ struct DownloadTests {
         }
     }
 
-    /// Starts a slow 2 MB download into `directory`, and runs `body` once its first bytes arrived.
+    /// Starts a 2 MB download into `directory` whose body stops after 64 KiB until `body` has
+    /// returned, and runs `body` once its first bytes arrived.
     private func withSlowDownloadRunning(
         in directory: URL,
         _ body: (FileDownloader, Task<DownloadOutcome, any Error>) async throws -> Void
     ) async throws {
         try await withAssets([imagePath: sampleBytes(2_000_000)]) { emulator in
-            emulator.faults.script(imagePath, .slowBody(chunkBytes: 16 * 1024, every: .milliseconds(20)))
+            let gate = EmulatorGate()
+            defer { gate.open() }
+            emulator.faults.script(imagePath, .holdBody(afterBytes: 64 * 1024, gate))
             let name = try #require(slug)
             let url = emulator.url(forPath: imagePath)
             let started = AsyncStream<Void>.makeStream()

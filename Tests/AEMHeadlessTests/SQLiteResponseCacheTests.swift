@@ -77,17 +77,23 @@ struct SQLiteResponseCacheTests {
         }
     }
 
+    /// A cache on `file` whose clock moves a second at each reading, so that every store and use
+    /// is later than the one before.
+    func tickingCache(_ file: URL, maxBytes: Int, clock: TestClock) throws -> SQLiteResponseCache {
+        try SQLiteResponseCache(
+            fileURL: file, maxBytes: maxBytes, onEvent: { _ in }, prepareDatabase: nil, now: clock.reading)
+    }
+
     @Test("past the size limit the least recently used answers go first")
     func eviction() async throws {
         try await withCacheFolder { folder in
-            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"), maxBytes: 10_000)
+            let clock = TestClock(ticking: true)
+            let cache = try tickingCache(folder.appendingPathComponent("c.sqlite"), maxBytes: 10_000, clock: clock)
             let keys = (0..<4).map { CacheKey(url: "https://h/q;n=\($0);", identity: "anonymous") }
             for key in keys.prefix(3) {
                 await cache.store(response(key.url, bytes: 3_000), for: key)
-                try await Task.sleep(for: .milliseconds(5))
             }
             await cache.touch(keys[0]) // now the most recently used
-            try await Task.sleep(for: .milliseconds(5))
             await cache.store(response(keys[3].url, bytes: 3_000), for: keys[3])
             #expect(await cache.lookup(keys[1]) == nil)
             #expect(await cache.lookup(keys[0]) != nil)
@@ -107,17 +113,16 @@ struct SQLiteResponseCacheTests {
     func touchIsKept() async throws {
         try await withCacheFolder { folder in
             let file = folder.appendingPathComponent("c.sqlite")
+            let clock = TestClock(ticking: true)
             let keys = (0..<3).map { CacheKey(url: "https://h/q;n=\($0);", identity: "anonymous") }
             do {
-                let cache = try SQLiteResponseCache(fileURL: file, maxBytes: 10_000)
+                let cache = try tickingCache(file, maxBytes: 10_000, clock: clock)
                 for key in keys.prefix(2) {
                     await cache.store(response(key.url, bytes: 3_000), for: key)
-                    try await Task.sleep(for: .milliseconds(5))
                 }
-                try await Task.sleep(for: .milliseconds(5))
                 await cache.touch(keys[0])
             }
-            let reopened = try SQLiteResponseCache(fileURL: file, maxBytes: 7_000)
+            let reopened = try tickingCache(file, maxBytes: 7_000, clock: clock)
             await reopened.store(response(keys[2].url, bytes: 3_000), for: keys[2])
             #expect(await reopened.lookup(keys[0]) != nil)
             #expect(await reopened.lookup(keys[1]) == nil)

@@ -81,4 +81,53 @@ struct CodegenCommandTests {
             #expect(unpaired.status == 64)
         }
     }
+
+    @Test(
+        "aem-codegen runs beside wknd with no credentials; without it, exit 78 and how to build it"
+    )
+    func companionProgram() async throws {
+        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
+        let schema = try Self.text(Self.committed.appendingPathComponent("Inputs/edge-cases.graphqls"))
+        let query = try Self.text(Self.committed.appendingPathComponent("Inputs/edge-cases.graphql"))
+        try await Self.withFolder { folder in
+            // A copy of wknd alone in a folder: /proc/self/exe names the copy, not a link to the build.
+            let installed = folder.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+            let wknd = installed.appendingPathComponent("wknd")
+            try FileManager.default.copyItem(at: executable, to: wknd)
+            let arguments = [
+                "codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/edge-cases",
+                "--output", folder.appendingPathComponent("out").path,
+            ]
+            let secrets = ["AEM_PASSWORD": "pass-word-1", "AEM_TOKEN": "to-ken-2", "AEM_CLIENT_SECRET": "sec-ret-3"]
+            let files = ["s.graphqls": schema, "q.graphql": query]
+
+            let missing = try await WkndRun.run(arguments, files: files, executable: wknd)
+            #expect(missing.status == 78)
+            #expect(missing.stderrLines.count == 1, "\(missing.stderr)")
+            #expect(missing.stderr.contains("aem-codegen, which is not beside wknd (\(installed.path)/aem-codegen)"))
+            #expect(missing.stderr.contains("swift build --product aem-codegen"))
+
+            // A stand-in that keeps what it was given, then fails as no real aem-codegen would.
+            let standIn = installed.appendingPathComponent("aem-codegen")
+            try Data(
+                "#!/bin/sh\nenv > \"$0.env\"\necho \"$@\" > \"$0.args\"\ncat > \"$0.stdin\"\nexit 3\n".utf8
+            ).write(to: standIn)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+            let failed = try await WkndRun.run(
+                arguments, environment: secrets.merging(["AEM_USERNAME": "user"]) { $1 }, files: files,
+                executable: wknd)
+            #expect(failed.status == 70)
+            #expect(failed.stderr.contains("aem-codegen ended with exit status 3"), "\(failed.stderr)")
+            let given = try ["env", "args", "stdin"].map {
+                try String(contentsOf: URL(fileURLWithPath: standIn.path + "." + $0), encoding: .utf8)
+            }
+            #expect(given[1] == "--json-stdin\n")
+            #expect(given[2].contains("thingByPath"), "the query's text is on its standard input")
+            for (name, secret) in secrets {
+                #expect(given.allSatisfy { !$0.contains(secret) }, "\(name) reached aem-codegen")
+            }
+            #expect(!given[0].contains("AEM_"))
+        }
+    }
 }

@@ -252,8 +252,15 @@ struct DownloadCommandTests {
     @Test("SIGINT or SIGTERM mid-download leaves nothing partial", arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) async throws {
         var large = content
-        large.setSyntheticImage(forSlug: "lofoten-winter-surf", byteCount: 1_000_000_000)
-        try await withEmulator(EmulatorOptions(content: large)) { _, environment in
+        large.setSyntheticImage(forSlug: "lofoten-winter-surf", byteCount: 4_000_000)
+        let imagePath = try #require(large[slug: "lofoten-winter-surf"]?.primaryImagePath)
+        // The image's body stops after its first 256 KiB until the run has been interrupted: a
+        // download known to be under way for as long as it takes (images served at `_path`).
+        let gate = EmulatorGate()
+        let options = EmulatorOptions(dynamicURLs: false, content: large)
+        options.faults.script(imagePath, .holdBody(afterBytes: 256 * 1024, gate))
+        try await withEmulator(options) { _, environment in
+            defer { gate.open() }
             try await withDownloadFolder { folder, parent in
                 let process = Process()
                 process.executableURL = try #require(WkndRun.executable)
@@ -268,11 +275,10 @@ struct DownloadCommandTests {
                 process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
                 try process.run()
                 // Wait until the image is being written, then interrupt.
-                let deadline = Date().addingTimeInterval(30)
-                while try partFiles(in: folder).isEmpty, process.isRunning, Date() < deadline {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-                #expect(try !partFiles(in: folder).isEmpty, "the download did not start")
+                let held = await gate.waitForArrivals(1, timeout: .seconds(120))
+                try #require(held, "the download did not start")
+                let writing = try await eventually(timeout: .seconds(120)) { try !partFiles(in: folder).isEmpty }
+                #expect(writing, "the image is not being written")
                 kill(process.processIdentifier, signal)
                 var status: Int32 = -1
                 for await code in ended.stream {

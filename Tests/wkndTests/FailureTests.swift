@@ -105,14 +105,22 @@ struct FailureTests {
 
     @Test("--timeout: an answer slower than it fails with a time-out that names the option, exit 69")
     func timeoutOption() async throws {
-        let (run, _) = try await listWith(.delay(.seconds(5)), arguments: ["--timeout", "0.5"])
-        expectOneLineFailure(run, status: 69, mentioning: ["0.5 s", "--timeout", "AEM_TIMEOUT"])
+        try await withEmulator { emulator, environment in
+            // The answer is held until wknd has given up: only its time-out can end the run.
+            let gate = EmulatorGate()
+            defer { gate.open() }
+            emulator.faults.script(QueryPath.list, .hold(gate))
+            let run = try await WkndRun.run(["list", "--timeout", "0.5"], environment: environment)
+            expectOneLineFailure(run, status: 69, mentioning: ["0.5 s", "--timeout", "AEM_TIMEOUT"])
+        }
     }
 
     @Test("AEM_TIMEOUT sets it too, and an invalid value is a configuration error, exit 78")
     func timeoutEnvironment() async throws {
         try await withEmulator { emulator, environment in
-            emulator.faults.script(QueryPath.list, [.delay(.seconds(5))])
+            let gate = EmulatorGate()
+            defer { gate.open() }
+            emulator.faults.script(QueryPath.list, .hold(gate))
             let slow = try await WkndRun.run(["list"], environment: environment.merging(["AEM_TIMEOUT": "0.5"]) { $1 })
             expectOneLineFailure(slow, status: 69, mentioning: ["0.5 s"])
             let invalid = try await WkndRun.run(["list", "--timeout", "soon"], environment: environment)

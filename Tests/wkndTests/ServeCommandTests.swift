@@ -18,12 +18,18 @@ struct ServeCommandTests {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let end = ProcessEnd(process)
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        let stderr = readingToEnd(errors.fileHandleForReading)
+        let reader = output.fileHandleForReading
+        let line = await offThePool {
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            return line
         }
         let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
@@ -34,9 +40,7 @@ struct ServeCommandTests {
             throw error
         }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, stderr)
+        return (await end.status, await stderr.value)
     }
 
     @Test("prints its URL, serves the sample, logs each request, and stops cleanly on Ctrl-C")
@@ -87,10 +91,10 @@ struct ServeCommandTests {
         process.standardInput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
+        let end = ProcessEnd(process)
         try process.run()
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 64)
+        let stderr = await readingToEnd(errors.fileHandleForReading).value
+        #expect(await end.status == 64)
         #expect(stderr.contains("started by `wknd serve`"))
     }
 }

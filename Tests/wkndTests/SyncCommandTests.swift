@@ -30,24 +30,33 @@ struct SyncCommandTests {
     }
 
     @Test(
-        "killed with SIGKILL at random moments, the store stays consistent; resumed, it equals a clean run",
+        "killed with SIGKILL at seeded points of its requests, the store stays consistent; resumed, it equals a clean run",
         arguments: [11, 23, 37] as [UInt64])
     func killedAndResumed(seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
-        let options = EmulatorOptions(content: content)
-        options.faults.latency = .milliseconds(5)
+        let killer = RequestTrigger<pid_t> { kill($0, SIGKILL) }
+        var options = EmulatorOptions(content: content)
+        options.requestLog = killer.requestAnswered
         try await withEmulator(options) { _, environment in
             try await withSyncFolders { folder, clean in
                 let arguments = ["sync", folder.path, "--page-size", "6", "--concurrency", "2"]
                 var kills = 0
                 for _ in 0..<3 {
+                    // Killed as the emulator answers its 1st to 15th request, before that answer reaches
+                    // it: a first run makes at least 16 (the pages of 6), so it is always killed; a
+                    // resumed one may end first.
+                    killer.arm(after: 1 + random.below(15))
                     let child = try ChildWknd(arguments, environment: environment)
-                    try await Task.sleep(for: .milliseconds(Int(40 + random.next() % 700)))
-                    if child.process.isRunning {
-                        kill(child.process.processIdentifier, SIGKILL)
+                    killer.aim(at: child.process.processIdentifier)
+                    let status = await child.exitStatus()
+                    killer.disarm()
+                    let errors = await child.stderr.value
+                    if killer.fired {
                         kills += 1
+                        #expect(status == SIGKILL, "killed, it ended with \(status): \(errors)")
+                    } else {
+                        #expect(status == 0, "\(errors)")
                     }
-                    _ = await child.exitStatus()
                     if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content.sqlite").path) {
                         try expectConsistent(folder)
                     }
@@ -65,23 +74,36 @@ struct SyncCommandTests {
 
     @Test("a second sync of the same folder exits with 75 and says why; --wait waits for the first")
     func concurrentRuns() async throws {
+        // The first run's first page is held until the test lets it go: until then the first run
+        // holds the folder's lock (taken before any request).
+        let gate = EmulatorGate()
         let options = EmulatorOptions(content: content)
-        options.faults.latency = .milliseconds(20)
+        options.faults.script("/graphql/execute.json/" + AdventureSyncSource.paginatedPath, .hold(gate))
         try await withEmulator(options) { _, environment in
+            defer { gate.open() }
             try await withSyncFolders { folder, _ in
                 let first = try ChildWknd(["sync", folder.path], environment: environment)
-                try await Task.sleep(for: .milliseconds(500))
+                let held = await gate.waitForArrivals(1, timeout: .seconds(120))
+                try #require(held, "the first run never asked for its first page")
                 let second = try await WkndRun.run(["sync", folder.path], environment: environment)
-                let firstRunning = first.process.isRunning
-                let firstErrors = firstRunning ? "" : await first.stderr.value
-                #expect(firstRunning, "the first run should still be running: \(firstErrors)")
                 #expect(second.status == 75)
                 #expect(second.stderr.contains("Another sync is running on"))
-                let waiting = try await WkndRun.run(
-                    ["sync", folder.path, "--wait", "--json"], environment: environment)
-                #expect(waiting.status == 0, "\(waiting.stderr)")
-                #expect(await first.exitStatus() == 0)
-                let report = try #require(try waiting.json() as? [String: Any])
+                let waiting = try ChildWknd(["sync", folder.path, "--wait", "--json"], environment: environment)
+                #if os(Linux)
+                // It waits with the lock file open, and cannot have the lock while the first is held.
+                let lockFile = folder.appendingPathComponent(".sync.lock").resolvingSymlinksInPath().path
+                let blocked = try await eventually(timeout: .seconds(120)) {
+                    openFiles(of: waiting.process.processIdentifier).contains(lockFile)
+                }
+                #expect(blocked, "the --wait run never opened the lock file")
+                #endif
+                gate.open()
+                let (firstStatus, firstErrors) = (await first.exitStatus(), await first.stderr.value)
+                #expect(firstStatus == 0, "\(firstErrors)")
+                let (waitingStatus, waitingErrors) = (await waiting.exitStatus(), await waiting.stderr.value)
+                #expect(waitingStatus == 0, "\(waitingErrors)")
+                let json = try JSONSerialization.jsonObject(with: Data(await waiting.stdout.value.utf8))
+                let report = try #require(json as? [String: Any])
                 #expect(report["unchanged"] as? Int == content.adventures.count)
             }
         }
@@ -171,7 +193,7 @@ struct SyncCommandTests {
 }
 
 /// The built `wknd` running in the background with `arguments` and `environment` (plus `PATH`),
-/// output discarded. Its end is awaited without blocking a thread: the emulator it talks to runs
+/// its output kept. Its end is awaited without blocking a thread: the emulator it talks to runs
 /// in this process, on the same few threads.
 private final class ChildWknd: Sendable {
     let process: Process
@@ -185,8 +207,9 @@ private final class ChildWknd: Sendable {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": FileManager.default.temporaryDirectory.path,
         ]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
         let errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         let (statuses, continuation) = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { ended in
@@ -199,9 +222,12 @@ private final class ChildWknd: Sendable {
             for await status in statuses { return status }
             return -1
         }
-        stderr = Task.detached { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        stdout = readingToEnd(output.fileHandleForReading)
+        stderr = readingToEnd(errors.fileHandleForReading)
     }
 
+    /// What it wrote on stdout, once it has ended.
+    let stdout: Task<String, Never>
     /// What it wrote on stderr, once it has ended.
     let stderr: Task<String, Never>
 
@@ -210,6 +236,16 @@ private final class ChildWknd: Sendable {
         await exited.value
     }
 }
+
+#if os(Linux)
+/// The files process `pid` has open, by path; none once it has ended.
+private func openFiles(of pid: pid_t) -> Set<String> {
+    let folder = "/proc/\(pid)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return Set(
+        descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) })
+}
+#endif
 
 /// Two fresh folders, removed after `body`.
 private func withSyncFolders<T>(_ body: (URL, URL) async throws -> T) async throws -> T {

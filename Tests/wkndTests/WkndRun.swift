@@ -20,13 +20,13 @@ struct WkndRun: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `wknd` with `arguments` in a fresh temporary directory (also `HOME`), with only
-    /// `PATH` and `environment` set, and `stdin` as standard input.
+    /// Runs `wknd` (the built binary, or `executable`) with `arguments` in a fresh temporary
+    /// directory (also `HOME`), with only `PATH` and `environment` set, and `stdin` as standard input.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        files: [String: String] = [:]
+        files: [String: String] = [:], executable: URL? = nil
     ) async throws -> WkndRun {
-        let executable = try #require(executable, "the wknd binary was not built")
+        let executable = try #require(executable ?? Self.executable, "the wknd binary was not built")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -80,5 +80,44 @@ struct WkndRun: Sendable {
     /// Standard output parsed as JSON.
     func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// The result of `work`, which blocks (reading a pipe), run on a thread of its own: blocking one of
+/// the few threads that run Swift tasks would starve the emulators the tests run in this process,
+/// whose clients give up after 30 s.
+func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: work()) }
+    }
+}
+
+/// All that `handle` gives until its end, as text, read off the pool of Swift tasks while the
+/// caller goes on.
+func readingToEnd(_ handle: FileHandle) -> Task<String, Never> {
+    Task { await offThePool { String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) } }
+}
+
+/// A process's exit status (or signal number), awaited without blocking a thread.
+final class ProcessEnd: Sendable {
+    private let ended: Task<Int32, Never>
+
+    /// Becomes `process`'s termination handler: make it before `process.run()`, and await
+    /// `status` only once the process has started.
+    init(_ process: Process) {
+        let (statuses, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { ended in
+            continuation.yield(ended.terminationStatus)
+            continuation.finish()
+        }
+        ended = Task {
+            for await status in statuses { return status }
+            return -1
+        }
+    }
+
+    /// The status, once the process has ended.
+    var status: Int32 {
+        get async { await ended.value }
     }
 }

@@ -18,6 +18,10 @@ public struct FaultAction: Sendable {
         case withoutValidators
         /// Send the body in pieces of this many bytes, waiting before each.
         case pace(chunkBytes: Int, interval: Duration)
+        /// Wait until the gate is open, then send the normal response.
+        case hold(EmulatorGate)
+        /// Send the head and this many body bytes, wait until the gate is open, then send the rest.
+        case holdBody(afterBytes: Int, gate: EmulatorGate)
     }
 
     /// What happens to the request, in order.
@@ -133,6 +137,18 @@ public struct FaultAction: Sendable {
     /// Waits `duration` before the normal answer (on top of ``EmulatorFaults/latency``).
     public static func delay(_ duration: Duration) -> FaultAction {
         FaultAction(kind: .delay(duration))
+    }
+
+    /// Holds the request at `gate` until it is opened, then sends the normal answer: a request that is known to be
+    /// in progress for as long as a test needs (see ``EmulatorGate``).
+    public static func hold(_ gate: EmulatorGate) -> FaultAction {
+        FaultAction(kind: .hold(gate))
+    }
+
+    /// Sends the normal head and the first `bytes` bytes of the body (all of it when shorter), then holds the rest
+    /// at `gate` until it is opened: a transfer that is known to be under way for as long as a test needs.
+    public static func holdBody(afterBytes bytes: Int, _ gate: EmulatorGate) -> FaultAction {
+        FaultAction(kind: .holdBody(afterBytes: max(0, bytes), gate: gate))
     }
 
     /// Answers `status` (a 3xx) with `Location: location` and no body, as a CDN or a moved asset does.

@@ -43,6 +43,10 @@ struct EmulatorResponder: HTTPResponder {
                 delivery.withoutValidators = true
             case .pace(let chunkBytes, let interval):
                 delivery.pacing = Delivery.Pacing(chunkBytes: chunkBytes, interval: interval)
+            case .hold(let gate):
+                try await gate.pass()
+            case .holdBody(let bytes, let gate):
+                delivery.hold = Delivery.Hold(afterBytes: bytes, gate: gate)
             }
         }
         var reply: Reply

@@ -38,11 +38,19 @@ struct Delivery: Sendable {
     var withoutValidators = false
     /// How slowly the body is sent; nil for as fast as possible.
     var pacing: Pacing?
+    /// Where the body stops until a gate opens; nil for nowhere.
+    var hold: Hold?
 
     /// A body sent in pieces of `chunkBytes`, waiting `interval` before each.
     struct Pacing: Sendable {
         var chunkBytes: Int
         var interval: Duration
+    }
+
+    /// A body held at `gate` after its first `afterBytes` bytes.
+    struct Hold: Sendable {
+        var afterBytes: Int
+        var gate: EmulatorGate
     }
 
     enum Breakage: Sendable {

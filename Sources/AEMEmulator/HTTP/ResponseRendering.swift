@@ -99,14 +99,14 @@ struct ResponseRendering: Sendable {
             if status != .noContent { headers[.contentLength] = String(range.count) }
             return Response(status: status, headers: headers, body: ResponseBody())
         }
-        let pacing = delivery.pacing
+        let delivery = self.delivery
         switch delivery.breakage {
         case nil:
             headers[.contentLength] = String(range.count)
             return Response(
                 status: status, headers: headers,
                 body: ResponseBody { writer in
-                    try await Self.write(payload, range, to: &writer, pacing: pacing)
+                    try await Self.write(payload, range, to: &writer, delivery: delivery)
                     try await writer.finish(nil)
                 })
         case .dropAfter(let bytes)?:
@@ -115,7 +115,7 @@ struct ResponseRendering: Sendable {
             return Response(
                 status: status, headers: headers,
                 body: ResponseBody { writer in
-                    try await Self.write(payload, sent, to: &writer, pacing: pacing)
+                    try await Self.write(payload, sent, to: &writer, delivery: delivery)
                     try await Self.closeConnection()
                 })
         case .overstateLength(let extra)?:
@@ -123,19 +123,30 @@ struct ResponseRendering: Sendable {
             return Response(
                 status: status, headers: headers,
                 body: ResponseBody { writer in
-                    try await Self.write(payload, range, to: &writer, pacing: pacing)
+                    try await Self.write(payload, range, to: &writer, delivery: delivery)
                     try await Self.closeConnection()
                 })
         }
     }
 
+    /// Writes `range` of `payload`, as slowly as `delivery.pacing` says, stopping where `delivery.hold` says until
+    /// its gate opens.
     private static func write(
-        _ payload: Payload, _ range: Range<Int>, to writer: inout any ResponseBodyWriter, pacing: Delivery.Pacing?
+        _ payload: Payload, _ range: Range<Int>, to writer: inout any ResponseBodyWriter, delivery: Delivery
     ) async throws {
         var offset = range.lowerBound
+        var hold = delivery.hold
         while offset < range.upperBound {
             var end = range.upperBound
-            if let pacing {
+            if let point = hold.map({ range.lowerBound + $0.afterBytes }) {
+                if offset >= point {
+                    try await hold?.gate.pass()
+                    hold = nil
+                    continue
+                }
+                end = min(end, point)
+            }
+            if let pacing = delivery.pacing {
                 try await Task.sleep(for: pacing.interval)
                 end = min(end, offset + pacing.chunkBytes)
             }
@@ -144,6 +155,7 @@ struct ResponseRendering: Sendable {
             try await writer.write(chunk)
             offset += chunk.readableBytes
         }
+        try await hold?.gate.pass()
     }
 
     /// Ends the response without finishing its body, which makes the server close the connection. The short pause

@@ -1,10 +1,11 @@
-import AEMCodegen
 import AEMHeadless
 import ArgumentParser
+import CodegenLaunch
 import Foundation
 
 /// `wknd codegen`: typed Swift for persisted queries, from the configuration's schema and each
-/// query's text, read from the service or from files.
+/// query's text, read from the service or from files. `aem-codegen`, the program beside `wknd`,
+/// validates and generates (see `CodegenProgram`).
 struct CodegenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codegen",
@@ -57,7 +58,7 @@ struct CodegenCommand: AsyncParsableCommand {
     var configurationName: String?
 
     @Option(help: "The access level of the generated declarations.")
-    var access: CodegenInput.AccessLevel = .public
+    var access: CodegenLaunch.AccessLevel = .public
 
     @OptionGroup var options: ServiceOptions
 
@@ -73,13 +74,14 @@ struct CodegenCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
+            let generator = try CodegenProgram.location()
             var texts: [CodegenSources.StoredQuery] = []
             for (file, path) in zip(queryFile, name) {
                 texts.append(.init(path: path, text: try Self.read(file, what: "the query file")))
             }
             let schemaText = try schema.map { try Self.read($0, what: "the schema file") }
             guard !queries.isEmpty || queryFile.isEmpty || schemaText == nil else {
-                return try write(texts, context: context) { _ in schemaText }
+                return try await write(texts, with: generator, schemaText: schemaText, context: context)
             }
             try await context.withAem { aem in
                 let sources = CodegenSources(aem: aem)
@@ -90,7 +92,7 @@ struct CodegenCommand: AsyncParsableCommand {
                         schemas[configuration] = try await sources.schema(of: configuration)
                     }
                 }
-                try write(texts, context: context) { schemaText ?? schemas[$0] }
+                try await write(texts, with: generator, schemaText: schemaText, schemas: schemas, context: context)
             }
         }
     }
@@ -122,39 +124,52 @@ struct CodegenCommand: AsyncParsableCommand {
         return found
     }
 
-    /// Generates and writes each query, with the SDL `schema` gives for its configuration.
-    private func write(_ texts: [CodegenSources.StoredQuery], context: CommandContext, schema: (String) -> String?)
-        throws
-    {
-        let directory = URL(fileURLWithPath: output)
+    /// Has `generator` generate and write each query, with `schemaText` (`--schema`) or the SDL
+    /// `schemas` holds for its configuration, and prints each written path.
+    private func write(
+        _ texts: [CodegenSources.StoredQuery], with generator: URL, schemaText: String?,
+        schemas fetched: [String: String] = [:], context: CommandContext
+    ) async throws {
+        var schemas: [String: String] = [:]
+        var queries: [CodegenLaunch.Query] = []
+        var missingSchema: Failure?
         for query in texts {
             let configuration = Self.split(query.path)?.0 ?? ""
-            guard let sdl = schema(configuration) else {
-                throw Failure(.configuration, "No schema for \(configuration); give it with --schema FILE.")
+            // One copy of --schema for every query; else the configuration's own.
+            let key = schemaText == nil ? configuration : ""
+            guard let sdl = schemaText ?? fetched[configuration] else {
+                // The queries before it are still generated, as they were when wknd generated them itself.
+                missingSchema = Failure(.configuration, "No schema for \(configuration); give it with --schema FILE.")
+                break
             }
-            let input = CodegenInput(schema: sdl, query: query.text, queryPath: query.path, accessLevel: access)
-            let file: GeneratedFile
-            switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
-            case .success(let generated): file = generated
-            case .failure(let error): throw Self.failure(error, queryPath: query.path)
-            }
-            let written: Bool
-            do {
-                written = try file.write(into: directory)
-            } catch {
-                throw Failure(.cannotCreate, "Cannot write \(file.name) into \(output): \(error.localizedDescription)")
-            }
-            if !written { context.console.detail("\(file.name) unchanged") }
-            Terminal.standardOutput.write(directory.appendingPathComponent(file.name).path + "\n")
+            schemas[key] = sdl
+            queries.append(.init(path: query.path, text: query.text, schema: key))
         }
+        if !queries.isEmpty {
+            let directory = URL(fileURLWithPath: output)
+            let launch = CodegenLaunch(schemas: schemas, queries: queries, output: directory.path, access: access)
+            let console = context.console
+            let ending = try await CodegenProgram.run(generator, launch) { name, written in
+                if !written { console.detail("\(name) unchanged") }
+                Terminal.standardOutput.write(directory.appendingPathComponent(name).path + "\n")
+            }
+            switch ending {
+            case .invalid(let path, let inSchema, let description)?:
+                throw Self.failure(description, inSchema: inSchema, queryPath: path)
+            case .cannotWrite(let name, let reason)?:
+                throw Failure(.cannotCreate, "Cannot write \(name) into \(output): \(reason)")
+            case .file?, nil: break
+            }
+        }
+        if let missingSchema { throw missingSchema }
     }
 
     /// The one-line failure for a query that does not validate; `--verbose` lists every problem.
-    private static func failure(_ error: CodegenError, queryPath: String) -> Failure {
-        let lines = error.description.split(separator: "\n").map(String.init)
+    private static func failure(_ description: String, inSchema: Bool, queryPath: String) -> Failure {
+        let lines = description.split(separator: "\n").map(String.init)
         let more = lines.count > 1 ? " (and \(lines.count - 1) more; --verbose lists them)" : ""
         let subject =
-            error.subject == .schema
+            inSchema
             ? "The schema for \(queryPath) is not valid" : "\(queryPath) does not validate against the schema"
         return Failure(.badResponse, "\(subject): \(lines.first ?? "")\(more)", details: lines)
     }
@@ -175,4 +190,4 @@ struct CodegenCommand: AsyncParsableCommand {
     }
 }
 
-extension CodegenInput.AccessLevel: ExpressibleByArgument {}
+extension CodegenLaunch.AccessLevel: ExpressibleByArgument {}

@@ -6,25 +6,12 @@ import Foundation
 enum EmulatorProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
-        #if os(Linux)
-        // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-            URL(fileURLWithPath: $0)
-        }
-        #else
-        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
-        #endif
-        guard let folder = executable?.deletingLastPathComponent() else {
-            throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(EmulatorLaunch.programName).")
-        }
-        let program = folder.appendingPathComponent(EmulatorLaunch.programName)
-        guard FileManager.default.isExecutableFile(atPath: program.path) else {
-            throw Failure(
+        try CompanionProgram.location(of: EmulatorLaunch.programName) { path in
+            Failure(
                 .unavailable,
-                "The AEM emulator is the program \(EmulatorLaunch.programName), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(EmulatorLaunch.programName)`, and install it next to wknd."
+                "The AEM emulator is the program \(EmulatorLaunch.programName), which is not beside wknd (\(path)): build it with `swift build` (all products) or `swift build --product \(EmulatorLaunch.programName)`, and install it next to wknd."
             )
         }
-        return program
     }
 
     /// Replaces this process with the program, which serves in the foreground until Ctrl-C.
@@ -57,7 +44,7 @@ enum EmulatorProgram {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.standardError
-        let exited = RunningEmulatorProgram.Exit()
+        let exited = CompanionProgram.Exit()
         process.terminationHandler = { exited.record($0.terminationStatus) }
         try process.run()
         input.fileHandleForWriting.write(settings)
@@ -101,41 +88,14 @@ enum EmulatorProgram {
     }
 }
 
-/// The result of `work`, which blocks (reading a pipe, waiting for an exit), run on a thread of
-/// its own rather than one of the few that run Swift tasks.
-private func onBlockingThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
-}
-
 /// The emulator program running in the background.
 final class RunningEmulatorProgram: Sendable {
-    /// Its exit status, once it has exited.
-    final class Exit: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var value: Int32?
-
-        func record(_ status: Int32) {
-            condition.withLock {
-                value = status
-                condition.broadcast()
-            }
-        }
-
-        var status: Int32? { condition.withLock { value } }
-
-        func wait() {
-            condition.withLock { while value == nil { condition.wait() } }
-        }
-    }
-
     private let process: Process
-    private let exited: Exit
+    private let exited: CompanionProgram.Exit
     /// The URL it listens on.
     let url: URL
 
-    fileprivate init(process: Process, exited: Exit, url: URL) {
+    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL) {
         self.process = process
         self.exited = exited
         self.url = url
@@ -147,7 +107,7 @@ final class RunningEmulatorProgram: Sendable {
     }
 
     /// Sends `process` SIGTERM and waits until `exited` records its exit.
-    fileprivate static func stop(_ process: Process, exited: Exit) async {
+    fileprivate static func stop(_ process: Process, exited: CompanionProgram.Exit) async {
         if process.isRunning { process.terminate() }
         await onBlockingThread { exited.wait() }
     }

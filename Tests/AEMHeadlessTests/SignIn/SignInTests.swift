@@ -91,20 +91,29 @@ struct SignInTests {
         }
     }
 
-    @Test("a token close to expiry is renewed before use")
+    @Test("a token close to expiry is renewed before use, and not before")
     func renewsBeforeExpiry() async throws {
         let credentials = try await TestServiceCredentials.registered.value
-        try await withSignInServices(clients: [credentials.client], lifetimes: [2, 3600]) { ims, emulator in
+        // An hour's token is renewed five minutes before it expires: after 55 minutes on the
+        // provider's clock. The clock is moved by hand; the real time passing only moves it on.
+        try await withSignInServices(clients: [credentials.client], lifetimes: [3600]) { ims, emulator in
             let exchange = try ServiceCredentialsExchange(credentials: try credentials.credentials, imsURL: ims.baseURL)
-            try await withSignedInClient(emulator, provider: IMSTokenProvider(exchange: exchange)) { aem, _ in
+            let clock = TestClock()
+            let provider = IMSTokenProvider(exchange: exchange, now: clock.reading)
+            try await withSignedInClient(emulator, provider: provider) { aem, _ in
                 _ = try await aem.adventures(limit: 1)
-                try await Task.sleep(for: .milliseconds(2100))
+                clock.advance(by: 50 * 60)
+                _ = try await aem.adventures(limit: 1)
+                #expect(ims.jwtExchangeRequests == 1, "50 minutes in, the token is still used")
+                clock.advance(by: 7 * 60)
                 emulator.clearRequests()
                 _ = try await aem.adventures(limit: 1)
             }
             #expect(ims.jwtExchangeRequests == 2)
-            // Renewed before use: AEM never saw the expired token.
             #expect(emulator.requests.map(\.status) == [200])
+            // Renewed before use: the request carried the new token, the one the provider holds now.
+            let current = try #require(await provider.currentToken())
+            #expect(emulator.requests.map(\.authorization) == ["Bearer \(current.token.value)"])
         }
     }
 

@@ -1,0 +1,59 @@
+/// How `wknd codegen` asks its companion program, `aem-codegen`, to generate Swift for persisted
+/// queries: one JSON object on the program's standard input (`aem-codegen --json-stdin`), and one
+/// `Report` a line, as JSON, on its standard output.
+///
+/// The generator lives in its own program so that `wknd` itself does not link it and GraphQLSwift,
+/// which every `wknd` command would otherwise pay for when it starts. `wknd` reads the schemas and
+/// the queries' texts (from the service or from files) and says what failed; the program only
+/// parses, validates and generates, and writes the files. It is given no credentials: it needs none.
+public struct CodegenLaunch: Codable, Sendable, Equatable {
+    /// The access level of the generated declarations.
+    public enum AccessLevel: String, Codable, Sendable, CaseIterable {
+        case `public`, `internal`
+    }
+
+    /// One query to generate: its `conf/name`, its GraphQL text, and the key of its schema in `schemas`.
+    public struct Query: Codable, Sendable, Equatable {
+        public var path: String
+        public var text: String
+        public var schema: String
+
+        public init(path: String, text: String, schema: String) {
+            self.path = path
+            self.text = text
+            self.schema = schema
+        }
+    }
+
+    /// What the program says about each query, in order; it stops at the first that fails.
+    public enum Report: Codable, Sendable, Equatable {
+        /// The file `name` is in the output folder; `written` is false when it held these bytes already.
+        case file(name: String, written: Bool)
+        /// The query `path`, or its schema (`inSchema`), does not validate: the generator's error
+        /// text, one problem a line.
+        case invalid(path: String, inSchema: Bool, description: String)
+        /// The file `name` could not be written, and why.
+        case cannotWrite(name: String, reason: String)
+    }
+
+    /// The schemas as SDL, by the keys the queries give.
+    public var schemas: [String: String]
+    /// The queries, generated in this order.
+    public var queries: [Query]
+    /// The folder to write the Swift files into (created when missing), relative to the program's
+    /// working directory.
+    public var output: String
+    public var access: AccessLevel
+
+    /// The program's file name, beside `wknd`.
+    public static let programName = "aem-codegen"
+    /// The option that has the program read a `CodegenLaunch` on its standard input.
+    public static let option = "--json-stdin"
+
+    public init(schemas: [String: String], queries: [Query], output: String, access: AccessLevel) {
+        self.schemas = schemas
+        self.queries = queries
+        self.output = output
+        self.access = access
+    }
+}

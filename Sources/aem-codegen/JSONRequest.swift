@@ -1,0 +1,45 @@
+import AEMCodegen
+import CodegenLaunch
+import Foundation
+
+/// `aem-codegen --json-stdin`, as `wknd codegen` runs it: one `CodegenLaunch` as JSON on standard
+/// input, then one `CodegenLaunch.Report` a line on standard output, written as each query is done.
+/// Stops at the first query that fails, with the exit code the files mode would give.
+func answerJSONRequest() -> Never {
+    let input = FileHandle.standardInput.readDataToEndOfFile()
+    guard let launch = try? JSONDecoder().decode(CodegenLaunch.self, from: input) else {
+        fail(
+            "\(CodegenLaunch.option) reads the request `wknd codegen` writes on standard input; run `wknd codegen --help`.",
+            64)
+    }
+    guard let access = CodegenInput.AccessLevel(rawValue: launch.access.rawValue) else {
+        fail("--access is public or internal, not \(launch.access.rawValue).", 64)
+    }
+    let directory = URL(fileURLWithPath: launch.output)
+    for query in launch.queries {
+        guard let schema = launch.schemas[query.schema] else {
+            fail("the request names no schema \(query.schema) for \(query.path).", 64)
+        }
+        let input = CodegenInput(schema: schema, query: query.text, queryPath: query.path, accessLevel: access)
+        let generated: GeneratedFile
+        switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+        case .success(let file): generated = file
+        case .failure(let error):
+            report(.invalid(path: query.path, inSchema: error.subject == .schema, description: error.description))
+            exit(65)
+        }
+        do {
+            report(.file(name: generated.name, written: try generated.write(into: directory)))
+        } catch {
+            report(.cannotWrite(name: generated.name, reason: error.localizedDescription))
+            exit(73)
+        }
+    }
+    exit(0)
+}
+
+/// One report, a line of JSON, written at once (standard output is a pipe, which would buffer `print`).
+private func report(_ report: CodegenLaunch.Report) {
+    guard let json = try? JSONEncoder().encode(report) else { fail("cannot encode \(report).", 70) }
+    FileHandle.standardOutput.write(json + Data("\n".utf8))
+}
