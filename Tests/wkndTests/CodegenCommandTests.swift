@@ -48,6 +48,25 @@ struct CodegenCommandTests {
         }
     }
 
+    @Test("the schema cut off mid-way every time, or an HTML page in its place: one line, exit 69 or 65")
+    func schemaThatFails() async throws {
+        try await withEmulator { emulator, environment in
+            try await Self.withFolder { folder in
+                let schema = "/content/cq:graphql/wknd-shared/endpoint.GQLschema"
+                let arguments = ["codegen", "wknd-shared/adventures-all", "--output", folder.path]
+                emulator.faults.script(schema, Array(repeating: .dropConnection(afterBodyBytes: 30), count: 3))
+                let cut = try await WkndRun.run(arguments, environment: environment)
+                #expect(cut.status == 69, "\(cut.stderr)")
+                #expect(cut.stderr.split(separator: "\n").count == 1, "\(cut.stderr)")
+                #expect(!cut.stderr.contains("Unexpected failure"))
+                emulator.faults.script(schema, .htmlLoginPage)
+                let html = try await WkndRun.run(arguments, environment: environment)
+                #expect(html.status == 65, "\(html.stderr)")
+                #expect(html.stderr.contains("HTML page"))
+            }
+        }
+    }
+
     @Test("from files only: no service, and a query that does not validate names its line and column")
     func fromFiles() async throws {
         let schema = try Self.text(Self.committed.appendingPathComponent("Inputs/edge-cases.graphqls"))

@@ -7,9 +7,6 @@ import Foundation
 struct CodegenSources: Sendable {
     let aem: Aem
 
-    /// The largest schema or query list read.
-    static let maximumBytes = 32 * 1024 * 1024
-
     /// One stored query: `conf/name` and its GraphQL text.
     struct StoredQuery: Sendable {
         var path: String
@@ -31,28 +28,31 @@ struct CodegenSources: Sendable {
         }.sorted { $0.path < $1.path }
     }
 
+    /// The body of `path` on the service, through the client's answer pipeline (retries, the
+    /// size limit, transport failures as `AemError`).
     private func read(_ path: String, what: String) async throws -> Data {
         guard let url = aem.configuration.origin.url(forPath: path) else {
             throw Failure(.configuration, "Cannot make a URL for \(path) on \(aem.configuration.origin).")
         }
-        let response = try await aem.get(url, headers: ["Accept": "application/json, text/plain, */*"])
-        let body = try await response.body.collect(upTo: Self.maximumBytes)
-        guard response.status == 200 else {
-            let status: ExitStatus = response.status == 401 || response.status == 403 ? .authentication : .unavailable
+        let answer = try await aem.answer(url, headers: ["Accept": "application/json, text/plain, */*"])
+        guard answer.status == 200 else {
+            let status: ExitStatus = answer.status == 401 || answer.status == 403 ? .authentication : .unavailable
             throw Failure(
                 status,
-                "AEM answered \(response.status) for \(what) (\(path)). Check the host and the credentials, or give the text from a file with --schema or --query-file."
+                "AEM answered \(answer.status) for \(what) (\(path)). Check the host and the credentials, or give the text from a file with --schema or --query-file."
             )
         }
-        return body
+        if answer.isHTML {
+            throw Failure(
+                .badResponse,
+                "AEM answered \(what) (\(path)) with an HTML page: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials."
+            )
+        }
+        return answer.body
     }
 
     /// A configuration name as one path segment.
     private static func encoded(_ name: String) -> String {
-        var allowed = CharacterSet(charactersIn: "-._~")
-        allowed.formUnion(CharacterSet(charactersIn: "a"..."z"))
-        allowed.formUnion(CharacterSet(charactersIn: "A"..."Z"))
-        allowed.formUnion(CharacterSet(charactersIn: "0"..."9"))
-        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
+        PercentEncoding.encodeUnreserved(name)
     }
 }
