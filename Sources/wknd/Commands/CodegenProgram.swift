@@ -7,12 +7,8 @@ import Foundation
 enum CodegenProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
-        try CompanionProgram.location(of: CodegenLaunch.programName) { path in
-            Failure(
-                .configuration,
-                "The Swift generator is the program \(CodegenLaunch.programName), which is not beside wknd (\(path)): build it with `swift build` (all products) or `swift build --product \(CodegenLaunch.programName)`, and install it next to wknd."
-            )
-        }
+        try CompanionProgram.location(
+            of: CodegenLaunch.programName, what: "the Swift generator", status: .configuration)
     }
 
     /// The variables of `wknd`'s environment the program is given: none that could hold a secret.

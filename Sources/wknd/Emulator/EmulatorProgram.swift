@@ -6,12 +6,7 @@ import Foundation
 enum EmulatorProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
-        try CompanionProgram.location(of: EmulatorLaunch.programName) { path in
-            Failure(
-                .unavailable,
-                "The AEM emulator is the program \(EmulatorLaunch.programName), which is not beside wknd (\(path)): build it with `swift build` (all products) or `swift build --product \(EmulatorLaunch.programName)`, and install it next to wknd."
-            )
-        }
+        try CompanionProgram.location(of: EmulatorLaunch.programName, what: "the AEM emulator", status: .unavailable)
     }
 
     /// Replaces this process with the program, which serves in the foreground until Ctrl-C.

@@ -4,8 +4,12 @@ import Foundation
 /// AEM emulator) and `aem-codegen` (the Swift generator, with GraphQL).
 enum CompanionProgram {
     /// The program `name` beside the running `wknd`, following symbolic links to where it is
-    /// installed; `missing` is the failure when it is not there, given its expected path.
-    static func location(of name: String, missing: (String) -> Failure) throws(Failure) -> URL {
+    /// installed.
+    ///
+    /// - Parameters:
+    ///   - what: the program's job, for the failure when it is not there (`the AEM emulator`).
+    ///   - status: the exit code of that failure.
+    static func location(of name: String, what: String, status: ExitStatus) throws(Failure) -> URL {
         #if os(Linux)
         // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
@@ -18,7 +22,12 @@ enum CompanionProgram {
             throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(name).")
         }
         let program = folder.appendingPathComponent(name)
-        guard FileManager.default.isExecutableFile(atPath: program.path) else { throw missing(program.path) }
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw Failure(
+                status,
+                "\(what.prefix(1).uppercased() + what.dropFirst()) is the program \(name), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(name)`, and install it next to wknd."
+            )
+        }
         return program
     }
 
