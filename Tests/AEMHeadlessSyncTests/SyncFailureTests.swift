@@ -63,6 +63,36 @@ struct SyncFailureTests {
         }
     }
 
+    @Test(
+        "a first page that resets, answers an HTML login page or stalls past the time-out: an AemError of its kind",
+        arguments: ["reset", "HTML", "stall"])
+    func firstPageFaults(fault: String) async throws {
+        let gate = EmulatorGate()
+        let (action, kind): (FaultAction, AemError.Kind) =
+            switch fault {
+            case "reset": (.dropConnection(afterBodyBytes: 0), .network)
+            case "HTML": (.htmlLoginPage, .htmlResponse)
+            default: (.hold(gate), .timedOut)
+            }
+        try await withSyncFolder { folder, _ in
+            try await withRunning(EmulatorOptions(content: try EmulatorContent.sample())) { emulator in
+                emulator.faults.script(listPage, [action, action])
+                defer { gate.open() }
+                try await AsyncHTTPClientTransport.withTransport { transport in
+                    let configuration = try AemConfiguration(
+                        scheme: .http, host: emulator.hostAndPort, timeout: .milliseconds(300),
+                        retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1)))
+                    let aem = Aem(configuration, transport: transport)
+                    let error = await #expect(throws: AemError.self) {
+                        try await SyncEngine(aem: aem, directory: folder).sync(AdventureSyncSource(aem: aem))
+                    }
+                    #expect(error?.kind == kind, "\(String(describing: error))")
+                    #expect(error?.message.hasPrefix("Reading the first list page: ") == true)
+                }
+            }
+        }
+    }
+
     @Test("an adventure whose answer keeps failing fails the run with its path")
     func adventureThatKeepsFailing() async throws {
         let content = try EmulatorContent.sample()

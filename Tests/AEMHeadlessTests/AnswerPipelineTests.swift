@@ -46,9 +46,11 @@ struct AnswerPipelineTests {
     static let imagePath = "/content/dam/wknd-shared/en/adventures/pipeline/pipeline.jpg"
 
     /// Runs `read` against an emulator whose `path` answers with `faults` first, through a client
-    /// that tries at most `attempts` times and waits `timeout` for an answer.
+    /// that tries at most `attempts` times and waits `timeout` for an answer; `gate`, which a
+    /// fault may hold requests at, is opened once the reader is done.
     private func run(
-        _ reader: Reader, faults: [FaultAction], attempts: Int, timeout: Duration = .seconds(60)
+        _ reader: Reader, faults: [FaultAction], attempts: Int, timeout: Duration = .seconds(60),
+        gate: EmulatorGate? = nil
     ) async throws -> (error: (any Error)?, requests: Int) {
         var content = try EmulatorContent.sample()
         content.addAsset(Self.imagePath, bytes: Data(repeating: 0xAB, count: 50_000))
@@ -61,6 +63,7 @@ struct AnswerPipelineTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let error: (any Error)? = try await AsyncHTTPClientTransport.withTransport { transport in
+                defer { gate?.open() }
                 do {
                     try await reader.read(Aem(configuration, transport: transport), emulator, folder)
                     return nil
@@ -118,7 +121,11 @@ struct AnswerPipelineTests {
 
     @Test("a stall past the timeout is a timedOut AemError, not retried", arguments: readers)
     func stallPastTheTimeout(reader: Reader) async throws {
-        let (error, _) = try await run(reader, faults: [.delay(.seconds(3))], attempts: 3, timeout: .milliseconds(300))
+        // The answer is held until the reader is done: only the time-out can end the wait.
+        let gate = EmulatorGate()
+        let (error, _) = try await run(
+            reader, faults: [.hold(gate)], attempts: 3, timeout: .milliseconds(300), gate: gate)
         #expect((error as? AemError)?.kind == .timedOut, "\(reader): \(String(describing: error))")
+        #expect(gate.arrivals == 1, "a time-out is not retried")
     }
 }
