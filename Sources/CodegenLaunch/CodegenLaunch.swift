@@ -19,9 +19,7 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
         public var schema: String
 
         public init(path: String, text: String, schema: String) {
-            self.path = path
-            self.text = text
-            self.schema = schema
+            (self.path, self.text, self.schema) = (path, text, schema)
         }
     }
 

@@ -6,10 +6,8 @@ import Foundation
 /// What every reader needs to know of an answer is decided here once: whether it is an HTML
 /// page, whether its body is empty, and which GraphQL errors it carries.
 public struct AemAnswer: Sendable {
-    /// The HTTP status code.
-    public var status: Int
-    /// The response's header fields.
-    public var headers: AemHTTPHeaders
+    /// The status and headers.
+    public var head: AemHTTPResponseHead
     /// The whole body.
     public var body: Data
     /// The URL asked for (never holding credentials).
@@ -17,14 +15,13 @@ public struct AemAnswer: Sendable {
 
     /// An answer read in full.
     public init(status: Int, headers: AemHTTPHeaders, body: Data, url: URL) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.url = url
+        (head, self.body, self.url) = (AemHTTPResponseHead(status: status, headers: headers), body, url)
     }
 
-    /// The status and headers.
-    public var head: AemHTTPResponseHead { AemHTTPResponseHead(status: status, headers: headers) }
+    /// The HTTP status code.
+    public var status: Int { head.status }
+    /// The response's header fields.
+    public var headers: AemHTTPHeaders { head.headers }
 
     /// Whether the status is a success (2xx).
     public var isSuccess: Bool { (200..<300).contains(status) }

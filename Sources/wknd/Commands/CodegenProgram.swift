@@ -28,16 +28,10 @@ enum CodegenProgram {
             throw Failure(.internalError, "Cannot encode the request for \(name).")
         }
         let input = try requestFile(request)
-        let process = Process()
-        process.executableURL = program
+        let output = Pipe()
+        let (process, exited) = CompanionProgram.process(program, input: input, output: output)
         process.arguments = [CodegenLaunch.option]
         process.environment = ProcessInfo.processInfo.environment.filter { environmentKept.contains($0.key) }
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        let exited = CompanionProgram.Exit()
-        process.terminationHandler = { exited.record($0.terminationStatus) }
         do {
             try process.run()
         } catch {

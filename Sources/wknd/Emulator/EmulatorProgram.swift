@@ -32,15 +32,9 @@ enum EmulatorProgram {
     /// Starts the program in the background and returns once it listens.
     static func start(_ launch: EmulatorLaunch, timeout: Duration) async throws -> RunningEmulatorProgram {
         let settings = try encoded(launch)
-        let process = Process()
-        process.executableURL = try location()
         let input = Pipe()
         let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        let exited = CompanionProgram.Exit()
-        process.terminationHandler = { exited.record($0.terminationStatus) }
+        let (process, exited) = CompanionProgram.process(try location(), input: input, output: output)
         try process.run()
         input.fileHandleForWriting.write(settings)
         try input.fileHandleForWriting.close()

@@ -31,6 +31,19 @@ enum CompanionProgram {
         return program
     }
 
+    /// A process for `program` reading `input`, writing `output`, and sharing `wknd`'s stderr,
+    /// with its exit recorded; not started yet.
+    static func process(_ program: URL, input: Any, output: Pipe) -> (Process, Exit) {
+        let process = Process()
+        process.executableURL = program
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        let exited = Exit()
+        process.terminationHandler = { exited.record($0.terminationStatus) }
+        return (process, exited)
+    }
+
     /// A program's exit status, recorded by its termination handler, once it has exited.
     final class Exit: @unchecked Sendable {
         private let condition = NSCondition()
