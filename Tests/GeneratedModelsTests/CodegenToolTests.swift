@@ -15,22 +15,40 @@ struct CodegenToolTests {
         ].first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    private static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs the tool, its output going to files rather than pipes (a full pipe cannot stall it) and
+    /// its exit awaited rather than waited for on a thread that runs Swift tasks.
+    private static func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "aem-codegen-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outURL, errURL) = (folder.appendingPathComponent("stdout"), folder.appendingPathComponent("stderr"))
+        for url in [outURL, errURL] { try Data().write(to: url) }
         let process = Process()
         process.executableURL = try #require(executable, "aem-codegen was not built")
         process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
+        let (output, errors) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return (
+            status, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8)
+        )
     }
 
-    @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() throws {
+    @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let queries = folder.appendingPathComponent("edge")
@@ -41,7 +59,7 @@ struct CodegenToolTests {
         }
         let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
         let output = folder.appendingPathComponent("out")
-        let run = try Self.run([
+        let run = try await Self.run([
             "--schema", schema, "--output", output.path,
             queries.appendingPathComponent("edge-cases.graphql").path,
             queries.appendingPathComponent("thing-list.graphql").path,
@@ -53,18 +71,18 @@ struct CodegenToolTests {
                 try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
                     == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
         }
-        let again = try Self.run([
+        let again = try await Self.run([
             "--schema", schema, "--output", output.path, queries.appendingPathComponent("thing-list.graphql").path,
         ])
         #expect(again.stdout.hasSuffix("(unchanged)\n"))
 
         try Data("query { thingList(limit: 1) { items { colour } } }".utf8).write(
             to: queries.appendingPathComponent("bad.graphql"))
-        let bad = try Self.run([
+        let bad = try await Self.run([
             "--schema", schema, "--output", output.path, queries.appendingPathComponent("bad.graphql").path,
         ])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("edge/bad:1:"))
-        #expect(try Self.run(["--output", output.path]).status == 64)
+        #expect(try await Self.run(["--output", output.path]).status == 64)
     }
 }
