@@ -31,45 +31,44 @@ struct GraphQLResponseDecoder: Sendable {
     func decode<Response: Decodable & Sendable>(
         _ type: Response.Type, answer: AemAnswer
     ) throws(AemError) -> GraphQLResult<Response> {
-        let (status, body) = (answer.status, answer.body)
+        let status = answer.status
         guard answer.isSuccess else {
             throw statuses.error(for: answer, scrubber: scrubber)
         }
         if answer.isHTML {
-            let title = answer.htmlTitle.map { " (\"\($0)\")" } ?? ""
             throw failure(
-                .htmlResponse, status: status, body: body,
-                "\(origin) answered \(status) with an HTML page\(title) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials."
+                .htmlResponse, answer,
+                "\(origin) answered \(status) with \(answer.pageDescription) instead of JSON: a proxy, CDN or login page answered in place of AEM. Check the host and the credentials."
             )
         }
         if answer.isBlank {
             throw failure(
-                .emptyResponse, status: status, body: body,
+                .emptyResponse, answer,
                 "\(origin) answered \(status) with an empty body to \(queryPath); AEM always sends JSON, so something in between answered instead."
             )
         }
         if Response.self == UntypedJSON.self {
-            let untyped = try decodeUntyped(status: status, body: body)
+            let untyped = try decodeUntyped(answer)
             return GraphQLResult(
                 data: untyped.data.flatMap { $0 as? Response }, errors: untyped.errors,
                 queryPath: queryPath, url: url)
         }
-        if let result = Self.decodeLibraryModel(Response.self, body: body, queryPath: queryPath, url: url) {
+        if let result = Self.decodeLibraryModel(Response.self, body: answer.body, queryPath: queryPath, url: url) {
             return result
         }
         let envelope: Envelope<Response>
         do {
-            envelope = try JSONDecoder().decode(Envelope<Response>.self, from: body)
+            envelope = try JSONDecoder().decode(Envelope<Response>.self, from: answer.body)
         } catch let error as DecodingError {
-            throw decodingFailure(error, status: status, body: body)
+            throw decodingFailure(error, answer)
         } catch {
             throw failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) could not be read: \(error).", underlying: error)
         }
         guard envelope.hasData || envelope.errors != nil else {
             throw failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\")."
             )
         }
@@ -78,26 +77,25 @@ struct GraphQLResponseDecoder: Sendable {
 
     /// The answer read into `UntypedJSON` by its own parser, so that member order and number text
     /// are kept; `data: null` reads as nil, like a typed answer.
-    private func decodeUntyped(status: Int, body: Data) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError])
-    {
+    private func decodeUntyped(_ answer: AemAnswer) throws(AemError) -> (data: UntypedJSON?, errors: [GraphQLError]) {
         let document: UntypedJSON
         do {
-            document = try UntypedJSON(parsing: body)
+            document = try UntypedJSON(parsing: answer.body)
         } catch {
             throw failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is not valid JSON (\(error)).", underlying: error)
         }
         guard document.members != nil else {
             throw failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).")
         }
         let data = document["data"]
         let errors = document["errors"]
         guard data != nil || errors != nil else {
             throw failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it has neither \"data\" nor \"errors\")."
             )
         }
@@ -127,33 +125,33 @@ struct GraphQLResponseDecoder: Sendable {
         return GraphQLResult(data: data, errors: errors ?? [], queryPath: queryPath, url: url)
     }
 
-    private func decodingFailure(_ error: DecodingError, status: Int, body: Data) -> AemError {
+    private func decodingFailure(_ error: DecodingError, _ answer: AemAnswer) -> AemError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is not valid JSON.", underlying: error)
         case .typeMismatch(_, let context) where context.codingPath.isEmpty,
             .valueNotFound(_, let context) where context.codingPath.isEmpty:
             return failure(
-                .invalidResponse, status: status, body: body,
+                .invalidResponse, answer,
                 "The answer from \(origin) to \(queryPath) is JSON but not a GraphQL response (it is not an object).",
                 underlying: error)
         default:
-            let errors = AemAnswer(status: status, headers: [:], body: body, url: url).graphQLErrors
+            let errors = answer.graphQLErrors
             return failure(
-                .decodingFailed, status: status, body: body,
+                .decodingFailed, answer,
                 "The answer to \(queryPath) does not have the expected shape: \(DecodingErrorDescription(error)).",
                 errors: errors, underlying: error)
         }
     }
 
     private func failure(
-        _ kind: AemError.Kind, status: Int, body: Data, _ message: String,
+        _ kind: AemError.Kind, _ answer: AemAnswer, _ message: String,
         errors: [GraphQLError] = [], underlying: (any Error)? = nil
     ) -> AemError {
         AemError(
-            kind, message, url: url, status: status, bodyExcerpt: AemError.excerpt(of: body, scrubbing: scrubber),
+            kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
             graphQLErrors: errors, underlyingError: underlying)
     }
 }

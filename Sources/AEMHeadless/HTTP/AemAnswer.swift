@@ -59,6 +59,11 @@ public struct AemAnswer: Sendable {
         return title.isEmpty ? nil : String(title.prefix(80))
     }
 
+    /// The answer as an HTML page, for messages: `an HTML page ("Sign in")`.
+    var pageDescription: String {
+        "an HTML page" + (htmlTitle.map { " (\"\($0)\")" } ?? "")
+    }
+
     /// A short, single-line, secret-free excerpt of the body.
     func excerpt(_ scrubber: SecretScrubber) -> String {
         AemError.excerpt(of: body, scrubbing: scrubber)

@@ -30,21 +30,14 @@ struct StatusFailure {
     /// a server failure even when a proxy's HTML error page came with it.
     func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
         let errors = answer.graphQLErrors
-        let page = answer.isHTML ? HTMLPage(title: answer.htmlTitle) : nil
+        let page = answer.isHTML ? answer.pageDescription : nil
         let (kind, message) = describe(answer.status, firstError: errors.first, page: page)
         return AemError(
             kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
             graphQLErrors: errors)
     }
 
-    /// An HTML page that came with a failed status, named by its title in messages.
-    private struct HTMLPage {
-        var title: String?
-
-        var words: String { "an HTML page" + (title.map { " (\"\($0)\")" } ?? "") }
-    }
-
-    private func describe(_ status: Int, firstError: GraphQLError?, page: HTMLPage?) -> (AemError.Kind, String) {
+    private func describe(_ status: Int, firstError: GraphQLError?, page: String?) -> (AemError.Kind, String) {
         switch (status, subject) {
         case (401, .query(let path)), (403, .query(let path)):
             return (
@@ -67,7 +60,7 @@ struct StatusFailure {
         case (_, .query(let path)):
             var message = "\(origin) answered \(status) to \(path)"
             if let page {
-                message += " with \(page.words)"
+                message += " with \(page)"
             }
             if let firstError {
                 message += ": \(firstError)"

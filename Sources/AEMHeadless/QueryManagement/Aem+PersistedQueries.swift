@@ -150,7 +150,7 @@ extension Aem {
         default:
             break
         }
-        if answer.isHTML, answer.isSuccess || answer.status < 500 {
+        if answer.isHTML, answer.status < 500 {
             return error(
                 .htmlResponse,
                 "\(origin) answered \(answer.status) with an HTML page instead of storing \(path): a proxy, CDN or login page answered in place of AEM."
