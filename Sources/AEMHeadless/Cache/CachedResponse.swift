@@ -31,8 +31,7 @@ public struct CachedResponse: Sendable, Hashable {
     /// `If-None-Match` and `If-Modified-Since` from the validators, for a conditional GET.
     var conditionalHeaders: AemHTTPHeaders {
         var result = AemHTTPHeaders()
-        if let etag = headers["ETag"] { result.set(name: "If-None-Match", value: etag) }
-        if let lastModified = headers["Last-Modified"] { result.set(name: "If-Modified-Since", value: lastModified) }
+        result.setConditions(etag: headers["ETag"], lastModified: headers["Last-Modified"])
         return result
     }
 

@@ -39,8 +39,7 @@ struct ResumePlan: Sendable, Hashable {
     /// still there as recorded (nil to download unconditionally).
     static func first(kept: DownloadRecord?) -> ResumePlan {
         var headers = AemHTTPHeaders()
-        if let etag = kept?.etag { headers.set(name: "If-None-Match", value: etag) }
-        if let lastModified = kept?.lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
+        headers.setConditions(etag: kept?.etag, lastModified: kept?.lastModified)
         return ResumePlan(
             requestHeaders: headers, kept: headers.fields.isEmpty ? nil : kept,
             rangeStart: nil, expectedLength: nil)

@@ -27,6 +27,13 @@ public struct AemHTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDiction
         fields.append((name, value))
     }
 
+    /// The fields of a conditional GET from a response's validators: `If-None-Match` for its
+    /// `ETag`, `If-Modified-Since` for its `Last-Modified`; nil leaves a field out.
+    package mutating func setConditions(etag: String?, lastModified: String?) {
+        if let etag { set(name: "If-None-Match", value: etag) }
+        if let lastModified { set(name: "If-Modified-Since", value: lastModified) }
+    }
+
     /// Removes every field `name`, ignoring case.
     public mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }

@@ -21,8 +21,7 @@ struct ConditionalQuery: Sendable {
     func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil) async throws -> Answer? {
         let url = query.url(on: aem.configuration.origin)
         var headers = AemHTTPHeaders()
-        if let etag = validator?.etag { headers.set(name: "If-None-Match", value: etag) }
-        if let lastModified = validator?.lastModified { headers.set(name: "If-Modified-Since", value: lastModified) }
+        headers.setConditions(etag: validator?.etag, lastModified: validator?.lastModified)
         let answer = try await aem.answer(url, headers: headers)
         if answer.status == 304, validator != nil { return nil }
         // The library's decoder names what is wrong with an answer that is not GraphQL (status, HTML, shape).
