@@ -44,7 +44,7 @@ enum CodegenProgram {
             var ending: CodegenLaunch.Report?
             var files = 0
             var unreadable: String?
-            forEachLine(of: reader) { line in
+            func read(_ line: Data) {
                 guard unreadable == nil, ending == nil else { return }
                 switch try? JSONDecoder().decode(CodegenLaunch.Report.self, from: line) {
                 case .file(let name, let written):
@@ -54,6 +54,11 @@ enum CodegenProgram {
                 case nil: unreadable = String(decoding: line.prefix(200), as: UTF8.self)
                 }
             }
+            let rest = CompanionProgram.readLines(of: reader) { line in
+                read(line)
+                return true
+            }
+            if !rest.isEmpty { read(rest) }
             exited.wait()
             return (ending, files, unreadable)
         }
@@ -83,23 +88,6 @@ enum CodegenProgram {
             return try FileHandle(forReadingFrom: url)
         } catch {
             throw Failure(.cannotCreate, "Cannot read back \(url.path): \(error.localizedDescription)")
-        }
-    }
-
-    /// Calls `body` with each line `handle` gives, without its newline, until the end.
-    private static func forEachLine(of handle: FileHandle, _ body: (Data) -> Void) {
-        var bytes = Data()
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                if !bytes.isEmpty { body(bytes) }
-                return
-            }
-            bytes.append(chunk)
-            while let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                body(bytes[bytes.startIndex..<end])
-                bytes = bytes[bytes.index(after: end)...]
-            }
         }
     }
 }

@@ -64,15 +64,12 @@ enum EmulatorProgram {
     /// The first line the program writes, without its newline; nil when it ends first.
     private static func firstLine(of handle: FileHandle) async -> String? {
         await onBlockingThread {
-            var bytes = Data()
-            while true {
-                if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                    return String(decoding: bytes[..<end], as: UTF8.self)
-                }
-                let chunk = handle.availableData
-                if chunk.isEmpty { return nil }
-                bytes.append(chunk)
+            var first: String?
+            CompanionProgram.readLines(of: handle) { line in
+                first = String(decoding: line, as: UTF8.self)
+                return false
             }
+            return first
         }
     }
 }

@@ -44,6 +44,23 @@ enum CompanionProgram {
         return (process, exited)
     }
 
+    /// Calls `body` with each line `handle` gives, without its newline, until the end or until
+    /// `body` returns false; returns what came after the last newline. It blocks: call it with
+    /// `onBlockingThread`.
+    @discardableResult
+    static func readLines(of handle: FileHandle, _ body: (Data) -> Bool) -> Data {
+        var bytes = Data()
+        while true {
+            while let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                guard body(bytes[bytes.startIndex..<end]) else { return Data() }
+                bytes = bytes[bytes.index(after: end)...]
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return bytes }
+            bytes.append(chunk)
+        }
+    }
+
     /// A program's exit status, recorded by its termination handler, once it has exited.
     final class Exit: @unchecked Sendable {
         private let condition = NSCondition()
