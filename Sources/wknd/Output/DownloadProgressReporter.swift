@@ -65,13 +65,8 @@ final class DownloadProgressReporter: Sendable {
             guard force || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
             state.lastDraw = now
             let (bytes, doneFiles, totalFiles) = (state.bytes, state.doneFiles, state.totalFiles)
-            let seconds = max(now.timeIntervalSince(start), 0.001)
-            let status =
-                "\(doneFiles)/\(totalFiles) files  \(ByteCountText.of(bytes))  \(ByteCountText.of(Int64(Double(bytes) / seconds)))/s"
-            let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
-            let filled = totalFiles == 0 ? 0 : barWidth * min(doneFiles, totalFiles) / totalFiles
-            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "
-                + status
+            let status = "\(doneFiles)/\(totalFiles) files  " + ProgressLine.transfer(bytes, since: start, at: now)
+            return ProgressLine.bar(done: doneFiles, total: totalFiles, status: status, width: width)
         }
         if let line { screen.setStatus(line) }
     }

@@ -55,15 +55,11 @@ final class SyncProgressReporter: Sendable {
             guard force || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
             state.lastDraw = now
             let (expected, items, pages, bytes) = (state.expected, state.items, state.pages, state.bytes)
-            let seconds = max(now.timeIntervalSince(start), 0.001)
             let total = max(expected, items)
             let status =
                 "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
-                + "\(ByteCountText.of(bytes))  \(ByteCountText.of(Int64(Double(bytes) / seconds)))/s"
-            let barWidth = max(10, min(30, (width ?? 80) - status.count - 4))
-            let filled = total == 0 ? 0 : barWidth * items / total
-            return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "  "
-                + status
+                + ProgressLine.transfer(bytes, since: start, at: now)
+            return ProgressLine.bar(done: items, total: total, status: status, width: width)
         }
         if let line { screen.setStatus(line) }
     }
