@@ -80,7 +80,9 @@ struct SyncFailureTests {
                 defer { gate.open() }
                 try await AsyncHTTPClientTransport.withTransport { transport in
                     let configuration = try AemConfiguration(
-                        scheme: .http, host: emulator.hostAndPort, timeout: .milliseconds(300),
+                        // Only the stall waits on the time-out; the other faults end without it.
+                        scheme: .http, host: emulator.hostAndPort,
+                        timeout: fault == "stall" ? .milliseconds(300) : .seconds(60),
                         retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1)))
                     let aem = Aem(configuration, transport: transport)
                     let error = await #expect(throws: AemError.self) {
