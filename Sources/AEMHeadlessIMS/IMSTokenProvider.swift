@@ -31,6 +31,8 @@ public actor IMSTokenProvider: AccessTokenProvider {
 
     public nonisolated var identity: String { exchange.identity }
 
+    public nonisolated var apiKey: String? { exchange.apiKey }
+
     public func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
         -> AccessToken
     {

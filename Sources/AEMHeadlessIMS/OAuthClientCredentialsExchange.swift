@@ -36,6 +36,9 @@ public struct OAuthClientCredentialsExchange: TokenExchange {
     /// The secret, for masking text that might be shown.
     public var secrets: [String] { [clientSecret] }
 
+    /// The client id, which AEM's OpenAPI-based APIs take as `X-Api-Key` with these credentials.
+    public var apiKey: String? { clientID }
+
     public var identity: String {
         ["oauth", imsURL.absoluteString, clientID, scopes.joined(separator: ",")].joined(separator: "\n")
     }

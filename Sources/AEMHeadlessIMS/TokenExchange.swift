@@ -11,6 +11,15 @@ public protocol TokenExchange: Sendable, CustomStringConvertible {
     /// Obtains a new token from IMS through `transport`.
     /// - Throws: `SignInError` naming the step that failed, or `CancellationError`.
     func obtainToken(using transport: any AemHTTPTransport) async throws -> IssuedToken
+
+    /// The API key AEM's OpenAPI-based APIs take beside this credential's tokens (`X-Api-Key`),
+    /// or nil.
+    var apiKey: String? { get }
+}
+
+extension TokenExchange {
+    /// None, unless the exchange says otherwise.
+    public var apiKey: String? { nil }
 }
 
 /// A token as IMS issued it: the token and when it was obtained, which together with its

@@ -18,4 +18,13 @@ public protocol AccessTokenProvider: AnyObject, Sendable, CustomStringConvertibl
     /// response cache's. It may hold a secret (a fixed token is its own identity), so it is never
     /// shown or stored as it is: keys keep a one-way digest of it.
     var identity: String { get }
+
+    /// The API key to send as `X-Api-Key` beside the token, as AEM's OpenAPI-based APIs require
+    /// of OAuth server-to-server credentials (their client id); nil to send none.
+    var apiKey: String? { get }
+}
+
+extension AccessTokenProvider {
+    /// None: only OAuth server-to-server credentials have one.
+    public var apiKey: String? { nil }
 }

@@ -15,6 +15,8 @@ extension Aem {
                     authorization: configuration.authentication.headerValue),
                 attempt: attempt)
         }
+        var headers = headers
+        if let apiKey = provider.apiKey { headers.set(name: "X-Api-Key", value: apiKey) }
         let token = try await provider.token(replacing: nil, using: transport)
         let response = try await send(
             request(for: url, method: method, body: body, headers: headers, authorization: "Bearer " + token.value),

@@ -15,28 +15,7 @@ extension Aem {
         _ query: PersistedQuery<Response>, cache: any ResponseCache,
         policy: CachePolicy = .useHTTPSemantics
     ) async throws -> CachedResult<Response> {
-        let request = CachedQuery(aem: self, query: query, cache: cache)
-        switch policy {
-        case .useHTTPSemantics:
-            return try await request.followingHTTPSemantics()
-        case .returnCacheDataElseFetch:
-            if let cached = await request.cached() { return cached.result }
-            return try await request.fetch(revalidating: nil)
-        case .fetchIgnoringCacheData:
-            return try await request.fetch(revalidating: nil)
-        case .returnCacheDataDontFetch:
-            guard let cached = await request.cached() else { throw CacheMissError(url: request.key.url) }
-            return cached.result
-        case .returnCacheDataAndFetch:
-            let cached = await request.cached()
-            do {
-                return try await request.fetch(revalidating: cached?.response)
-            } catch {
-                guard var stale = cached?.result else { throw error }
-                stale.serverFailure = error
-                return stale
-            }
-        }
+        CachedResult(try await CachedRequest(aem: self, query: query, cache: cache).run(policy))
     }
 
     /// The results of a persisted query under `policy`, as they arrive: one result, except under
@@ -51,11 +30,11 @@ extension Aem {
             let task = Task {
                 do {
                     if policy == .returnCacheDataAndFetch {
-                        let request = CachedQuery(aem: self, query: query, cache: cache)
+                        let request = CachedRequest(aem: self, query: query, cache: cache)
                         let cached = await request.cached()
-                        if let cached { continuation.yield(cached.result) }
+                        if let cached { continuation.yield(CachedResult(cached.result)) }
                         let fresh = try await request.fetch(revalidating: cached?.response)
-                        if cached == nil || fresh.source == .network { continuation.yield(fresh) }
+                        if cached == nil || fresh.source == .network { continuation.yield(CachedResult(fresh)) }
                     } else {
                         continuation.yield(try await execute(query, cache: cache, policy: policy))
                     }
@@ -76,26 +55,52 @@ extension Aem {
     }
 }
 
-/// One persisted query on its way through a cache.
-private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
+/// One GET on its way through a cache: a persisted query or a delivery API read, with how its
+/// whole answer becomes a value.
+struct CachedRequest<Value: Sendable>: Sendable {
     let aem: Aem
-    let query: PersistedQuery<Response>
     let cache: any ResponseCache
     let url: URL
     let key: CacheKey
+    /// Reads a whole answer (the server's, or one rebuilt from the cache) into the value.
+    let read: @Sendable (AemAnswer) throws -> Value
 
-    init(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache) {
-        let url = query.url(on: aem.configuration.origin)
+    init(aem: Aem, url: URL, cache: any ResponseCache, read: @escaping @Sendable (AemAnswer) throws -> Value) {
         self.aem = aem
-        self.query = query
         self.cache = cache
         self.url = url
         self.key = aem.cacheKey(for: url, in: cache)
+        self.read = read
+    }
+
+    /// The value under `policy`; see `Aem.execute(_:cache:policy:)`.
+    func run(_ policy: CachePolicy) async throws -> Cached<Value> {
+        switch policy {
+        case .useHTTPSemantics:
+            return try await followingHTTPSemantics()
+        case .returnCacheDataElseFetch:
+            if let cached = await cached() { return cached.result }
+            return try await fetch(revalidating: nil)
+        case .fetchIgnoringCacheData:
+            return try await fetch(revalidating: nil)
+        case .returnCacheDataDontFetch:
+            guard let cached = await cached() else { throw CacheMissError(url: key.url) }
+            return cached.result
+        case .returnCacheDataAndFetch:
+            let cached = await cached()
+            do {
+                return try await fetch(revalidating: cached?.response)
+            } catch {
+                guard var stale = cached?.result else { throw error }
+                stale.serverFailure = error
+                return stale
+            }
+        }
     }
 
     /// The stored answer, decoded, with its source by freshness; nil when there is none or it no
     /// longer decodes (it is then removed).
-    func cached(at now: Date = Date()) async -> (response: CachedResponse, result: CachedResult<Response>)? {
+    func cached(at now: Date = Date()) async -> (response: CachedResponse, result: Cached<Value>)? {
         guard let response = await cache.lookup(key) else { return nil }
         guard let decoded = decode(response) else {
             await cache.remove(key)
@@ -105,15 +110,15 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         let freshness = response.freshness
         return (
             response,
-            CachedResult(
-                result: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
+            Cached(
+                value: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
                 age: freshness.age(at: now))
         )
     }
 
     /// HTTP's rules: fresh from the cache, else stale while revalidating, else revalidate, with
     /// the stale answer standing in for a failing server.
-    func followingHTTPSemantics() async throws -> CachedResult<Response> {
+    func followingHTTPSemantics() async throws -> Cached<Value> {
         let now = Date()
         guard let hit = await cached(at: now) else { return try await fetch(revalidating: nil) }
         let freshness = hit.response.freshness
@@ -135,15 +140,15 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
 
     /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
     /// refreshes `stored` on a 304.
-    func fetch(revalidating stored: CachedResponse?) async throws -> CachedResult<Response> {
+    func fetch(revalidating stored: CachedResponse?) async throws -> Cached<Value> {
         let answer = try await aem.answer(url, headers: stored?.conditionalHeaders ?? [:])
         let receivedAt = Date()
         if answer.status == 304, let stored, let decoded = decode(stored) {
             let refreshed = stored.refreshed(by: answer.headers, at: receivedAt)
             await cache.store(refreshed, for: key)
-            return CachedResult(result: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
+            return Cached(value: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
         }
-        let result = try aem.decode(query, answer: answer)
+        let result = try read(answer)
         let entry = CachedResponse(
             status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt)
         let freshness = entry.freshness
@@ -152,11 +157,11 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         }
         // The same bytes as the stored answer confirm it, as a 304 would.
         let source: ResponseSource = stored.map { $0.body == answer.body } == true ? .revalidated : .network
-        return CachedResult(result: result, source: source, age: freshness.initialAge)
+        return Cached(value: result, source: source, age: freshness.initialAge)
     }
 
-    private func decode(_ response: CachedResponse) -> GraphQLResult<Response>? {
-        try? aem.decode(query, body: response.body, status: response.status, headers: response.headers)
+    private func decode(_ response: CachedResponse) -> Value? {
+        try? read(AemAnswer(status: response.status, headers: response.headers, body: response.body, url: url))
     }
 
     /// Failures under which `stale-if-error` serves a stale answer: no connection, a time-out, a 5xx.
@@ -164,5 +169,15 @@ private struct CachedQuery<Response: Decodable & Sendable>: Sendable {
         guard let error = error as? AemError else { return false }
         if error.kind == .network || error.kind == .timedOut { return true }
         return (error.status ?? 0) >= 500
+    }
+}
+
+extension CachedRequest {
+    /// A persisted query through `cache`.
+    init<Response>(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache)
+    where Value == GraphQLResult<Response> {
+        self.init(aem: aem, url: query.url(on: aem.configuration.origin), cache: cache) { answer in
+            try aem.decode(query, answer: answer)
+        }
     }
 }

@@ -40,6 +40,13 @@ public struct CachedResult<Response: Sendable>: Sendable {
         self.backgroundRefresh = backgroundRefresh
     }
 
+    /// A persisted query's result read through a cache.
+    init(_ cached: Cached<GraphQLResult<Response>>) {
+        self.init(
+            result: cached.value, source: cached.source, age: cached.age, serverFailure: cached.serverFailure,
+            backgroundRefresh: cached.backgroundRefresh)
+    }
+
     /// The same result with its GraphQL result transformed, such as `\.adventures`.
     public func mapResult<T: Sendable>(_ transform: (GraphQLResult<Response>) throws -> GraphQLResult<T>) rethrows
         -> CachedResult<T>

@@ -41,6 +41,9 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         public static let queryRejected = Kind("queryRejected")
         /// The service does not store queries: a publish service, which is read-only.
         public static let persistingNotAllowed = Kind("persistingNotAllowed")
+        /// A request that cannot be sent as asked, such as a folder path that is not under
+        /// `/content/dam/` or a page size outside what the API takes; nothing was sent.
+        public static let invalidRequest = Kind("invalidRequest")
     }
 
     /// What kind of failure this is; compare with the `Kind` constants.
@@ -58,6 +61,8 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     /// The error that caused this one, when there was one: the transport's `AemHTTPTransportError`,
     /// the `DecodingError` behind `.decodingFailed`, or `BodyTooLargeError`.
     public var underlyingError: (any Error)?
+    /// The Problem Details an OpenAPI-based API sent with a failure, when it sent them.
+    public var problemDetails: ProblemDetails?
 
     /// An error of `kind` with a `message` a person can act on and whatever details are known.
     public init(
@@ -91,6 +96,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         if let url { lines.append("url: \(url.absoluteString)") }
         if let status { lines.append("status: \(status)") }
         for error in graphQLErrors { lines.append("GraphQL error: \(error)") }
+        if let problemDetails { lines.append("problem: \(problemDetails)") }
         if let underlyingError { lines.append("cause: \(underlyingError)") }
         if let bodyExcerpt, !bodyExcerpt.isEmpty { lines.append("body: \(bodyExcerpt)") }
         return lines

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The one mapping from an HTTP status that is not a success to an `AemError`, for query
-/// answers and downloads alike: 401/403 unauthorized, 404 (and 410 for a file) not found,
-/// anything else `httpStatus`.
+/// answers, delivery API resources and downloads alike: 401/403 unauthorized, 404 (and 410 for
+/// a file) not found, anything else `httpStatus`.
 struct StatusFailure {
     /// What was asked for, which the kind and the message depend on.
     enum Subject {
@@ -11,6 +11,8 @@ struct StatusFailure {
         /// A file such as an image, described for people (its path, with the host when it is
         /// not the AEM origin).
         case file(description: String)
+        /// A resource of an OpenAPI-based API, described for people: `the content fragment 3f2…`.
+        case resource(description: String)
     }
 
     var subject: Subject
@@ -22,7 +24,7 @@ struct StatusFailure {
 
     /// The error for `status`, a status that is not the success expected.
     func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
-        let (kind, message) = describe(status, firstError: graphQLErrors.first, page: nil)
+        let (kind, message) = describe(status, reason: graphQLErrors.first.map(String.init(describing:)), page: nil)
         return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
     }
 
@@ -30,14 +32,18 @@ struct StatusFailure {
     /// a server failure even when a proxy's HTML error page came with it.
     func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
         let errors = answer.graphQLErrors
+        let problem = answer.problemDetails
         let page = answer.isHTML ? answer.pageDescription : nil
-        let (kind, message) = describe(answer.status, firstError: errors.first, page: page)
-        return AemError(
+        let reason = errors.first.map(String.init(describing:)) ?? problem.map(String.init(describing:))
+        let (kind, message) = describe(answer.status, reason: reason, page: page)
+        var error = AemError(
             kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
             graphQLErrors: errors)
+        error.problemDetails = problem
+        return error
     }
 
-    private func describe(_ status: Int, firstError: GraphQLError?, page: String?) -> (AemError.Kind, String) {
+    private func describe(_ status: Int, reason: String?, page: String?) -> (AemError.Kind, String) {
         switch (status, subject) {
         case (401, .query(let path)), (403, .query(let path)):
             return (
@@ -57,13 +63,20 @@ struct StatusFailure {
             )
         case (404, .file(let what)), (410, .file(let what)):
             return (.notFound, "\(what) answered \(status): there is no such image.")
-        case (_, .query(let path)):
+        case (401, .resource(let what)), (403, .resource(let what)):
+            return (
+                .unauthorized,
+                "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden") to \(what)\(reason.map { " (\($0))" } ?? ""): the credentials are missing, wrong or expired, or not allowed to read it. OAuth server-to-server credentials must also be allowed for this tier in the environment's api.yaml."
+            )
+        case (404, .resource(let what)):
+            return (.notFound, "There is no \(what) on \(origin) (404).")
+        case (_, .query(let path)), (_, .resource(let path)):
             var message = "\(origin) answered \(status) to \(path)"
             if let page {
                 message += " with \(page)"
             }
-            if let firstError {
-                message += ": \(firstError)"
+            if let reason {
+                message += ": \(reason)"
             } else if status >= 500 {
                 message += ": the server failed; try again later, or check the server's logs."
             } else {

@@ -1,0 +1,78 @@
+/// The pages of the delivery API's fragment list, fetched one at a time as they are iterated:
+/// each page's cursor asks for the next, until a page comes without one. Only the page being
+/// read is held in memory.
+///
+/// ```swift
+/// for try await fragment in try aem.fragments(under: "/content/dam/wknd-shared/en").items {
+///     print(fragment.path)
+/// }
+/// ```
+public struct FragmentPages: AsyncSequence, Sendable {
+    public typealias Element = FragmentPage
+
+    /// Fetches the page after `cursor` (the first page for nil).
+    let page: @Sendable (_ cursor: String?) async throws -> FragmentPage
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(page: page)
+    }
+
+    /// Every fragment of every page, in order.
+    public var items: Items { Items(pages: self) }
+
+    /// Reads the pages in order; after the last page (or a failure) it ends.
+    public struct Iterator: AsyncIteratorProtocol {
+        let page: @Sendable (_ cursor: String?) async throws -> FragmentPage
+        private var cursor: String?
+        private var finished = false
+        /// The cursors already followed, so that a server sending one twice cannot loop forever.
+        private var followed: Set<String> = []
+
+        init(page: @escaping @Sendable (_ cursor: String?) async throws -> FragmentPage) {
+            self.page = page
+        }
+
+        public mutating func next() async throws -> FragmentPage? {
+            guard !finished else { return nil }
+            do {
+                let current = try await page(cursor)
+                if let next = current.cursor, followed.insert(next).inserted {
+                    cursor = next
+                } else {
+                    finished = true
+                }
+                return current
+            } catch {
+                finished = true
+                throw error
+            }
+        }
+    }
+
+    /// The fragments of every page, one at a time.
+    public struct Items: AsyncSequence, Sendable {
+        public typealias Element = DeliveredFragment
+        let pages: FragmentPages
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(pages: pages.makeAsyncIterator())
+        }
+
+        /// Reads the fragments of a page, then fetches the next page.
+        public struct Iterator: AsyncIteratorProtocol {
+            var pages: FragmentPages.Iterator
+            var buffered: [DeliveredFragment] = []
+            var index = 0
+
+            public mutating func next() async throws -> DeliveredFragment? {
+                while index == buffered.count {
+                    guard let page = try await pages.next() else { return nil }
+                    buffered = page.items
+                    index = 0
+                }
+                defer { index += 1 }
+                return buffered[index]
+            }
+        }
+    }
+}

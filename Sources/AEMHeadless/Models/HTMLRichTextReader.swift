@@ -1,0 +1,4 @@
+/// Placeholder until the HTML reader lands.
+enum HTMLRichTextReader {
+    static func nodes(html: String) -> [RichTextNode] { [] }
+}
