@@ -81,7 +81,8 @@ struct WKND: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            ListCommand.self, ShowCommand.self, DownloadCommand.self, QueryCommand.self, QueriesCommand.self,
+            ListCommand.self, ShowCommand.self, FragmentsCommand.self, DownloadCommand.self, QueryCommand.self,
+            QueriesCommand.self,
             SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
             ServeCommand.self,
         ]

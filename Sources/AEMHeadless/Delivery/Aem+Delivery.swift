@@ -42,7 +42,8 @@ extension Aem {
         under path: String? = nil, pageSize: Int = 50, cursor: String? = nil, cache: any ResponseCache,
         policy: CachePolicy = .useHTTPSemantics
     ) async throws -> Cached<FragmentPage> {
-        try await read(DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor), cache: cache, policy: policy)
+        try await read(
+            DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor), cache: cache, policy: policy)
     }
 
     /// The fragment with `id`, with what it references as `references` asks.
@@ -74,11 +75,11 @@ extension Aem {
         try await read(DeliveryEndpoints.fragment(path: path, references: references), cache: cache, policy: policy)
     }
 
-    /// The URL a delivery read goes to, as `--verbose` shows it: the fragment list's page.
-    public func fragmentListURL(under path: String? = nil, pageSize: Int = 50, cursor: String? = nil) throws(AemError)
-        -> URL
-    {
-        try DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor).url(on: configuration.origin)
+    /// Checks that `path` is a DAM path the delivery API takes: under `/content/dam/`, without a
+    /// trailing `/`.
+    /// - Throws: `AemError` `.invalidRequest` saying why not.
+    public static func checkDAMPath(_ path: String) throws(AemError) {
+        try DeliveryEndpoints.checkFolder(path)
     }
 
     private func read<Value>(_ request: DeliveryRequest<Value>) async throws -> Value {

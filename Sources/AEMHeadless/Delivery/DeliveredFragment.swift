@@ -85,7 +85,8 @@ public struct DeliveredFragment: Sendable, Hashable {
     private static func tree(_ json: UntypedJSON?) throws(JSONShapeMismatch) -> [ReferenceTreeNode] {
         guard let json, !json.isNull else { return [] }
         guard let elements = json.arrayValue else {
-            throw JSONShapeMismatch(expected: [ReferenceTreeNode].self, "expected an array, found \(json.kindDescription)")
+            throw JSONShapeMismatch(
+                expected: [ReferenceTreeNode].self, "expected an array, found \(json.kindDescription)")
         }
         var nodes: [ReferenceTreeNode] = []
         for element in elements {

@@ -7,7 +7,9 @@ enum DeliveryEndpoints {
     /// `GET /adobe/contentFragments?path=&limit=&cursor=`: one page of the fragments below a
     /// folder (sub-folders included), or the one fragment at a fragment's path; every fragment
     /// when `path` is nil.
-    static func list(under path: String?, pageSize: Int, cursor: String?) throws(AemError) -> DeliveryRequest<FragmentPage> {
+    static func list(under path: String?, pageSize: Int, cursor: String?) throws(AemError) -> DeliveryRequest<
+        FragmentPage
+    > {
         if let path { try checkFolder(path) }
         guard pageSizes.contains(pageSize) else {
             throw AemError(
@@ -26,7 +28,9 @@ enum DeliveryEndpoints {
     }
 
     /// `GET /adobe/contentFragments/{id}?references=`.
-    static func fragment(id: String, references: FragmentReferences) throws(AemError) -> DeliveryRequest<DeliveredFragment> {
+    static func fragment(id: String, references: FragmentReferences) throws(AemError) -> DeliveryRequest<
+        DeliveredFragment
+    > {
         guard !id.isEmpty else { throw AemError(.invalidRequest, "A fragment id cannot be empty.") }
         return DeliveryRequest(
             target: "/adobe/contentFragments/" + PercentEncoding.encodeUnreserved(id)
@@ -36,7 +40,9 @@ enum DeliveryEndpoints {
     }
 
     /// `GET /adobe/contentFragments/byPath?path=&references=`.
-    static func fragment(path: String, references: FragmentReferences) throws(AemError) -> DeliveryRequest<DeliveredFragment> {
+    static func fragment(path: String, references: FragmentReferences) throws(AemError) -> DeliveryRequest<
+        DeliveredFragment
+    > {
         try checkFolder(path)
         return DeliveryRequest(
             target: "/adobe/contentFragments/byPath" + query([("path", path), ("references", references.rawValue)]),

@@ -19,7 +19,8 @@ public struct FragmentPage: Sendable, Hashable {
             throw JSONShapeMismatch(
                 expected: [DeliveredFragment].self,
                 object["items"] == nil
-                    ? "a required member is missing" : "expected an array, found \(object["items"]?.kindDescription ?? "")",
+                    ? "a required member is missing"
+                    : "expected an array, found \(object["items"]?.kindDescription ?? "")",
                 path: [JSONPathKey("items")], isMissingMember: object["items"] == nil)
         }
         var items: [DeliveredFragment] = []

@@ -13,6 +13,12 @@ public struct FragmentPages: AsyncSequence, Sendable {
     /// Fetches the page after `cursor` (the first page for nil).
     let page: @Sendable (_ cursor: String?) async throws -> FragmentPage
 
+    /// The pages `page` reads, given the cursor of the page before (nil for the first): for
+    /// pages read some other way, such as through a cache of one's own.
+    public init(page: @escaping @Sendable (_ cursor: String?) async throws -> FragmentPage) {
+        self.page = page
+    }
+
     public func makeAsyncIterator() -> Iterator {
         Iterator(page: page)
     }

@@ -31,6 +31,11 @@ struct DownloadCommand: AsyncParsableCommand {
             the image's own file name; with --all the query's pages are followed
             as by `wknd query --all`.
 
+            --fragments /content/dam/<folder> downloads the images that the
+            content fragments below that folder reference, through the REST
+            delivery API (see `wknd fragments --help`): asset references that are
+            images, and image paths in text fields, named as with --query.
+
             stdout lists the files written, one per line; progress goes to stderr
             (a bar on a terminal, kept below every other line), with a summary at
             the end. The exit code is not
@@ -41,6 +46,7 @@ struct DownloadCommand: AsyncParsableCommand {
               wknd download --all --output images --concurrency 8 --width 800 --format webp
               wknd download --query wknd-shared/adventures-paginated --all --output images
               wknd download --query my-site/article-by-slug --var slug=summer-kitchen
+              wknd download --fragments /content/dam/wknd-shared/en/magazine --output images
             """
     )
 
@@ -56,6 +62,12 @@ struct DownloadCommand: AsyncParsableCommand {
     var query: String?
 
     @OptionGroup var variables: QueryVariableOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Download the images the content fragments below this DAM folder reference (REST delivery API).",
+            valueName: "path"))
+    var fragments: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to save to; created when missing.", valueName: "dir"))
     var output = "."
@@ -81,7 +93,17 @@ struct DownloadCommand: AsyncParsableCommand {
     static let pageSize = 50
 
     func validate() throws {
-        if let query {
+        if let fragments {
+            if let error = ValidationError.damPath(fragments) { throw error }
+            if query != nil || all || !slugs.isEmpty {
+                throw ValidationError("Give --fragments alone: not with slugs, --all or --query.")
+            }
+            if width != nil || quality != nil || format != nil || !variables.texts.isEmpty
+                || !variables.jsonTexts.isEmpty
+            {
+                throw ValidationError("--width, --quality, --format and --var do not go with --fragments.")
+            }
+        } else if let query {
             guard QueryCommand.isQueryPath(query) else {
                 throw ValidationError("Give --query as <configuration>/<name>.")
             }
@@ -95,7 +117,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 throw ValidationError("--var and --var-json go with --query.")
             }
             if all, !slugs.isEmpty { throw ValidationError("Give either slugs or --all, not both.") }
-            if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, --all or --query.") }
+            if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, --all, --query or --fragments.") }
         }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
         if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
@@ -192,6 +214,9 @@ struct DownloadCommand: AsyncParsableCommand {
     /// What to download: the images of a query's answer with --query, else the adventures'.
     private func makePlan(aem: Aem, context: CommandContext) async throws -> (DownloadPlan, [Failure]) {
         let origin = aem.configuration.origin
+        if let fragments {
+            return (try await DownloadPlan.fragments(under: fragments, aem: aem, concurrency: concurrency), [])
+        }
         guard let query else {
             let (adventures, missing) = try await fetchAdventures(aem: aem, context: context)
             return (DownloadPlan(adventures, origin: origin), missing)

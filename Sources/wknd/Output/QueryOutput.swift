@@ -22,28 +22,14 @@ struct QueryOutput {
     /// elements of one array. Returns whether any page had GraphQL errors.
     func stream(_ pages: QueryPages, jsonl: Bool) async throws -> Bool {
         var hadErrors = false
-        var count = 0
-        if !jsonl { terminal.write("[") }
+        var stream = JSONItemStream(terminal: terminal, jsonLines: jsonl)
+        stream.begin()
         for try await page in pages {
             report(page.result.errors, page: page.number)
             hadErrors = hadErrors || !page.result.errors.isEmpty
-            var text = ""
-            for item in page.items {
-                if jsonl {
-                    text += item.jsonText(.compact) + "\n"
-                } else {
-                    text += count == 0 ? "" : ","
-                    text +=
-                        layout == .compact
-                        ? item.jsonText(.compact)
-                        // Strings hold no raw line break, so every "\n" is layout: indent it one level more.
-                        : "\n  " + item.jsonText(layout).replacingOccurrences(of: "\n", with: "\n  ")
-                }
-                count += 1
-            }
-            if !text.isEmpty { terminal.write(text) }
+            stream.write(page.items)
         }
-        if !jsonl { terminal.write(count > 0 && layout != .compact ? "\n]\n" : "]\n") }
+        stream.end()
         return hadErrors
     }
 

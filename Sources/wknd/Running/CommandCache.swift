@@ -61,14 +61,29 @@ final class CommandCache: Sendable {
         cached: (SQLiteResponseCache, CachePolicy) async throws -> CachedResult<Value>,
         uncached: () async throws -> GraphQLResult<Value>
     ) async throws -> GraphQLResult<Value> {
+        try await value(
+            cached: { store, policy in
+                let answer = try await cached(store, policy)
+                return Cached(
+                    value: answer.result, source: answer.source, age: answer.age, serverFailure: answer.serverFailure,
+                    backgroundRefresh: answer.backgroundRefresh)
+            }, uncached: uncached)
+    }
+
+    /// The value of one read (a query, a delivery API resource): through the cache with
+    /// `cached`, or from `uncached` when there is no cache. A stale answer is flagged on stderr.
+    func value<Value: Sendable>(
+        cached: (SQLiteResponseCache, CachePolicy) async throws -> Cached<Value>,
+        uncached: () async throws -> Value
+    ) async throws -> Value {
         guard let store else { return try await uncached() }
-        let answer: CachedResult<Value>
+        let answer: Cached<Value>
         do {
             answer = try await cached(store, policy)
         } catch is CacheMissError {
             throw Failure(
                 .unavailable,
-                "Nothing is cached for this query yet; run `\(Self.onlineCommand())` once while the service is reachable to fill the cache."
+                "Nothing is cached for this request yet; run `\(Self.onlineCommand())` once while the service is reachable to fill the cache."
             )
         }
         state.withLock { state in
@@ -81,7 +96,7 @@ final class CommandCache: Sendable {
         }
         console.detail(Self.sourceText(answer))
         if answer.source == .staleCache { flagStale(answer) }
-        return answer.result
+        return answer.value
     }
 
     /// Waits for the background refreshes and records the run's counts.
@@ -92,7 +107,7 @@ final class CommandCache: Sendable {
         if counts != RunCounts() { store.recordRun(counts) }
     }
 
-    private func flagStale<Value>(_ answer: CachedResult<Value>) {
+    private func flagStale<Value>(_ answer: Cached<Value>) {
         let age = Self.ageText(answer.age)
         if let failure = answer.serverFailure {
             let reason = (failure as? AemError)?.message ?? String(describing: failure)
@@ -107,7 +122,7 @@ final class CommandCache: Sendable {
         }
     }
 
-    private static func sourceText<Value>(_ answer: CachedResult<Value>) -> String {
+    private static func sourceText<Value>(_ answer: Cached<Value>) -> String {
         switch answer.source {
         case .network: "answered by the server; the response cache is updated"
         case .revalidated: "the server confirmed the cached answer (304)"

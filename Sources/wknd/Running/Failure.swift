@@ -62,6 +62,8 @@ struct Failure: Error, Sendable {
             .cannotCreate
         case .persistingNotAllowed:
             .authentication
+        case .invalidRequest:
+            .usage
         default:
             .internalError
         }

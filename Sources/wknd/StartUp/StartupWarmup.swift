@@ -17,7 +17,7 @@ enum StartupWarmup {
         var httpClient = false
 
         /// Commands that read through the response cache.
-        static let cachingCommands: Set<String> = ["list", "show", "query"]
+        static let cachingCommands: Set<String> = ["list", "show", "query", "fragments"]
         /// Commands that always send requests.
         static let networkCommands: Set<String> = ["queries", "download", "sync"]
         /// Options with which a caching command always sends its request and does not use the cache.

@@ -1,0 +1,77 @@
+import AEMHeadless
+import ArgumentParser
+
+/// `wknd fragments get`: one fragment by id or path, every field laid out, or AEM's JSON object.
+struct FragmentsGetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Show one content fragment by id or path (GET /adobe/contentFragments/{id}, /byPath).",
+        discussion: """
+            Give the fragment's id (as `wknd fragments list` shows it) or its DAM
+            path. Every field is laid out by name; a reference shows the title
+            and path of what it points to, multi-line text is wrapped to the
+            terminal as `wknd show` wraps it, and the references come last.
+
+            --references asks AEM for what the fragment references: none,
+            direct (the fragment's own references, fragments as id and path),
+            direct-hydrated (the default: with their fields), all or
+            all-hydrated (down to AEM's maximum depth). --json prints the
+            object exactly as AEM sent it.
+
+            No fragment with that id or path: nothing on stdout, one line on
+            stderr, exit code 66.
+
+            EXAMPLES
+              wknd fragments get /content/dam/wknd-shared/en/adventures/bali-surf-camp/bali-surf-camp
+              wknd fragments get <id> --references all-hydrated --json | jq .references
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
+    var fragment: String
+
+    @Option(help: ArgumentHelp("What references come with it.", valueName: "mode"))
+    var references: FragmentReferencesChoice = .directHydrated
+
+    @Flag(help: "Print the fragment object as AEM sent it instead of text.")
+    var json = false
+
+    @OptionGroup var options: ServiceOptions
+
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
+    private var isPath: Bool { fragment.hasPrefix("/") }
+
+    func validate() throws {
+        if fragment.isEmpty { throw ValidationError("Give the fragment's id or path.") }
+        if isPath, let error = ValidationError.damPath(fragment) { throw error }
+    }
+
+    func run() async throws {
+        let mode = FragmentReferences(rawValue: references.rawValue) ?? .none
+        try await CommandContext.run(options) { context in
+            try await context.withAem(caching: caching) { aem, cache in
+                let (fragment, isPath) = (fragment, isPath)
+                let delivered = try await cache.value { store, policy in
+                    isPath
+                        ? try await aem.fragment(path: fragment, references: mode, cache: store, policy: policy)
+                        : try await aem.fragment(id: fragment, references: mode, cache: store, policy: policy)
+                } uncached: {
+                    isPath
+                        ? try await aem.fragment(path: fragment, references: mode)
+                        : try await aem.fragment(id: fragment, references: mode)
+                }
+                let terminal = Terminal.standardOutput
+                if json {
+                    QueryOutput(console: context.console).write(delivered.json)
+                } else {
+                    terminal.write(
+                        FragmentTextRenderer(
+                            width: terminal.width, usesColor: terminal.usesColor, origin: aem.configuration.origin
+                        )
+                        .render(delivered))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import AEMHeadless
+import ArgumentParser
+
+/// `wknd fragments list`: the fragments below a DAM folder, as a table or as AEM's JSON objects.
+struct FragmentsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the content fragments below a DAM folder (GET /adobe/contentFragments).",
+        discussion: """
+            Lists every fragment below --path, sub-folders included (a fragment's
+            own path lists that one fragment; no --path lists every fragment
+            the service delivers), in pages of --limit. Without --all only the
+            first page is shown, and a note on stderr says when more follow.
+
+            The table shows title, model name, path and id and fits the
+            terminal. --json prints one array of the fragment objects exactly as
+            AEM sent them (id, path, title, description, model, fields);
+            --jsonl prints one object per line. With --all every page is
+            followed and printed as it arrives.
+
+            EXAMPLES
+              wknd fragments list --path /content/dam/wknd-shared/en/adventures
+              wknd fragments list --all --jsonl | jq -r '.fields.slug // empty'
+              wknd fragments list --path /content/dam/wknd-shared/en --limit 10 --json
+            """
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "The DAM folder (or fragment) to list below, such as /content/dam/wknd-shared/en.", valueName: "path"))
+    var path: String?
+
+    @Option(help: ArgumentHelp("Fragments per page (1-50).", valueName: "n"))
+    var limit = 50
+
+    @Flag(help: "Follow every page instead of showing the first.")
+    var all = false
+
+    @Flag(help: "Print one JSON array of the fragment objects instead of a table.")
+    var json = false
+
+    @Flag(help: "Print one fragment object per line (JSON Lines) instead of a table.")
+    var jsonl = false
+
+    @OptionGroup var options: ServiceOptions
+
+    @OptionGroup(title: "Response cache") var caching: CacheOptions
+
+    func validate() throws {
+        if let path, let error = ValidationError.damPath(path) { throw error }
+        guard Aem.fragmentPageSizes.contains(limit) else { throw ValidationError("--limit must be from 1 to 50.") }
+        if json, jsonl { throw ValidationError("Give either --json or --jsonl, not both.") }
+    }
+
+    func run() async throws {
+        try await CommandContext.run(options) { context in
+            try await context.withAem(caching: caching) { aem, cache in
+                let (path, limit) = (path, limit)
+                let pages = FragmentPages { cursor in
+                    try await cache.value { store, policy in
+                        try await aem.fragmentPage(
+                            under: path, pageSize: limit, cursor: cursor, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.fragmentPage(under: path, pageSize: limit, cursor: cursor)
+                    }
+                }
+                if json || jsonl {
+                    try await stream(pages, context: context)
+                } else {
+                    try await table(pages, context: context)
+                }
+            }
+        }
+    }
+
+    /// The fragment objects as JSON, page by page.
+    private func stream(_ pages: FragmentPages, context: CommandContext) async throws {
+        var output = JSONItemStream(jsonLines: jsonl)
+        output.begin()
+        for try await page in pages {
+            output.write(page.items.map(\.json))
+            if !all {
+                if page.cursor != nil { noteMore(context) }
+                break
+            }
+        }
+        output.end()
+    }
+
+    /// The fragments as a table, once every page asked for is in.
+    private func table(_ pages: FragmentPages, context: CommandContext) async throws {
+        var rows: [[String]] = []
+        for try await page in pages {
+            rows += page.items.map { fragment in
+                [
+                    fragment.title.isEmpty ? "—" : TextLayout.singleLine(fragment.title), fragment.model.name,
+                    fragment.path, fragment.id,
+                ]
+            }
+            if !all {
+                if page.cursor != nil { noteMore(context) }
+                break
+            }
+        }
+        guard !rows.isEmpty else {
+            context.console.note("no fragments" + (path.map { " below \($0)" } ?? ""))
+            return
+        }
+        let terminal = Terminal.standardOutput
+        let table = TableRenderer(
+            columns: [
+                .init(header: "TITLE", shrinkPriority: 2, minimumWidth: 12),
+                .init(header: "MODEL", shrinkPriority: 1),
+                .init(header: "PATH", shrinkPriority: 3, minimumWidth: 20),
+                .init(header: "ID", shrinkPriority: 4),
+            ],
+            width: terminal.width, usesColor: terminal.usesColor)
+        terminal.write(table.render(rows))
+    }
+
+    private func noteMore(_ context: CommandContext) {
+        context.console.note("more fragments follow; --all lists them all")
+    }
+}
