@@ -23,7 +23,7 @@ enum DeliveryEndpoints {
         if let cursor { parameters.append(("cursor", cursor)) }
         return DeliveryRequest(
             target: "/adobe/contentFragments" + query(parameters),
-            subject: path.map { "the fragment list under \($0)" } ?? "the fragment list",
+            subject: path.map { "the fragment list under \($0)" } ?? "the fragment list", isList: true,
             read: { json throws(JSONShapeMismatch) in try FragmentPage(json: json) })
     }
 
@@ -35,7 +35,7 @@ enum DeliveryEndpoints {
         return DeliveryRequest(
             target: "/adobe/contentFragments/" + PercentEncoding.encodeUnreserved(id)
                 + query([("references", references.rawValue)]),
-            subject: "content fragment with id \(id)",
+            subject: "the content fragment with id \(id)",
             read: { json throws(JSONShapeMismatch) in try DeliveredFragment(json: json) })
     }
 
@@ -46,7 +46,7 @@ enum DeliveryEndpoints {
         try checkFolder(path)
         return DeliveryRequest(
             target: "/adobe/contentFragments/byPath" + query([("path", path), ("references", references.rawValue)]),
-            subject: "content fragment at \(path)",
+            subject: "the content fragment at \(path)",
             read: { json throws(JSONShapeMismatch) in try DeliveredFragment(json: json) })
     }
 

@@ -5,8 +5,10 @@ import Foundation
 struct DeliveryRequest<Value: Sendable>: Sendable {
     /// The request target: path and query, already percent-encoded.
     var target: String
-    /// What is asked for, for messages.
+    /// What is asked for, for messages: `the content fragment at /content/dam/…`.
     var subject: String
+    /// Whether this is a page of the list, whose 404 means the API itself is missing.
+    var isList = false
     /// Reads the answer's JSON document.
     var read: @Sendable (UntypedJSON) throws(JSONShapeMismatch) -> Value
 
@@ -26,6 +28,12 @@ struct DeliveryRequest<Value: Sendable>: Sendable {
             AemError(
                 kind, message, url: answer.url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
                 underlyingError: underlying)
+        }
+        if answer.status == 404, isList {
+            throw failure(
+                .httpStatus,
+                "\(origin) answered 404 to \(subject): it does not serve the Content Fragment Delivery API (/adobe/contentFragments). AEM serves it on the publish and preview tiers, not author, once Adobe has enabled it for the environment."
+            )
         }
         guard answer.isSuccess else {
             throw StatusFailure(

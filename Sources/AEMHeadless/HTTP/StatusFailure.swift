@@ -11,7 +11,7 @@ struct StatusFailure {
         /// A file such as an image, described for people (its path, with the host when it is
         /// not the AEM origin).
         case file(description: String)
-        /// A resource of an OpenAPI-based API, described for people: `the content fragment 3f2…`.
+        /// A resource of an OpenAPI-based API, described for people: `the content fragment at /content/dam/…`.
         case resource(description: String)
     }
 
@@ -69,7 +69,7 @@ struct StatusFailure {
                 "\(origin) answered \(status) \(status == 401 ? "Unauthorized" : "Forbidden") to \(what)\(reason.map { " (\($0))" } ?? ""): the credentials are missing, wrong or expired, or not allowed to read it. OAuth server-to-server credentials must also be allowed for this tier in the environment's api.yaml."
             )
         case (404, .resource(let what)):
-            return (.notFound, "There is no \(what) on \(origin) (404).")
+            return (.notFound, what.prefix(1).uppercased() + what.dropFirst() + " does not exist on \(origin) (404).")
         case (_, .query(let path)), (_, .resource(let path)):
             var message = "\(origin) answered \(status) to \(path)"
             if let page {
