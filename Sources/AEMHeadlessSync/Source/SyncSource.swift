@@ -3,7 +3,8 @@ import Foundation
 /// Where a sync reads its content: pages of items, then each item as it is stored.
 ///
 /// `AdventureSyncSource` reads the WKND adventures, `QuerySyncSource` any list or paginated
-/// persisted query. A source pages with whatever cursor it likes (a Relay cursor, an offset
+/// persisted query, `FragmentSyncSource` the fragments below a DAM folder through the delivery
+/// API. A source pages with whatever cursor it likes (a Relay cursor, an offset
 /// written as text) and returns each item's JSON as AEM sent it.
 public protocol SyncSource: Sendable {
     /// Names what is mirrored (the queries and their variables). A folder mirrors one source;

@@ -2,8 +2,8 @@ import AEMHeadless
 import Foundation
 import GRDB
 
-/// A synced folder, read offline: the adventures with the same model types the network calls
-/// return, and the local files of their images.
+/// A synced folder, read offline: the adventures (or the fragments of the delivery API) with the
+/// same model types the network calls return, and the local files of their images.
 ///
 /// ```swift
 /// import AEMHeadlessSync
@@ -17,6 +17,9 @@ import GRDB
 ///     let file = detail.adventure.primaryImage.flatMap(store.imageFile(for:))   // file:///…/images/….jpg
 /// }
 /// ```
+///
+/// A folder filled by `wknd sync DIR --fragments <folder>` (`FragmentSyncSource`) is read with
+/// `deliveredFragments()` and `deliveredFragment(path:)`.
 ///
 /// Reading while a sync runs is safe: the database is in WAL mode and a sync applies each page
 /// in one transaction, so a reader sees the store before or after a page, never half of one.
@@ -69,6 +72,14 @@ public final class ContentStore: Sendable {
             try Row.fetchOne(
                 db, sql: "SELECT * FROM fragment WHERE slug = ? ORDER BY path, id LIMIT 1", arguments: [slug]
             ).map(Self.fragment)
+        }
+    }
+
+    /// The fragment at this path, or nil.
+    public func fragment(path: String) throws -> StoredFragment? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM fragment WHERE path = ? ORDER BY id LIMIT 1", arguments: [path])
+                .map(Self.fragment)
         }
     }
 

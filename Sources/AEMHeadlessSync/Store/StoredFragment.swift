@@ -4,11 +4,15 @@ import Foundation
 public struct StoredFragment: Sendable, Hashable {
     /// The fragment's `_path` in AEM when it was last seen.
     public var path: String
+    /// The slug, which identifies it across moves; for a fragment of the delivery API
+    /// (`FragmentSyncSource`), its id.
     public var slug: String?
-    /// The model, such as `Adventure`.
+    /// The model, such as `Adventure`; for a fragment of the delivery API, its model's name
+    /// (`adventure`).
     public var model: String?
     /// The JSON as AEM sent it: members in AEM's order, numbers as AEM wrote them, no white space.
-    /// For an adventure, the `adventureByPath` object: `{"item": …, "_references": […]}`.
+    /// For an adventure, the `adventureByPath` object: `{"item": …, "_references": […]}`; for a
+    /// fragment of the delivery API, the object `GET /adobe/contentFragments/{id}?references=all-hydrated` sent.
     public var json: Data
     /// The SHA-256 of `json`, in hex.
     public var contentHash: String

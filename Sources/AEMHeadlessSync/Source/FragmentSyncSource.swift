@@ -1,0 +1,95 @@
+import AEMHeadless
+import Foundation
+
+/// Every content fragment below a DAM folder, through AEM's Content Fragment Delivery API
+/// (`/adobe/contentFragments`), as a sync source: no persisted query needed, any model.
+///
+/// ```swift
+/// let source = try FragmentSyncSource(aem: aem, folder: "/content/dam/wknd-shared/en")
+/// let report = try await SyncEngine(aem: aem, directory: folder).sync(source)
+/// let store = try ContentStore(directory: folder)
+/// for fragment in try store.deliveredFragments() { print(fragment.path, fragment.title) }
+/// ```
+///
+/// The list's pages (sub-folders included, at most 50 fragments a page) are asked with the
+/// `ETag` the server sent last time (`If-None-Match`); a 304 means no fragment on the page
+/// changed. A fragment that is new, or whose list entry changed, is read by its id with
+/// `references=all-hydrated`, and the store keeps that object as AEM sent it: the fragment with
+/// everything it reaches through reference fields, each referenced fragment with its fields, so
+/// that a stored fragment is whole offline whatever folder its references lie in. Its images
+/// are the image assets among those references, loaded from their DAM paths on the AEM origin.
+///
+/// A fragment is read again when a fragment among its references changes, moves, appears or
+/// goes (they are its `referencedPaths`). The fragment's id, which stays when a fragment moves,
+/// is kept as its slug: a fragment found at a new path with its id is the same fragment, moved.
+/// A change to a referenced fragment outside the folder does not show in the folder's list; a
+/// sync with `revalidateAll` reads every fragment again and finds it.
+public struct FragmentSyncSource: SyncSource {
+    /// How much of what a fragment references the store keeps with it.
+    public static let references = FragmentReferences.allHydrated
+
+    private let aem: Aem
+    private let list: ConditionalFragmentList
+    /// The DAM folder mirrored, such as `/content/dam/wknd-shared/en`.
+    public let folder: String
+    /// Fragments asked for per page (1–50).
+    public let pageSize: Int
+
+    /// The source of every fragment below `folder`.
+    ///
+    /// - Throws: `AemError` of kind `.invalidRequest`, before anything is sent, when `folder`
+    ///   does not start with `/content/dam/` or ends with `/`, or `pageSize` is outside 1…50.
+    public init(aem: Aem, folder: String, pageSize: Int = 50) throws(AemError) {
+        // The library's list checks both before it sends anything.
+        _ = try aem.fragments(under: folder, pageSize: pageSize)
+        self.aem = aem
+        self.folder = folder
+        self.pageSize = pageSize
+        list = ConditionalFragmentList(aem: aem, folder: folder, pageSize: pageSize)
+    }
+
+    /// `the fragments under /content/dam/wknd-shared/en`; the page size is left out, since it
+    /// changes the pages, not what is mirrored.
+    public var identity: String { "the fragments under \(folder)" }
+
+    public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
+        guard let answer = try await list.page(after: cursor, validator: validator) else { return .notModified }
+        let items = answer.page.items.map { fragment in
+            SyncListItem(
+                path: fragment.path, slug: fragment.id, model: fragment.model.name,
+                json: Data(fragment.json.jsonBytes()))
+        }
+        return .page(SyncPage(items: items, nextCursor: answer.page.cursor, validator: answer.validator))
+    }
+
+    /// The fragment with its references, read by id (by path for a stored fragment without
+    /// one); nil when AEM answers 404.
+    public func detail(of item: SyncListItem) async throws -> SyncItemDetail? {
+        let fragment: DeliveredFragment
+        do {
+            if let id = item.slug, !id.isEmpty {
+                fragment = try await aem.fragment(id: id, references: Self.references)
+            } else {
+                fragment = try await aem.fragment(path: item.path, references: Self.references)
+            }
+        } catch let error as AemError where error.kind == .notFound && error.status == 404 {
+            return nil
+        }
+        return Self.detail(of: fragment)
+    }
+
+    /// The fragment as the store keeps it: its JSON, the paths of the image assets among its
+    /// references, and the paths of the fragments among them.
+    static func detail(of fragment: DeliveredFragment) -> SyncItemDetail {
+        let images = fragment.referencedAssetList.filter { asset in
+            asset.mimeType.map { $0.lowercased().hasPrefix("image/") } ?? true
+        }
+        var fragments: [String] = []
+        for reference in fragment.references.values {
+            if case .fragment(let referenced) = reference { fragments.append(referenced.path) }
+        }
+        return SyncItemDetail(
+            json: Data(fragment.json.jsonBytes()), imageLocations: images.map(\.path),
+            referencedPaths: fragments.sorted())
+    }
+}
