@@ -17,7 +17,8 @@ import Foundation
 /// `references=all-hydrated`, and the store keeps that object as AEM sent it: the fragment with
 /// everything it reaches through reference fields, each referenced fragment with its fields, so
 /// that a stored fragment is whole offline whatever folder its references lie in. Its images
-/// are the image assets among those references, loaded from their DAM paths on the AEM origin.
+/// are those its fields show and the image assets among its references, loaded from their DAM
+/// paths on the AEM origin.
 ///
 /// A fragment is read again when a fragment among its references changes, moves, appears or
 /// goes (they are its `referencedPaths`). The fragment's id, which stays when a fragment moves,
@@ -78,18 +79,24 @@ public struct FragmentSyncSource: SyncSource {
         return Self.detail(of: fragment)
     }
 
-    /// The fragment as the store keeps it: its JSON, the paths of the image assets among its
-    /// references, and the paths of the fragments among them.
+    /// The fragment as the store keeps it: its JSON, its images, and the paths of the fragments
+    /// among its references.
+    ///
+    /// The images are those its own fields show (`referencedImages`, as `wknd download
+    /// --fragments` finds them), then the other image assets among its references: those of the
+    /// fragments it reaches, which its JSON holds too.
     static func detail(of fragment: DeliveredFragment) -> SyncItemDetail {
-        let images = fragment.referencedAssetList.filter { asset in
-            asset.mimeType.map { $0.lowercased().hasPrefix("image/") } ?? true
+        var locations = fragment.referencedImages.compactMap(\.reference.location)
+        var seen = Set(locations)
+        for asset in fragment.referencedAssetList
+        where asset.mimeType.map({ $0.lowercased().hasPrefix("image/") }) ?? true {
+            if seen.insert(asset.path).inserted { locations.append(asset.path) }
         }
         var fragments: [String] = []
         for reference in fragment.references.values {
             if case .fragment(let referenced) = reference { fragments.append(referenced.path) }
         }
         return SyncItemDetail(
-            json: Data(fragment.json.jsonBytes()), imageLocations: images.map(\.path),
-            referencedPaths: fragments.sorted())
+            json: Data(fragment.json.jsonBytes()), imageLocations: locations, referencedPaths: fragments.sorted())
     }
 }
