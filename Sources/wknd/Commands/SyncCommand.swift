@@ -4,11 +4,13 @@ import ArgumentParser
 import Foundation
 
 /// `wknd sync`: every adventure, in full and with its images — or the items of any list or
-/// paginated persisted query — mirrored into a folder and kept current with deltas.
+/// paginated persisted query, or every content fragment below a DAM folder through the delivery
+/// API — mirrored into a folder and kept current with deltas.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Mirror every adventure (or any query's items) and their images into a folder, then keep it current.",
+        abstract:
+            "Mirror every adventure (or any query's items, or a DAM folder's fragments) and their images into a folder, then keep it current.",
         discussion: """
             DIR gets content.sqlite, an SQLite database of the fragments (path,
             slug, model, the JSON as AEM sent it, members in AEM's order and
@@ -43,6 +45,22 @@ struct SyncCommand: AsyncParsableCommand {
             mirrors one query with one set of variables: syncing another into it
             is refused (exit 64).
 
+            --fragments <folder> mirrors every content fragment below a DAM
+            folder (sub-folders included) through the REST Content Fragment
+            Delivery API (/adobe/contentFragments) instead: any model, no
+            persisted query needed. The folder must start with /content/dam/ and
+            must not end with / (else exit 64). The list's pages (--page-size
+            1-50, default 50) are asked with If-None-Match, and a 304 means
+            nothing on the page changed; each new or changed fragment is read by
+            its id with references=all-hydrated and stored as AEM sent it, with
+            every fragment, asset and tag it reaches, so that it is whole
+            offline; the images among those references are downloaded from
+            their DAM paths. A fragment is read again when one it references
+            changes, moves or goes, and keeps its identity across a move by its
+            id. A change to a referenced fragment outside the folder does not
+            show in its list: --revalidate-all finds it. ContentStore's
+            deliveredFragments() reads the folder.
+
             Progress goes to stderr (a bar on a terminal), then a summary line;
             --json prints the report on stdout. An image that cannot be saved is
             reported, tried again next run, and makes the exit code 69.
@@ -52,6 +70,7 @@ struct SyncCommand: AsyncParsableCommand {
               wknd sync wknd-mirror --json | jq '{added, changed, removed, requests}'
               wknd sync wknd-mirror --revalidate-all --concurrency 8
               wknd sync articles --query my-site/articles-paginated --var locale=en
+              wknd sync wknd-en --fragments /content/dam/wknd-shared/en
             """
     )
 
@@ -68,6 +87,12 @@ struct SyncCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Mirror every content fragment below this DAM folder through the delivery API (/adobe/contentFragments) instead of the adventures.",
+            valueName: "folder"))
+    var fragments: String?
+
+    @Option(
+        help: ArgumentHelp(
             "With --query: how the query pages (\(PagingStyle.allCases.map(\.rawValue).joined(separator: ", "))); found from the stored query by default.",
             valueName: "style"))
     var paging: PagingStyle?
@@ -75,8 +100,11 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many items and images to fetch at once (1-64).", valueName: "n"))
     var concurrency = 6
 
-    @Option(help: ArgumentHelp("Items per page (1-100; with --query 1-1000).", valueName: "n"))
-    var pageSize = 100
+    @Option(
+        help: ArgumentHelp(
+            "Items per page (1-100, default 100; with --query 1-1000; with --fragments 1-50, default 50).",
+            valueName: "n"))
+    var pageSize: Int?
 
     @Option(help: ArgumentHelp("The image width in pixels, passed to the queries.", valueName: "pixels"))
     var width: Int?
@@ -87,7 +115,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(help: "The image format, passed to the queries.")
     var format: ImageFormatChoice?
 
-    @Flag(help: "Read every adventure and ask about every image again, even on pages that did not change.")
+    @Flag(help: "Read every item and ask about every image again, even on pages that did not change.")
     var revalidateAll = false
 
     @Flag(help: "When another sync of DIR is running, wait for it instead of exiting with 75.")
@@ -100,11 +128,15 @@ struct SyncCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
+        if query != nil, fragments != nil {
+            throw ValidationError(
+                "Give either --query (a persisted query's items) or --fragments (a DAM folder's fragments), not both.")
+        }
         if let query {
             guard QueryCommand.isQueryPath(query) else {
                 throw ValidationError("Give --query as <configuration>/<name>, such as wknd-shared/adventures-all.")
             }
-            guard (1...1000).contains(pageSize) else {
+            if let pageSize, !(1...1000).contains(pageSize) {
                 throw ValidationError("--page-size must be from 1 to 1000.")
             }
             if width != nil || quality != nil || format != nil {
@@ -112,10 +144,22 @@ struct SyncCommand: AsyncParsableCommand {
                     "--width, --quality and --format go with the adventures; give a query's own variables with --var.")
             }
         } else {
-            guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be from 1 to 100.") }
             if paging != nil || !variables.texts.isEmpty || !variables.jsonTexts.isEmpty {
                 throw ValidationError("--var, --var-json and --paging go with --query.")
             }
+        }
+        if let fragments {
+            if let error = ValidationError.damPath(fragments) { throw error }
+            if let pageSize, !Aem.fragmentPageSizes.contains(pageSize) {
+                throw ValidationError("With --fragments, --page-size must be from 1 to 50.")
+            }
+            if width != nil || quality != nil || format != nil {
+                throw ValidationError(
+                    "--width, --quality and --format go with the adventures; --fragments downloads each image as it is."
+                )
+            }
+        } else if query == nil, let pageSize, !(1...100).contains(pageSize) {
+            throw ValidationError("--page-size must be from 1 to 100.")
         }
         if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
         if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
@@ -151,15 +195,19 @@ struct SyncCommand: AsyncParsableCommand {
                 progress.handle(event)
                 if case .warning(let message) = event { console.warning(message) }
             }
-            if let query {
+            if let fragments {
+                let source = try FragmentSyncSource(aem: aem, folder: fragments, pageSize: pageSize ?? 50)
+                report = try await engine.sync(source, onEvent: onEvent)
+            } else if let query {
                 let source = await QuerySyncSource.finding(
-                    aem: aem, path: query, variables: try variables.variables(), style: paging, pageSize: pageSize)
+                    aem: aem, path: query, variables: try variables.variables(), style: paging,
+                    pageSize: pageSize ?? 100)
                 report = try await engine.sync(source, onEvent: onEvent)
             } else {
                 let image = ImageOptions(
                     format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
                     width: width, quality: quality)
-                let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize, image: image)
+                let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize ?? 100, image: image)
                 report = try await engine.sync(source, onEvent: onEvent)
             }
         } catch let error as SyncError {
