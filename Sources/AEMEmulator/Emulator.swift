@@ -7,7 +7,8 @@ import Logging
 /// It serves a content package (``EmulatorContent``; the bundled WKND sample by default): it runs the package's
 /// persisted queries with real GraphQL over the schema AEM generates from its models
 /// (`/graphql/execute.json/<configuration>/<name>`), lists and stores queries (`/graphql/list.json`,
-/// `/graphql/persist.json`), gives each configuration's schema as SDL, and serves the assets at their `_path` and
+/// `/graphql/persist.json`), gives each configuration's schema as SDL, serves the same fragments through Content
+/// Fragment Delivery with OpenAPI (`/adobe/contentFragments`), and serves the assets at their `_path` and
 /// `_dynamicUrl`.
 ///
 /// ```swift
@@ -33,6 +34,7 @@ public enum Emulator {
             endpoints: GraphQLEndpoints(
                 engine: QueryEngine(repository: repository, settings: settings),
                 queries: StoredQueries(repository.queries), allowsAdHocQueries: options.allowsAdHocQueries),
+            fragmentDelivery: DeliveryEndpoints(index: DeliveryIndex(repository: repository)),
             assets: ServedAssets(repository.assets),
             authentication: options.authentication,
             faults: options.faults,

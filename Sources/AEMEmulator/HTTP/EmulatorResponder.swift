@@ -3,12 +3,13 @@ import HTTPTypes
 import Hummingbird
 
 /// Answers every request of an emulator: latency and scripted faults first, then authentication, then routing on
-/// the raw request target (so that the variable suffix reaches ``RequestTarget`` undecoded) to the GraphQL endpoints
-/// or the assets.
+/// the raw request target (so that the variable suffix reaches ``RequestTarget`` undecoded) to the GraphQL endpoints,
+/// the Content Fragment Delivery API or the assets.
 struct EmulatorResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let endpoints: GraphQLEndpoints
+    let fragmentDelivery: DeliveryEndpoints
     let assets: ServedAssets
     let authentication: EmulatorAuthentication?
     let faults: EmulatorFaults
@@ -91,6 +92,11 @@ struct EmulatorResponder: HTTPResponder {
         if let configuration = Self.endpointConfiguration(path, file: "endpoint.json"), request.method == .post {
             guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
             if let reply = await endpoints.adHoc(configuration: configuration, body: body) { return reply }
+        }
+        let rawTarget = request.head.path ?? "/"
+        if let route = DeliveryRoute(rawTarget: rawTarget) {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            return fragmentDelivery.answer(route, rawTarget: rawTarget, accept: request.headers[.accept])
         }
         if let asset = assets.asset(atRequestPath: path) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }

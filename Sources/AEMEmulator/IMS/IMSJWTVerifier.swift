@@ -17,9 +17,9 @@ struct IMSJWTVerifier {
 
     func verify(_ jwt: String, now: Date = Date()) throws(Refusal) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerData = IMSBase64URL.decode(parts[0]),
-            let payloadData = IMSBase64URL.decode(parts[1]),
-            let signature = IMSBase64URL.decode(parts[2]),
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]),
+            let payloadData = Base64URL.decode(parts[1]),
+            let signature = Base64URL.decode(parts[2]),
             let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
             let claims = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any]
         else { throw Refusal(error: "invalid_token", description: "Malformed JWT") }

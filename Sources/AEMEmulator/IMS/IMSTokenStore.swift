@@ -33,7 +33,7 @@ public final class IMSTokenStore: Sendable, Equatable {
         var bytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = generator.next() }
-        let token = "ims-" + IMSBase64URL.encode(Data(bytes))
+        let token = "ims-" + Base64URL.encode(Data(bytes))
         let lifetime = state.withLockedValue { state in
             let lifetime = state.lifetimes[min(state.issued, state.lifetimes.count - 1)]
             state.issued += 1

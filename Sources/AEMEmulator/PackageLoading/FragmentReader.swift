@@ -20,7 +20,8 @@ enum FragmentReader {
         let lastModified: JCRValue? = content.value("jcr:lastModified")
         return ContentFragment(
             path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), modelPath: modelPath,
-            title: content.text("jcr:title"), lastModified: lastModified.flatMap(\.date),
+            title: content.text("jcr:title"), description: content.text("jcr:description"),
+            lastModified: lastModified.flatMap(\.date),
             tags: content.child("metadata")?.value("cq:tags")?.elements.compactMap(\.text) ?? [],
             master: master, variations: variations)
     }

@@ -10,6 +10,8 @@ public struct ContentFragment: Sendable {
     public var modelPath: String
     /// `jcr:content/@jcr:title`.
     public var title: String?
+    /// `jcr:content/@jcr:description`.
+    public var description: String?
     /// `jcr:content/@jcr:lastModified`.
     public var lastModified: Date?
     /// `jcr:content/metadata/@cq:tags`.
@@ -28,13 +30,15 @@ public struct ContentFragment: Sendable {
 
     /// A fragment with the given values; see each property.
     public init(
-        path: String, uuid: String, modelPath: String, title: String? = nil, lastModified: Date? = nil,
-        tags: [String] = [], master: [String: JCRValue], variations: [(name: String, values: [String: JCRValue])] = []
+        path: String, uuid: String, modelPath: String, title: String? = nil, description: String? = nil,
+        lastModified: Date? = nil, tags: [String] = [], master: [String: JCRValue],
+        variations: [(name: String, values: [String: JCRValue])] = []
     ) {
         self.path = path
         self.uuid = uuid
         self.modelPath = modelPath
         self.title = title
+        self.description = description
         self.lastModified = lastModified
         self.tags = tags
         self.master = master

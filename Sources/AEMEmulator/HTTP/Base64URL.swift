@@ -1,7 +1,7 @@
 import Foundation
 
-/// The URL-safe Base64 of JSON Web Tokens and IMS tokens, without padding.
-enum IMSBase64URL {
+/// URL-safe Base64 without padding (RFC 4648 §5): JSON Web Tokens, IMS tokens, delivery model ids and cursors.
+enum Base64URL {
     static func encode(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

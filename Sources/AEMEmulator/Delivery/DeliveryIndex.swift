@@ -1,0 +1,60 @@
+/// The content as the delivery API reads it, prepared once when the emulator starts: the fragments in list order
+/// (``DeliveryRules/sortsBefore(_:_:)``), found by id or path, so that a page is a binary search and a slice.
+struct DeliveryIndex: Sendable {
+    /// Every fragment, in list order.
+    let fragments: [ContentFragment]
+    /// Every model, by path.
+    let models: [String: FragmentModel]
+    /// Every asset that is not a fragment, by path.
+    let assets: [String: DamAsset]
+    private let positionsByID: [String: Int]
+    private let positionsByPath: [String: Int]
+
+    init(repository: ContentRepository) {
+        fragments = repository.fragments.values.sorted { DeliveryRules.sortsBefore($0.path, $1.path) }
+        models = repository.models
+        assets = repository.assets
+        var byID: [String: Int] = [:]
+        var byPath: [String: Int] = [:]
+        for (position, fragment) in fragments.enumerated() {
+            if byID[fragment.uuid] == nil { byID[fragment.uuid] = position }
+            byPath[fragment.path] = position
+        }
+        positionsByID = byID
+        positionsByPath = byPath
+    }
+
+    /// The fragment whose `jcr:uuid` is `id` (the first in list order when several share it).
+    func fragment(id: String) -> ContentFragment? {
+        positionsByID[id].map { fragments[$0] }
+    }
+
+    /// The fragment at `path`.
+    func fragment(path: String) -> ContentFragment? {
+        positionsByPath[path].map { fragments[$0] }
+    }
+
+    /// The positions in ``fragments`` a list of `path` covers: the fragment at `path` alone, else every fragment
+    /// below the folder `path` (sub-folders included), or every fragment when `path` is `nil`.
+    func positions(listing path: String?) -> Range<Int> {
+        guard let path else { return fragments.indices }
+        if let position = positionsByPath[path] { return position..<(position + 1) }
+        // In byte order, the paths below `path/` are those from `path/` up to `path0` ("0" follows "/").
+        return firstPosition(notBefore: path + "/")..<firstPosition(notBefore: path + "0")
+    }
+
+    /// The first position whose path does not sort before `path`.
+    private func firstPosition(notBefore path: String) -> Int {
+        var low = 0
+        var high = fragments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if DeliveryRules.sortsBefore(fragments[middle].path, path) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+}
