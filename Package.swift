@@ -34,7 +34,9 @@ let package = Package(
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
-        .target(name: "AEMHeadless"),
+        .target(name: "AEMHeadless", dependencies: ["HTMLReading"]),
+        // The tolerant HTML reader for stored rich text, shared by the client and the emulator: `package` API.
+        .target(name: "HTMLReading"),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -96,6 +98,7 @@ let package = Package(
             name: "AEMEmulator",
             dependencies: [
                 "SampleContent",
+                "HTMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -1,3 +1,5 @@
+import HTMLReading
+
 /// Derives the `json`, `plaintext` and `markdown` renditions of a rich-text field from its stored HTML, as AEM does
 /// (aem-wire.md §5): `<p>` paragraph, `<b>`/`<strong>` bold, `<i>`/`<em>` italic, `<u>` underline, `<a href>` link
 /// (a `reference` of type `fragment` when it points to a fragment), `<h1>`–`<h6>` header, lists, tables, `<br>`
