@@ -150,7 +150,7 @@ struct DeliveryClientTests {
             let cases: [(FaultAction, AemError.Kind, String)] = [
                 (.htmlLoginPage, .htmlResponse, "HTML page"),
                 (.respond(status: 200, headers: ["Content-Type": "application/json"], body: ""), .emptyResponse, "empty"),
-                (.respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\": 5}"), .decodingFailed, "\"id\""),
+                (.respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\": 5}"), .decodingFailed, "at id"),
                 (.respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\""), .invalidResponse, "not valid JSON"),
                 (
                     .respond(
