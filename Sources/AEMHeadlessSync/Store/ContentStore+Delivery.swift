@@ -7,7 +7,12 @@ import Foundation
 /// let store = try ContentStore(directory: URL(fileURLWithPath: "wknd-en"))  // wknd sync wknd-en --fragments /content/dam/wknd-shared/en
 /// if let article = try store.deliveredFragment(path: "/content/dam/wknd-shared/en/magazine/arctic-surfing/aloha-spirits-in-northern-norway") {
 ///     let author = article.referencedFragments(in: "authorFragment").first
-///     let photo = author?.referencedAssets(in: "profilePicture").first.flatMap(store.imageFile(for:))
+///     // What the author references is in the article's map too: the API flattens `references`.
+///     if let picture = author?.identifiers(in: "profilePicture").first,
+///         case .asset(let asset)? = article.references[picture]
+///     {
+///         let file = store.imageFile(for: asset)   // file:///…/images/…
+///     }
 /// }
 /// ```
 extension ContentStore {
