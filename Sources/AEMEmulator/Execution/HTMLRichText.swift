@@ -140,7 +140,7 @@ struct HTMLRichText: Sendable {
         private func inline(_ tree: HTMLTree, variants: [String]) -> [RichTextElement] {
             switch tree {
             case .text(let text):
-                let value = Self.flattenNewlines(text)
+                let value = HTMLTree.flattenNewlines(text)
                 guard !value.isEmpty else { return [] }
                 return [RichTextElement(nodeType: "text", value: value, variants: variants)]
             case .element(let name, let attributes, let children):
@@ -155,7 +155,7 @@ struct HTMLRichText: Sendable {
                     guard let href = attributes["href"], !href.isEmpty else {
                         return inline(children, variants: variants)
                     }
-                    let text = Self.flattenNewlines(Self.textContent(children))
+                    let text = HTMLTree.flattenNewlines(HTMLTree.textContent(children))
                     if targets.isFragment(href) {
                         return [
                             RichTextElement(
@@ -170,22 +170,6 @@ struct HTMLRichText: Sendable {
                     return inline(children, variants: variants.contains(variant) ? variants : variants + [variant])
                 }
             }
-        }
-
-        private static func textContent(_ trees: [HTMLTree]) -> String {
-            trees.map { tree in
-                switch tree {
-                case .text(let text): text
-                case .element("br", _, _): " "
-                case .element(_, _, let children): textContent(children)
-                }
-            }.joined()
-        }
-
-        /// Source line breaks inside text are spaces, as in a browser.
-        private static func flattenNewlines(_ text: String) -> String {
-            guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-            return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         }
 
         private static func mimeType(ofExtensionIn path: String) -> String {

@@ -67,17 +67,10 @@ public struct FragmentPages: AsyncSequence, Sendable {
         /// Reads the fragments of a page, then fetches the next page.
         public struct Iterator: AsyncIteratorProtocol {
             var pages: FragmentPages.Iterator
-            var buffered: [DeliveredFragment] = []
-            var index = 0
+            var buffer = PageBuffer<DeliveredFragment>()
 
             public mutating func next() async throws -> DeliveredFragment? {
-                while index == buffered.count {
-                    guard let page = try await pages.next() else { return nil }
-                    buffered = page.items
-                    index = 0
-                }
-                defer { index += 1 }
-                return buffered[index]
+                try await buffer.next { try await pages.next()?.items }
             }
         }
     }

@@ -118,7 +118,7 @@ enum HTMLRichTextReader {
     private static func inline(_ tree: HTMLTree, variants: [RichTextNode.Variant]) -> [RichTextNode] {
         switch tree {
         case .text(let text):
-            let value = flattenNewlines(text)
+            let value = HTMLTree.flattenNewlines(text)
             return value.isEmpty ? [] : [RichTextNode(.text, value: value, variants: variants)]
         case .element("br", _, _):
             return [RichTextNode(.lineBreak)]
@@ -133,7 +133,7 @@ enum HTMLRichTextReader {
             let target = attributes["target"].flatMap { $0.isEmpty ? nil : $0 }
             return [
                 RichTextNode(
-                    .link, value: flattenNewlines(textContent(children)),
+                    .link, value: HTMLTree.flattenNewlines(HTMLTree.textContent(children)),
                     data: RichTextNode.NodeData(href: href, target: target))
             ]
         case .element(let name, _, let children):
@@ -142,22 +142,6 @@ enum HTMLRichTextReader {
             }
             return inline(children, variants: variants + [variant])
         }
-    }
-
-    /// The text of `trees`, a line break read as a space: a link's text.
-    private static func textContent(_ trees: [HTMLTree]) -> String {
-        trees.map { tree in
-            switch tree {
-            case .text(let text): text
-            case .element("br", _, _): " "
-            case .element(_, _, let children): textContent(children)
-            }
-        }.joined()
-    }
-
-    /// Source line breaks inside text are spaces, as in a browser.
-    private static func flattenNewlines(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
     /// The image MIME type the extension of `source` names (query and fragment ignored), or nil.

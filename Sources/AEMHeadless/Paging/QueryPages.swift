@@ -116,18 +116,11 @@ public struct QueryItems: AsyncSequence, Sendable {
     /// Reads the items of one page, then fetches the next.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var pages: QueryPages.AsyncIterator
-        var buffered: [UntypedJSON] = []
-        var index = 0
+        var buffer = PageBuffer<UntypedJSON>()
 
         /// The next item, fetching the next page when this one is used up; nil after the last.
         public mutating func next() async throws -> UntypedJSON? {
-            while index == buffered.count {
-                guard let page = try await pages.next() else { return nil }
-                buffered = page.items
-                index = 0
-            }
-            defer { index += 1 }
-            return buffered[index]
+            try await buffer.next { try await pages.next()?.items }
         }
     }
 }
