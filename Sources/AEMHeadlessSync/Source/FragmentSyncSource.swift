@@ -85,7 +85,7 @@ public struct FragmentSyncSource: SyncSource {
     /// The images are those its own fields show (`referencedImages`, as `wknd download
     /// --fragments` finds them), then the other image assets among its references: those of the
     /// fragments it reaches, which its JSON holds too.
-    static func detail(of fragment: DeliveredFragment) -> SyncItemDetail {
+    private static func detail(of fragment: DeliveredFragment) -> SyncItemDetail {
         var locations = fragment.referencedImages.compactMap(\.reference.location)
         var seen = Set(locations)
         for asset in fragment.referencedAssetList
