@@ -260,6 +260,9 @@ def requested_url(wknd, arguments, env, cwd):
 # The benchmarks
 
 
+# Item 10 mirrors this folder through the delivery API; bench-server's adventures are all below it.
+SYNC_FRAGMENTS_FOLDER = "/content/dam/wknd-shared/en"
+
 CURL_JSON = ["curl", "-s", "--fail", "-o", "/dev/null", "-H", "Accept: application/json"]
 
 
@@ -461,22 +464,23 @@ def bench_query_all(table, args, work):
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 64, ' MiB peak RSS')}")
 
 
-def bench_sync(table, args, work):
-    """Item 9: `wknd sync` of many synthetic adventures (each with its own image) into a fresh folder, against
-    `curl --parallel` fetching the very URLs wknd requested (taken from one `--verbose` run: every page, every
-    detail, every image) at the same concurrency; then a re-sync with nothing changed against the base sync."""
+def bench_sync(table, args, work, number, count, source_args, what):
+    """Items 9 and 10: `wknd sync` of many synthetic adventures (each with its own image) into a fresh folder,
+    through the GraphQL queries (item 9) or the delivery API (item 10, `--fragments`), against `curl --parallel`
+    fetching the very URLs wknd requested (taken from one `--verbose` run: every page, every detail, every image) at
+    the same concurrency; then a re-sync with nothing changed against the base sync."""
     server = Server(os.path.join(args.bin, "bench-server"),
-                    ["--adventures", str(args.sync_adventures), "--image-bytes", str(args.sync_image_bytes)],
-                    "bench-server (sync)")
+                    ["--adventures", str(count), "--image-bytes", str(args.sync_image_bytes)],
+                    f"bench-server (item {number})")
     env = client_environment(server, os.environ, fresh_dir(work, "cache-"))
     concurrency = str(args.concurrency)
-    sync_args = ["--concurrency", concurrency]
+    sync_args = source_args + ["--concurrency", concurrency]
     probe = fresh_dir(work, "sync-probe-")
-    progress(f"sync: one verbose run over {args.sync_adventures} adventures, for the URLs")
+    progress(f"item {number}: one verbose run over {count} {what}, for the URLs")
     stdout, stderr = output_of([args.wknd, "sync", probe, "--json", "--verbose"] + sync_args, env=env, cwd=work)
     report = json.loads(stdout)
     urls = list(dict.fromkeys(re.findall(r"GET (http\S+) → 200", stderr)))
-    config = os.path.join(work, "sync-urls.curl")
+    config = os.path.join(work, f"sync-urls-{number}.curl")
     with open(config, "w") as file:
         for index, url in enumerate(urls):
             file.write(f'url = "{url}"\noutput = "{index}"\n')
@@ -493,28 +497,29 @@ def bench_sync(table, args, work):
     def remove(folder):
         shutil.rmtree(folder, ignore_errors=True)
 
+    command = " ".join(["wknd sync DIR"] + sync_args)
     a = Side("wknd sync", wknd_base, env=env, cwd=work, after=remove)
     b = Side("curl", curl_base, after=remove)
-    c = Comparison("sync (base)", a, b, args.sync_pairs)
+    c = Comparison(f"item {number} (base)", a, b, args.sync_pairs)
     peak = c.peak_rss_mib(c.a)
-    table.add("9", f"`wknd sync DIR --concurrency {concurrency}` into a fresh folder, {args.sync_adventures:,} adventures "
-                   f"with their own {args.sync_image_bytes / 1000:.0f} kB image, vs `curl --parallel --parallel-max "
-                   f"{concurrency}` on the same {len(urls):,} URLs ({report['requests']:,} requests)",
+    table.add(number, f"`{command}` into a fresh folder, {count:,} {what} with their own "
+                      f"{args.sync_image_bytes / 1000:.0f} kB image, vs `curl --parallel --parallel-max {concurrency}` "
+                      f"on the same {len(urls):,} URLs ({report['requests']:,} requests)",
               ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
               f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 128, ' MiB peak RSS')}")
 
     again = Side("wknd re-sync", fixed([args.wknd, "sync", probe] + sync_args), env=env, cwd=work)
-    r = Comparison("sync (nothing changed)", again, a, args.sync_pairs)
+    r = Comparison(f"item {number} (nothing changed)", again, a, args.sync_pairs)
     quiet_stdout, _ = output_of([args.wknd, "sync", probe, "--json"] + sync_args, env=env, cwd=work)
     quiet_report = json.loads(quiet_stdout)
-    table.add("9b", f"`wknd sync DIR` again with nothing changed ({quiet_report.get('requests', '?')} requests) vs the "
-                    "base sync (A/B = the share of the base time)",
+    table.add(f"{number}b", f"`{command}` again with nothing changed ({quiet_report.get('requests', '?')} requests) "
+                            "vs the base sync (A/B = the share of the base time)",
               ms(r.median_s(r.a)), ms(r.median_s(r.b)), times(r.ratio), spread_text(r),
               f"{r.peak_rss_mib(r.a):.1f} / {r.peak_rss_mib(r.b):.1f} MiB", goal_text(r.ratio, 0.10))
-    if report.get("imagesFetched") != args.sync_adventures - 1:
-        table.notes.append(f"Item 9: the verbose run fetched {report.get('imagesFetched')} images and added "
-                           f"{report.get('added')} adventures (expected {args.sync_adventures - 1} images).")
+    if report.get("imagesFetched") != count - 1 or report.get("added") != count:
+        table.notes.append(f"Item {number}: the verbose run fetched {report.get('imagesFetched')} images and added "
+                           f"{report.get('added')} {what} (expected {count} {what}, {count - 1} images).")
     server.stop()
 
 
@@ -599,9 +604,11 @@ def main():
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
     parser.add_argument("--items", type=int, default=10_000, help="synthetic adventures for item 8 (default 10,000)")
     parser.add_argument("--sync-adventures", type=int, default=10_000, help="adventures in the sync benchmark")
+    parser.add_argument("--sync-fragments", type=int, default=10_000,
+                        help="fragments in the delivery sync benchmark (item 10; bench-server serves them as adventures)")
     parser.add_argument("--sync-image-bytes", type=int, default=16_384, help="bytes of each image in the sync benchmark")
     parser.add_argument("--sync-pairs", type=int, default=3, help="pairs for the sync benchmark (default 3)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9", help="comma-separated items to run (default all)")
+    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10", help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -659,7 +666,10 @@ def main():
     if "8" in only:
         bench_query_all(table, args, work)
     if "9" in only:
-        bench_sync(table, args, work)
+        bench_sync(table, args, work, "9", args.sync_adventures, [], "adventures")
+    if "10" in only:
+        bench_sync(table, args, work, "10", args.sync_fragments, ["--fragments", SYNC_FRAGMENTS_FOLDER],
+                   f"fragments below {SYNC_FRAGMENTS_FOLDER}")
 
     print(f"Taken {started:%Y-%m-%d %H:%M} UTC on {machine()}. "
           f"Load average (1 min) {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")
