@@ -464,6 +464,31 @@ def bench_query_all(table, args, work):
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 64, ' MiB peak RSS')}")
 
 
+def bench_fragments_list(table, args, work):
+    """Item 11: `wknd fragments list --all --jsonl` over many fragments (the delivery API's pages of 50, each
+    naming the next by its cursor) against a shell loop of curl fetching exactly the page URLs wknd requested."""
+    server = Server(os.path.join(args.bin, "bench-server"), ["--adventures", str(args.items)],
+                    "bench-server (delivery API)")
+    env = client_environment(server, os.environ, fresh_dir(work, "cache-"))
+    command = ["fragments", "list", "--all", "--jsonl", "--no-cache"]
+    stdout, stderr = output_of([args.wknd] + command + ["--verbose"], env=env, cwd=work)
+    lines = stdout.count("\n")
+    urls = re.findall(r"GET (http\S+) → 200", stderr)
+    if lines < args.items:
+        table.notes.append(f"Item 11: wknd printed {lines} fragments, expected at least {args.items:,}.")
+    loop = "for url in \"$@\"; do curl -s --fail -H 'Accept: application/json' \"$url\" || exit 1; echo; done"
+    a = Side("wknd", fixed([args.wknd] + command), env=env, cwd=work)
+    b = Side("curl loop", fixed(["sh", "-c", loop, "sh"] + urls))
+    c = Comparison("fragments list --all --jsonl", a, b, args.pairs)
+    server.stop()
+    peak = c.peak_rss_mib(c.a)
+    table.add("11", f"`wknd fragments list --all --jsonl`, {lines:,} fragments in {len(urls)} pages of 50, vs a shell "
+                    "loop of `curl` on the same page URLs",
+              ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio), spread_text(c),
+              f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
+              f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 64, ' MiB peak RSS')}")
+
+
 def bench_sync(table, args, work, number, count, source_args, what):
     """Items 9 and 10: `wknd sync` of many synthetic adventures (each with its own image) into a fresh folder,
     through the GraphQL queries (item 9) or the delivery API (item 10, `--fragments`), against `curl --parallel`
@@ -602,13 +627,13 @@ def main():
     parser.add_argument("--adventures", type=int, default=10_000, help="adventures in the decoding benchmark")
     parser.add_argument("--fragments", type=int, default=10_000, help="fragments in the package-loading benchmark")
     parser.add_argument("--concurrency", type=int, default=6, help="download concurrency (default 6)")
-    parser.add_argument("--items", type=int, default=10_000, help="synthetic adventures for item 8 (default 10,000)")
+    parser.add_argument("--items", type=int, default=10_000, help="synthetic adventures for items 8 and 11 (default 10,000)")
     parser.add_argument("--sync-adventures", type=int, default=10_000, help="adventures in the sync benchmark")
     parser.add_argument("--sync-fragments", type=int, default=10_000,
                         help="fragments in the delivery sync benchmark (item 10; bench-server serves them as adventures)")
     parser.add_argument("--sync-image-bytes", type=int, default=16_384, help="bytes of each image in the sync benchmark")
     parser.add_argument("--sync-pairs", type=int, default=3, help="pairs for the sync benchmark (default 3)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10", help="comma-separated items to run (default all)")
+    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11", help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -667,6 +692,8 @@ def main():
         bench_query_all(table, args, work)
     if "9" in only:
         bench_sync(table, args, work, "9", args.sync_adventures, [], "adventures")
+    if "11" in only:
+        bench_fragments_list(table, args, work)
     if "10" in only:
         bench_sync(table, args, work, "10", args.sync_fragments, ["--fragments", SYNC_FRAGMENTS_FOLDER],
                    f"fragments below {SYNC_FRAGMENTS_FOLDER}")
