@@ -38,6 +38,14 @@ let package = Package(
                 .product(name: "AEMEmulator", package: mainPackage)
             ]
         ),
+        // The emulator's Content Fragment Delivery API over HTTP on 10,000 synthetic fragments: list pages and
+        // `references=all-hydrated`, timed server-side.
+        .executableTarget(
+            name: "delivery-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage)
+            ]
+        ),
         // Loads a generated content package of 10,000 fragments into the emulator's repository: time and peak RSS.
         .executableTarget(
             name: "package-load-bench",

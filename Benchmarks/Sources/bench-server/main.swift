@@ -3,11 +3,14 @@
 //   bench-server [--synthetic-image <slug>=<bytes>] [--no-dynamic-url] [--adventures <n> [--image-bytes <n>]]
 //
 // --adventures N serves N adventures: the sample's and copies of them, each copy with an image of its own of
-// --image-bytes synthetic bytes (16384 by default), the same content every run.
+// --image-bytes synthetic bytes (16384 by default), the same content every run. They are N fragments for the
+// Content Fragment Delivery API too (`/adobe/contentFragments`, all below /content/dam/wknd-shared/en/adventures).
 //
 // stdout, line 1: the base URL (http://127.0.0.1:<port>).
 // stdout, line 2: a JSON object with the URLs the library builds for the default WKND queries
-//                 ({"list": ..., "show": {"<slug>": ...}}), so curl can fetch exactly what wknd fetches.
+//                 ({"list": ..., "show": {"<slug>": ...}}), so curl can fetch exactly what wknd fetches, and the
+//                 first page of the delivery API's list of every fragment ("fragments": .../adobe/contentFragments?limit=50;
+//                 the next pages follow each answer's "cursor").
 // Nothing else is printed; SIGTERM or SIGINT stops it.
 import AEMEmulator
 import AEMHeadless
@@ -98,7 +101,10 @@ do {
             let origin = configuration.origin
             var show: [String: String] = [:]
             for slug in slugs { show[slug] = WKNDQueries.adventureBySlug(slug).url(on: origin).absoluteString }
-            let urls: [String: Any] = ["list": WKNDQueries.adventures().url(on: origin).absoluteString, "show": show]
+            let urls: [String: Any] = [
+                "list": WKNDQueries.adventures().url(on: origin).absoluteString, "show": show,
+                "fragments": baseURL.absoluteString + "/adobe/contentFragments?limit=50",
+            ]
             if let json = try? JSONSerialization.data(withJSONObject: urls, options: [.sortedKeys]) {
                 lines += String(decoding: json, as: UTF8.self) + "\n"
             }
