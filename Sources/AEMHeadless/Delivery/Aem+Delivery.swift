@@ -46,6 +46,22 @@ extension Aem {
             DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor), cache: cache, policy: policy)
     }
 
+    /// One page of the fragment list asked conditionally on the validators it had last time
+    /// (`If-None-Match`, `If-Modified-Since`), with the answer's headers for next time; nil when
+    /// the server answered 304. For a mirror's pages.
+    package func fragmentPage(
+        under path: String?, pageSize: Int, cursor: String?, ifNoneMatch etag: String?,
+        ifModifiedSince lastModified: String?
+    ) async throws -> (page: FragmentPage, headers: AemHTTPHeaders)? {
+        let request = try DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor)
+        var headers = AemHTTPHeaders()
+        headers.setConditions(etag: etag, lastModified: lastModified)
+        let answer = try await answer(request.url(on: configuration.origin), headers: headers)
+        if answer.status == 304, etag != nil || lastModified != nil { return nil }
+        let page = try request.value(from: answer, origin: configuration.origin, scrubber: configuration.scrubber)
+        return (page, answer.headers)
+    }
+
     /// The fragment with `id`, with what it references as `references` asks.
     /// - Throws: `AemError` (`.notFound` when there is no such fragment), or `CancellationError`.
     public func fragment(id: String, references: FragmentReferences = .none) async throws -> DeliveredFragment {

@@ -14,10 +14,10 @@ extension DeliveredFragment {
                 guard let text = value.stringValue, !text.isEmpty else { continue }
                 let image: ImageReference
                 if let reference = references[text] {
-                    guard case .asset(let asset) = reference, Self.isImage(path: asset.path, mimeType: asset.mimeType)
+                    guard case .asset(let asset) = reference, asset.isImage
                     else { continue }
                     image = ImageReference(path: asset.path, mimeType: asset.mimeType)
-                } else if text.hasPrefix("/content/dam/"), Self.isImage(path: text, mimeType: nil) {
+                } else if text.hasPrefix("/content/dam/"), DeliveredAsset.isImage(path: text, mimeType: nil) {
                     image = ImageReference(path: text)
                 } else {
                     continue
@@ -29,13 +29,18 @@ extension DeliveredFragment {
         }
         return images
     }
+}
+
+extension DeliveredAsset {
+    /// Whether the asset is an image: by its MIME type, else by its file extension.
+    public var isImage: Bool { Self.isImage(path: path, mimeType: mimeType) }
 
     private static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "tif", "tiff", "bmp", "heic",
     ]
 
-    /// An image by its MIME type, or by its file extension when the type is not known.
-    private static func isImage(path: String, mimeType: String?) -> Bool {
+    /// An image by its MIME type, or by the file extension of `path` when the type is not known.
+    static func isImage(path: String, mimeType: String?) -> Bool {
         if let mimeType { return mimeType.lowercased().hasPrefix("image/") }
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
         return imageExtensions.contains(path[path.index(after: dot)...].lowercased())

@@ -30,7 +30,6 @@ public struct FragmentSyncSource: SyncSource {
     public static let references = FragmentReferences.allHydrated
 
     private let aem: Aem
-    private let list: ConditionalFragmentList
     /// The DAM folder mirrored, such as `/content/dam/wknd-shared/en`.
     public let folder: String
     /// Fragments asked for per page (1–50).
@@ -46,7 +45,6 @@ public struct FragmentSyncSource: SyncSource {
         self.aem = aem
         self.folder = folder
         self.pageSize = pageSize
-        list = ConditionalFragmentList(aem: aem, folder: folder, pageSize: pageSize)
     }
 
     /// `the fragments under /content/dam/wknd-shared/en`; the page size is left out, since it
@@ -54,13 +52,18 @@ public struct FragmentSyncSource: SyncSource {
     public var identity: String { "the fragments under \(folder)" }
 
     public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
-        guard let answer = try await list.page(after: cursor, validator: validator) else { return .notModified }
-        let items = answer.page.items.map { fragment in
+        guard
+            let (page, headers) = try await aem.fragmentPage(
+                under: folder, pageSize: pageSize, cursor: cursor, ifNoneMatch: validator?.etag,
+                ifModifiedSince: validator?.lastModified)
+        else { return .notModified }
+        let items = page.items.map { fragment in
             SyncListItem(
                 path: fragment.path, slug: fragment.id, model: fragment.model.name,
                 json: Data(fragment.json.jsonBytes()))
         }
-        return .page(SyncPage(items: items, nextCursor: answer.page.cursor, validator: answer.validator))
+        let validator = PageValidator.from(etag: headers["ETag"], lastModified: headers["Last-Modified"])
+        return .page(SyncPage(items: items, nextCursor: page.cursor, validator: validator))
     }
 
     /// The fragment with its references, read by id (by path for a stored fragment without
@@ -88,8 +91,7 @@ public struct FragmentSyncSource: SyncSource {
     private static func detail(of fragment: DeliveredFragment) -> SyncItemDetail {
         var locations = fragment.referencedImages.compactMap(\.reference.location)
         var seen = Set(locations)
-        for asset in fragment.referencedAssetList
-        where asset.mimeType.map({ $0.lowercased().hasPrefix("image/") }) ?? true {
+        for asset in fragment.referencedAssetList where asset.isImage {
             if seen.insert(asset.path).inserted { locations.append(asset.path) }
         }
         var fragments: [String] = []

@@ -186,7 +186,8 @@ struct SyncCommand: AsyncParsableCommand {
             aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
             concurrency: concurrency, revalidateAll: revalidateAll,
             lockWait: wait ? .seconds(24 * 3600) : .zero)
-        let progress = SyncProgressReporter()
+        let progress = SyncProgressReporter(
+            noun: fragments != nil ? "fragments" : query != nil ? "items" : "adventures")
         defer { progress.clear() }
         let console = context.console
         let report: SyncReport

@@ -2,12 +2,14 @@ import AEMHeadless
 import AEMHeadlessSync
 import Foundation
 
-/// The progress of `wknd sync` as the screen's status line: adventures done of those the store
-/// held before (the total is not known until the last page), pages, image bytes and rate. The
+/// The progress of `wknd sync` as the screen's status line: items (adventures, fragments) done
+/// of those the store held before (the total is not known until the last page), pages, image bytes and rate. The
 /// screen draws it only on a terminal.
 final class SyncProgressReporter: Sendable {
     private let screen: Screen
     private let width: Int?
+    /// What the items are, in the plural: `adventures`, `items`, `fragments`.
+    private let noun: String
     private let start = Date()
     private let state = LockedValue(State())
 
@@ -19,7 +21,8 @@ final class SyncProgressReporter: Sendable {
         var lastDraw = Date.distantPast
     }
 
-    init(screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
+    init(noun: String = "adventures", screen: Screen = .shared, width: Int? = Terminal.standardError.width) {
+        self.noun = noun
         self.screen = screen
         self.width = width
     }
@@ -57,7 +60,7 @@ final class SyncProgressReporter: Sendable {
             let (expected, items, pages, bytes) = (state.expected, state.items, state.pages, state.bytes)
             let total = max(expected, items)
             let status =
-                "\(items)/\(expected > 0 ? String(total) : "?") adventures  \(pages) pages  "
+                "\(items)/\(expected > 0 ? String(total) : "?") \(noun)  \(pages) pages  "
                 + ProgressLine.transfer(bytes, since: start, at: now)
             return ProgressLine.bar(done: items, total: total, status: status, width: width)
         }
