@@ -432,6 +432,12 @@ def bench_large(table, args, work, slug):
         table.notes.append(f"Item 5: wknd wrote {sizes.get('wknd')} bytes, expected {args.large_bytes}.")
 
 
+def curl_loop(urls):
+    """The baseline of paging: a shell loop of curl fetching `urls` one after the other, as JSON."""
+    loop = "for url in \"$@\"; do curl -s --fail -H 'Accept: application/json' \"$url\" || exit 1; echo; done"
+    return Side("curl loop", fixed(["sh", "-c", loop, "sh"] + urls))
+
+
 def bench_query_all(table, args, work):
     """`wknd query --all --jsonl` over many items (offset pages of `--page-size`, asking limit + 1 each) against a
     shell loop of curl fetching exactly the same page URLs, one after the other."""
@@ -451,10 +457,8 @@ def bench_query_all(table, args, work):
                            f"(first {urls[:1]} vs {expected[:1]}).")
     if lines != total:
         table.notes.append(f"Item 8: wknd printed {lines} items, expected {total}.")
-    loop = "for url in \"$@\"; do curl -s --fail -H 'Accept: application/json' \"$url\" || exit 1; echo; done"
     a = Side("wknd", fixed([args.wknd] + query), env=env, cwd=work)
-    b = Side("curl loop", fixed(["sh", "-c", loop, "sh"] + expected))
-    c = Comparison("query --all --jsonl", a, b, args.pairs)
+    c = Comparison("query --all --jsonl", a, curl_loop(expected), args.pairs)
     server.stop()
     peak = c.peak_rss_mib(c.a)
     table.add("8", f"`wknd query wknd-shared/adventures-all --all --jsonl --page-size {page}`, {total:,} items in "
@@ -476,10 +480,8 @@ def bench_fragments_list(table, args, work):
     urls = re.findall(r"GET (http\S+) → 200", stderr)
     if lines < args.items:
         table.notes.append(f"Item 11: wknd printed {lines} fragments, expected at least {args.items:,}.")
-    loop = "for url in \"$@\"; do curl -s --fail -H 'Accept: application/json' \"$url\" || exit 1; echo; done"
     a = Side("wknd", fixed([args.wknd] + command), env=env, cwd=work)
-    b = Side("curl loop", fixed(["sh", "-c", loop, "sh"] + urls))
-    c = Comparison("fragments list --all --jsonl", a, b, args.pairs)
+    c = Comparison("fragments list --all --jsonl", a, curl_loop(urls), args.pairs)
     server.stop()
     peak = c.peak_rss_mib(c.a)
     table.add("11", f"`wknd fragments list --all --jsonl`, {lines:,} fragments in {len(urls)} pages of 50, vs a shell "

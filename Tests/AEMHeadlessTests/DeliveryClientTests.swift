@@ -71,8 +71,12 @@ struct DeliveryClientTests {
             let author = try #require(article.referencedFragments(in: "author").first)
             #expect(author.path == "/content/dam/editorial/authors/mara-olsen")
             #expect(author.field("firstName")?.stringValue == "Mara", "hydrated: the author's fields came along")
-            #expect(article.referencedFragments(in: "related").map(\.path) == ["/content/dam/editorial/articles/street-bakeries"])
-            #expect(article.referencedAssets(in: "heroImage").map(\.path) == ["/content/dam/editorial/images/market.png"])
+            #expect(
+                article.referencedFragments(in: "related").map(\.path) == [
+                    "/content/dam/editorial/articles/street-bakeries"
+                ])
+            #expect(
+                article.referencedAssets(in: "heroImage").map(\.path) == ["/content/dam/editorial/images/market.png"])
             #expect(article.referencedImages.map(\.reference.path) == ["/content/dam/editorial/images/market.png"])
             #expect(article.referencesTree.map(\.fieldName).contains("author"))
 
@@ -134,7 +138,9 @@ struct DeliveryClientTests {
                 #expect(error.kind == .invalidRequest, "\(path)")
             }
             for size in [0, 51, -1] {
-                let error = try #require(throws: AemError.self) { try aem.fragments(under: Self.articles, pageSize: size) }
+                let error = try #require(throws: AemError.self) {
+                    try aem.fragments(under: Self.articles, pageSize: size)
+                }
                 #expect(error.kind == .invalidRequest, "\(size)")
             }
             let error = try await #require(throws: AemError.self) { try await aem.fragment(path: "/tmp/x") }
@@ -149,16 +155,29 @@ struct DeliveryClientTests {
             let path = "/adobe/contentFragments/byPath"
             let cases: [(FaultAction, AemError.Kind, String)] = [
                 (.htmlLoginPage, .htmlResponse, "HTML page"),
-                (.respond(status: 200, headers: ["Content-Type": "application/json"], body: ""), .emptyResponse, "empty"),
-                (.respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\": 5}"), .decodingFailed, "at id"),
-                (.respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\""), .invalidResponse, "not valid JSON"),
+                (
+                    .respond(status: 200, headers: ["Content-Type": "application/json"], body: ""), .emptyResponse,
+                    "empty"
+                ),
+                (
+                    .respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\": 5}"),
+                    .decodingFailed, "at id"
+                ),
+                (
+                    .respond(status: 200, headers: ["Content-Type": "application/json"], body: "{\"id\""),
+                    .invalidResponse, "not valid JSON"
+                ),
                 (
                     .respond(
                         status: 400, headers: ["Content-Type": "application/problem+json"],
                         body: #"{"title":"Bad Request","status":400,"detail":"The path is not valid."}"#),
                     .httpStatus, "The path is not valid."
                 ),
-                (.respond(status: 500, headers: ["Content-Type": "text/html"], body: "<html><title>Oops</title></html>"), .httpStatus, "500"),
+                (
+                    .respond(
+                        status: 500, headers: ["Content-Type": "text/html"], body: "<html><title>Oops</title></html>"),
+                    .httpStatus, "500"
+                ),
                 (.respond(status: 403, headers: [:], body: ""), .unauthorized, "api.yaml"),
             ]
             for (fault, kind, words) in cases {
@@ -174,7 +193,8 @@ struct DeliveryClientTests {
 
     @Test("through the response cache: a fresh answer without a request, then revalidated with If-None-Match")
     func cached() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("delivery-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "delivery-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
@@ -202,7 +222,9 @@ struct DeliveryClientTests {
     @Test("OAuth server-to-server credentials also send their client id as X-Api-Key")
     func apiKey() async throws {
         final class KeyedProvider: AccessTokenProvider {
-            func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws -> AccessToken {
+            func token(replacing rejected: AccessToken?, using transport: any AemHTTPTransport) async throws
+                -> AccessToken
+            {
                 AccessToken(value: "token-value", expiresAt: nil)
             }
             var identity: String { "keyed" }

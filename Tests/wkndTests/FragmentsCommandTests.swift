@@ -77,7 +77,8 @@ struct FragmentsCommandTests {
             let object = try #require(try json.json() as? [String: Any])
             #expect(object["references"] == nil)
             let id = try #require(object["id"] as? String)
-            let byID = try await WkndRun.run(["fragments", "get", id, "--json", "--references", "all-hydrated"], environment: environment)
+            let byID = try await WkndRun.run(
+                ["fragments", "get", id, "--json", "--references", "all-hydrated"], environment: environment)
             #expect(byID.status == 0, "\(byID.stderr)")
             let hydrated = try #require(try byID.json() as? [String: Any])
             #expect(hydrated["path"] as? String == Self.summerKitchen)
@@ -114,7 +115,8 @@ struct FragmentsCommandTests {
     func downloadFragments() async throws {
         try await withEditorial { _, environment in
             let run = try await WkndRun.run(
-                ["download", "--fragments", Self.editorial + "/articles", "--output", "images"], environment: environment)
+                ["download", "--fragments", Self.editorial + "/articles", "--output", "images"],
+                environment: environment)
             let files = run.stdout.split(separator: "\n").map(String.init)
             #expect(files.contains { $0.hasPrefix("images/summer-kitchen.") }, "\(run.stdout) \(run.stderr)")
             #expect(!files.isEmpty)
