@@ -16,8 +16,8 @@ struct FragmentsCommand: AsyncParsableCommand {
             EXAMPLES
               wknd fragments list --path /content/dam/wknd-shared/en/adventures
               wknd fragments list --all --jsonl | jq -r .path
-              wknd fragments get /content/dam/wknd-shared/en/magazine/arctic-surfing/aloha-spirits-in-northern-norway
-              wknd fragments get 5b0c8d0f-9b0a-3c53-8a5f-7d6fa7b1e3a2 --references all-hydrated --json
+              wknd fragments get /content/dam/wknd-shared/en/magazine/skitouring/skitouring
+              wknd fragments get <id> --references all-hydrated --json
             """,
         subcommands: [FragmentsListCommand.self, FragmentsGetCommand.self]
     )

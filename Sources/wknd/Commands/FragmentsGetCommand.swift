@@ -22,7 +22,7 @@ struct FragmentsGetCommand: AsyncParsableCommand {
             stderr, exit code 66.
 
             EXAMPLES
-              wknd fragments get /content/dam/wknd-shared/en/adventures/bali-surf-camp/bali-surf-camp
+              wknd fragments get /content/dam/wknd-shared/en/magazine/skitouring/skitouring
               wknd fragments get <id> --references all-hydrated --json | jq .references
             """
     )
