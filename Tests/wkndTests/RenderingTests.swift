@@ -18,6 +18,9 @@ struct RenderingTests {
     @Test("truncation and widths count terminal columns")
     func layout() {
         #expect(TextLayout.truncate("Lofoten Winter", to: 8) == "Lofoten…")
+        #expect(TextLayout.truncateKeepingEnd("/content/dam/a/bali-surf", to: 10) == "…bali-surf")
+        #expect(TextLayout.truncateKeepingEnd("/a/日本", to: 4) == "…本")
+        #expect(TextLayout.truncateKeepingEnd("short", to: 10) == "short")
         #expect(TextLayout.width("日本") == 4)
         #expect(TextLayout.width("é") == 1)
         #expect(TextLayout.singleLine("a\u{1B}[31mb\nc") == "a\u{FFFD}[31mb c")

@@ -111,7 +111,7 @@ struct FragmentsListCommand: AsyncParsableCommand {
             columns: [
                 .init(header: "TITLE", shrinkPriority: 2, minimumWidth: 12),
                 .init(header: "MODEL", shrinkPriority: 1),
-                .init(header: "PATH", shrinkPriority: 3, minimumWidth: 20),
+                .init(header: "PATH", shrinkPriority: 3, minimumWidth: 24, keepsEnd: true),
                 .init(header: "ID", shrinkPriority: 4),
             ],
             width: terminal.width, usesColor: terminal.usesColor)

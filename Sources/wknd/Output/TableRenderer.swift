@@ -8,6 +8,8 @@ struct TableRenderer {
         var shrinkPriority: Int = 0
         /// The narrowest a shrinking column gets.
         var minimumWidth: Int = 8
+        /// A shortened value keeps its end ("…/bali-surf-camp/bali-surf-camp"), as paths should.
+        var keepsEnd = false
     }
 
     enum Alignment { case left, right }
@@ -34,7 +36,11 @@ struct TableRenderer {
     private func line(_ values: [String], widths: [Int], style: ANSIStyle?) -> String {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
-            let text = TextLayout.truncate(index < values.count ? values[index] : "", to: widths[index])
+            let value = index < values.count ? values[index] : ""
+            let text =
+                column.keepsEnd
+                ? TextLayout.truncateKeepingEnd(value, to: widths[index])
+                : TextLayout.truncate(value, to: widths[index])
             let isLast = index == columns.count - 1
             var cell: String
             switch column.alignment {

@@ -57,15 +57,28 @@ enum TextLayout {
     static func truncate(_ text: String, to limit: Int) -> String {
         guard width(text) > limit else { return text }
         guard limit > 0 else { return "" }
-        var result = ""
+        return String(leading(text, columns: limit - 1)) + "…"
+    }
+
+    /// The text shortened to `limit` columns from its start, "…" first, so that its end shows:
+    /// for paths, whose last parts name the item.
+    static func truncateKeepingEnd(_ text: String, to limit: Int) -> String {
+        guard width(text) > limit else { return text }
+        guard limit > 0 else { return "" }
+        return "…" + String(leading(text.reversed(), columns: limit - 1).reversed())
+    }
+
+    /// The first characters of `characters` that fit in `columns`.
+    private static func leading(_ characters: some Sequence<Character>, columns: Int) -> [Character] {
+        var kept: [Character] = []
         var used = 0
-        for character in text {
-            let columns = width(of: character)
-            if used + columns > limit - 1 { break }
-            result.append(character)
-            used += columns
+        for character in characters {
+            let width = width(of: character)
+            if used + width > columns { break }
+            kept.append(character)
+            used += width
         }
-        return result + "…"
+        return kept
     }
 
     /// The text followed by spaces up to `columns`.
