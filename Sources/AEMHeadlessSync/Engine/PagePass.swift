@@ -184,22 +184,10 @@ struct PagePass<Source: SyncSource>: Sendable {
         async throws
         -> [(Int, PageChanges.Entry, [ImageRow])]
     {
-        try await withThrowingTaskGroup(of: (Int, PageChanges.Entry, [ImageRow])?.self) { group in
-            var next = work.makeIterator()
-            func addNext() {
-                guard let one = next.next() else { return }
-                group.addTask {
-                    try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index)
-                }
-            }
-            for _ in 0..<concurrency { addNext() }
-            var results: [(Int, PageChanges.Entry, [ImageRow])] = []
-            while let result = try await group.next() {
-                addNext()
-                if let result { results.append(result) }
-            }
-            return results
+        try await work.concurrentMap(limit: concurrency) { one in
+            try await readItem(one.item, known: one.known, listHash: one.listHash, index: one.index)
         }
+        .compactMap { $0 }
     }
 
     /// Reads one item in full with its images; nil when it is gone.
