@@ -41,8 +41,8 @@ public struct DeliveredFragment: Sendable, Hashable {
 
     init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredFragment.self)
-        id = try Self.requiredString(object, "id")
-        path = try Self.requiredString(object, "path")
+        id = try object.requiredString("id")
+        path = try object.requiredString("path")
         title = object["title"]?.stringValue ?? ""
         description = object["description"]?.stringValue ?? ""
         model = FragmentModelReference(id: object["model"]?["id"]?.stringValue ?? "")
@@ -68,18 +68,6 @@ public struct DeliveredFragment: Sendable, Hashable {
             throw error.under(JSONPathKey("referencesTree"))
         }
         self.json = object
-    }
-
-    private static func requiredString(_ object: UntypedJSON, _ key: String) throws(JSONShapeMismatch) -> String {
-        guard let value = object[key], !value.isNull else {
-            throw JSONShapeMismatch(
-                expected: String.self, "a required member is missing", path: [JSONPathKey(key)], isMissingMember: true)
-        }
-        guard let text = value.stringValue else {
-            throw JSONShapeMismatch(
-                expected: String.self, "expected a string, found \(value.kindDescription)", path: [JSONPathKey(key)])
-        }
-        return text
     }
 
     private static func tree(_ json: UntypedJSON?) throws(JSONShapeMismatch) -> [ReferenceTreeNode] {

@@ -43,11 +43,7 @@ public enum DeliveredReference: Sendable, Hashable {
     /// Reads one entry of `references`; a kind it cannot read as such is kept as `.other`.
     init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let entry = try json.requireObject(for: DeliveredReference.self)
-        guard let type = entry["type"]?.stringValue else {
-            throw JSONShapeMismatch(
-                expected: String.self, "a reference has no \"type\"", path: [JSONPathKey("type")],
-                isMissingMember: true)
-        }
+        let type = try entry.requiredString("type")
         let value = entry["value"] ?? .null
         do {
             switch type {
@@ -82,12 +78,7 @@ public struct DeliveredAsset: Sendable, Hashable {
 
     init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredAsset.self)
-        guard let path = object["path"]?.stringValue else {
-            throw JSONShapeMismatch(
-                expected: String.self, "an asset reference has no \"path\"", path: [JSONPathKey("path")],
-                isMissingMember: true)
-        }
-        self.path = path
+        path = try object.requiredString("path")
         id = object["id"]?.stringValue
         name = object["name"]?.stringValue
         mimeType = object["mimeType"]?.stringValue
@@ -110,12 +101,7 @@ public struct DeliveredTag: Sendable, Hashable {
 
     init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredTag.self)
-        guard let id = object["id"]?.stringValue else {
-            throw JSONShapeMismatch(
-                expected: String.self, "a tag reference has no \"id\"", path: [JSONPathKey("id")],
-                isMissingMember: true)
-        }
-        self.id = id
+        id = try object.requiredString("id")
         path = object["path"]?.stringValue
         name = object["name"]?.stringValue
         title = object["title"]?.stringValue

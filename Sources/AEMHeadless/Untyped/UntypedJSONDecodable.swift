@@ -86,6 +86,19 @@ extension UntypedJSON {
         return value
     }
 
+    /// The string member `key`; missing, `null` or of another type is a mismatch.
+    func requiredString(_ key: String) throws(JSONShapeMismatch) -> String {
+        guard let value = self[key], !value.isNull else {
+            throw JSONShapeMismatch(
+                expected: String.self, "a required member is missing", path: [JSONPathKey(key)], isMissingMember: true)
+        }
+        guard let text = value.stringValue else {
+            throw JSONShapeMismatch(
+                expected: String.self, "expected a string, found \(value.kindDescription)", path: [JSONPathKey(key)])
+        }
+        return text
+    }
+
     /// A whole number member (`8`, or `8.0` written with a fraction), or nil when it is missing
     /// or `null`; anything else is a mismatch.
     func wholeNumber(_ key: some CodingKey) throws(JSONShapeMismatch) -> Int? {
