@@ -55,14 +55,20 @@ struct FragmentsListCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAem(caching: caching) { aem, cache in
-                let (path, limit) = (path, limit)
+                let (path, limit, all, console) = (path, limit, all, context.console)
+                // Without --all the first page ends the list, with a note when more follow.
                 let pages = FragmentPages { cursor in
-                    try await cache.value { store, policy in
+                    var page = try await cache.value { store, policy in
                         try await aem.fragmentPage(
                             under: path, pageSize: limit, cursor: cursor, cache: store, policy: policy)
                     } uncached: {
                         try await aem.fragmentPage(under: path, pageSize: limit, cursor: cursor)
                     }
+                    if !all, page.cursor != nil {
+                        console.note("more fragments follow; --all lists them all")
+                        page.cursor = nil
+                    }
+                    return page
                 }
                 if json || jsonl {
                     try await stream(pages, context: context)
@@ -77,13 +83,7 @@ struct FragmentsListCommand: AsyncParsableCommand {
     private func stream(_ pages: FragmentPages, context: CommandContext) async throws {
         var output = JSONItemStream(jsonLines: jsonl)
         output.begin()
-        for try await page in pages {
-            output.write(page.items.map(\.json))
-            if !all {
-                if page.cursor != nil { noteMore(context) }
-                break
-            }
-        }
+        for try await page in pages { output.write(page.items.map(\.json)) }
         output.end()
     }
 
@@ -96,10 +96,6 @@ struct FragmentsListCommand: AsyncParsableCommand {
                     fragment.title.isEmpty ? "—" : TextLayout.singleLine(fragment.title), fragment.model.name,
                     fragment.path, fragment.id,
                 ]
-            }
-            if !all {
-                if page.cursor != nil { noteMore(context) }
-                break
             }
         }
         guard !rows.isEmpty else {
@@ -116,9 +112,5 @@ struct FragmentsListCommand: AsyncParsableCommand {
             ],
             width: terminal.width, usesColor: terminal.usesColor)
         terminal.write(table.render(rows))
-    }
-
-    private func noteMore(_ context: CommandContext) {
-        context.console.note("more fragments follow; --all lists them all")
     }
 }
