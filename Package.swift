@@ -34,9 +34,12 @@ let package = Package(
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
-        .target(name: "AEMHeadless", dependencies: ["HTMLReading"]),
+        .target(name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies"]),
         // The tolerant HTML reader for stored rich text, shared by the client and the emulator: `package` API.
         .target(name: "HTMLReading"),
+        // AEM's language-copy folders (`/content/dam/<site>/de/…`): locale codes and the language of a path,
+        // shared by the client and the emulator: `package` API.
+        .target(name: "LanguageCopies"),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -99,6 +102,7 @@ let package = Package(
             dependencies: [
                 "SampleContent",
                 "HTMLReading",
+                "LanguageCopies",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -91,6 +91,7 @@ struct JSONNode {
     var string: String? { value as? String }
     var int: Int? { value as? Int }
     var double: Double? { value as? Double }
+    var bool: Bool? { value as? Bool }
     var exists: Bool { value != nil }
     var isNull: Bool { value is NSNull }
 }

@@ -43,7 +43,9 @@ struct PackageLoadingSampleTests {
     }
 
     @Test func adventuresHoldTypedValuesAndHTMLRichText() throws {
-        #expect(repository.fragments(ofModel: Self.model).count == 20)
+        let adventures = repository.fragments(ofModel: Self.model)
+        #expect(adventures.count == 28)
+        #expect(adventures.filter { $0.path.hasPrefix("/content/dam/wknd-shared/de/") }.count == 8)
         let path = "/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf"
         let fragment = try #require(repository.fragments[path])
         let values = fragment.master
@@ -88,13 +90,14 @@ struct PackageLoadingSampleTests {
         #expect(
             Set(repository.queries.keys) == [
                 "/wknd-shared/adventures-all", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-paginated",
-                "/wknd-shared/adventure-by-path",
+                "/wknd-shared/adventure-by-path", "/wknd-shared/adventures-by-locale",
             ])
         let all = try #require(repository.queries["/wknd-shared/adventures-all"])
         #expect(
             all.text.hasPrefix(
                 "query ($offset: Int, $limit: Int, $sort: String, $imageFormat: AssetTransformFormat = JPG, "
-                    + "$imageWidth: Int = 1200, $imageQuality: Int = 80) {\n  adventureList("))
+                    + "$imageWidth: Int = 1200, $imageQuality: Int = 80, $locale: String = \"en\") {\n  adventureList(")
+        )
         let bySlug = try #require(repository.queries["/wknd-shared/adventure-by-slug"])
         #expect(
             bySlug.text.hasPrefix(

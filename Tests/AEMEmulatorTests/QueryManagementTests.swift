@@ -17,7 +17,7 @@ struct QueryManagementTests {
             #expect(
                 queries.compactMap(\.["path"]["shortForm"].string) == [
                     "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
-                    "/wknd-shared/adventures-paginated",
+                    "/wknd-shared/adventures-by-locale", "/wknd-shared/adventures-paginated",
                 ])
             #expect(
                 queries.first?["path"]["longForm"].string

@@ -88,11 +88,11 @@ struct SampleContentTests {
         }
     }
 
-    @Test func storesTheFourPersistedQueries() {
+    @Test func storesTheFivePersistedQueries() {
         #expect(
             content.queryPaths == [
                 "/wknd-shared/adventure-by-path", "/wknd-shared/adventure-by-slug", "/wknd-shared/adventures-all",
-                "/wknd-shared/adventures-paginated",
+                "/wknd-shared/adventures-by-locale", "/wknd-shared/adventures-paginated",
             ])
     }
 

@@ -27,6 +27,7 @@ import Testing
         #expect(fields["_metadata"] == "MetadataMap")
         #expect(fields["_tags"] == "[String]")
         #expect(fields["_variations"] == "[String]")
+        #expect(fields["_locale"] == "String")
         #expect(fields["title"] == "String")
         #expect(fields["activity"] == "String")
         #expect(fields["groupSize"] == "Int")
@@ -52,10 +53,12 @@ import Testing
         #expect(arguments["adventureByPath"] == ["_path", "variation", "_assetTransform"])
         #expect(
             arguments["adventureList"] == [
-                "filter", "sort", "offset", "limit", "variation", "_assetTransform", "includeVariations",
+                "filter", "sort", "offset", "limit", "variation", "_assetTransform", "includeVariations", "_locale",
             ])
         #expect(
-            arguments["adventurePaginated"] == ["first", "after", "sort", "filter", "variation", "_assetTransform"])
+            arguments["adventurePaginated"] == [
+                "first", "after", "sort", "filter", "variation", "_assetTransform", "_locale",
+            ])
         #expect(types["adventureByPath"] == "AdventureModelResult")
         #expect(types["adventureList"] == "AdventureModelResults")
         #expect(types["adventurePaginated"] == "AdventureModelConnection")

@@ -14,7 +14,8 @@ struct PersistedQueryManagementTests {
             #expect(
                 entries.map(\.path) == [
                     "wknd-shared/adventure-by-path", "wknd-shared/adventure-by-slug",
-                    "wknd-shared/adventures-all", "wknd-shared/adventures-paginated",
+                    "wknd-shared/adventures-all", "wknd-shared/adventures-by-locale",
+                    "wknd-shared/adventures-paginated",
                 ])
             #expect(entries.first?.shortPath == "/wknd-shared/adventure-by-path")
             #expect(entries.first?.longPath == "/wknd-shared/settings/graphql/persistentQueries/adventure-by-path")

@@ -7,14 +7,18 @@ extension EmulatorContent {
     /// The folder that holds the sample adventures.
     public static let adventuresFolder = "/content/dam/wknd-shared/en/adventures"
 
-    /// The fragments of the Adventure model, sorted by path.
+    /// The English language copy, which the sample's queries list unless asked for another locale.
+    public static let englishFolder = "/content/dam/wknd-shared/en/"
+
+    /// The fragments of the Adventure model in the English language copy, sorted by path: the adventures the
+    /// sample's queries list by default (the German copies under `/de/` are left out).
     public var adventures: [ContentFragment] {
-        fragments(ofModelTitled: "Adventure")
+        fragments(ofModelTitled: "Adventure").filter { $0.path.hasPrefix(Self.englishFolder) }
     }
 
-    /// The adventure with this slug. Setting replaces it (or adds one); `nil` removes it.
+    /// The English adventure with this slug. Setting replaces it (or adds one); `nil` removes it.
     public subscript(slug slug: String) -> ContentFragment? {
-        get { fragments(where: "slug", is: slug).first }
+        get { fragments(where: "slug", is: slug).first { $0.path.hasPrefix(Self.englishFolder) } }
         set {
             if let old = self[slug: slug] { self[fragment: old.path] = nil }
             if let newValue { self[fragment: newValue.path] = newValue }

@@ -39,7 +39,7 @@ struct CodegenCommandTests {
                 }
                 let all = try await WkndRun.run(["codegen", "--output", folder.path], environment: environment)
                 #expect(all.status == 0)
-                #expect(all.stdout.split(separator: "\n").count == 4)
+                #expect(all.stdout.split(separator: "\n").count == 5)
                 let missing = try await WkndRun.run(
                     ["codegen", "wknd-shared/no-such-query", "--output", folder.path], environment: environment)
                 #expect(missing.status == 69)

@@ -30,7 +30,7 @@ struct QueriesCommandTests {
             #expect(entry["configuration"] as? String == "wknd-shared")
             #expect(entry["shortPath"] as? String == "/wknd-shared/by-activity")
             #expect(entry["query"] as? String == Self.byActivity)
-            #expect(entries.count == 5)
+            #expect(entries.count == 6)
 
             let show = try await WkndRun.run(["queries", "show", "wknd-shared/by-activity"], environment: environment)
             #expect(show.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageCopies
 
 /// The fragments of one model, indexed once for the queries over them: by path (the default order of list
 /// queries), and in the orders asked for so far (the orders of sorted and paginated queries, cached per sort and
@@ -8,6 +9,8 @@ final class ModelIndex: @unchecked Sendable {
     let naming: ModelNaming
     /// The fragments, sorted by path.
     let fragments: [ContentFragment]
+    /// The language copy each of ``fragments`` is in, found once (`_locale` filters by it).
+    let languages: [LanguageCode?]
     /// The fields that GraphQL can name, by name.
     let fields: [String: ModelField]
     /// The names `sort` accepts: `_path`, `_id` and the fields of scalar kinds.
@@ -39,6 +42,7 @@ final class ModelIndex: @unchecked Sendable {
         self.model = model
         naming = ModelNaming(title: model.title)
         self.fragments = fragments.sorted { $0.path < $1.path }
+        languages = self.fragments.map { LanguageCopyPath($0.path)?.language }
         var fields: [String: ModelField] = [:]
         var sortable: Set<String> = ["_path", "_id"]
         for field in model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {

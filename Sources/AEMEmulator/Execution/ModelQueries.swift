@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import LanguageCopies
 
 /// The resolvers of one model's query fields: `<model>ByPath`, `<model>List` and `<model>Paginated`, and the
 /// `_references` of their results.
@@ -31,12 +32,15 @@ struct ModelQueries: Sendable {
         let transform = AssetTransformation(arguments.argument("_assetTransform"))
         let sort = try sortSpecification(arguments, info: info)
         let filter = FragmentFilter(arguments.argument("filter"), model: model, index: index)
+        let locale = LocaleArgument(arguments)
         let offset = max(0, arguments.argumentInt("offset") ?? 0)
         let limit = arguments.argumentInt("limit").map { max(0, $0) } ?? Int.max
         var items: [FragmentNode] = []
         var skipped = 0
-        func visit(_ fragment: ContentFragment, _ variation: String?) -> Bool {
-            guard filter?.matches(fragment, variation: variation) ?? true else { return true }
+        func visit(_ fragment: ContentFragment, _ language: LanguageCode?, _ variation: String?) -> Bool {
+            guard locale?.matches(language) ?? true, filter?.matches(fragment, variation: variation) ?? true else {
+                return true
+            }
             if skipped < offset {
                 skipped += 1
                 return true
@@ -52,10 +56,15 @@ struct ModelQueries: Sendable {
             let all = model.fragments.flatMap { fragment in
                 [(fragment, nil as String?)] + fragment.variations.map { (fragment, Optional($0.name)) }
             }
-            for (fragment, variation) in all where !visit(fragment, variation) { break }
+            for (fragment, variation) in all where !visit(fragment, LocaleArgument.language(of: fragment), variation) {
+                break
+            }
         } else {
             let order = model.order(sort: sort, variation: variation, tieBreak: .path)
-            for position in order.indices where !visit(model.fragments[position], variation) { break }
+            for position in order.indices
+            where !visit(model.fragments[position], model.languages[position], variation) {
+                break
+            }
         }
         return ResultSource(
             items: items,
@@ -67,6 +76,7 @@ struct ModelQueries: Sendable {
         let transform = AssetTransformation(arguments.argument("_assetTransform"))
         let sort = try sortSpecification(arguments, info: info)
         let filter = FragmentFilter(arguments.argument("filter"), model: model, index: index)
+        let locale = LocaleArgument(arguments)
         let first = min(Self.maximumPageSize, max(0, arguments.argumentInt("first") ?? Self.defaultPageSize))
         let order = model.order(sort: sort, variation: variation, tieBreak: .uuid)
         var start = 0
@@ -80,7 +90,9 @@ struct ModelQueries: Sendable {
         var hasNextPage = false
         for position in order.indices[min(start, order.indices.count)...] {
             let fragment = model.fragments[position]
-            guard filter?.matches(fragment, variation: variation) ?? true else { continue }
+            guard locale?.matches(model.languages[position]) ?? true,
+                filter?.matches(fragment, variation: variation) ?? true
+            else { continue }
             guard edges.count < first else {
                 hasNextPage = true
                 break

@@ -112,6 +112,7 @@ final class SchemaBuilder {
                     "variation": GraphQLArgument(type: GraphQLString),
                     "_assetTransform": GraphQLArgument(type: common.assetTransform),
                     "includeVariations": GraphQLArgument(type: GraphQLBoolean),
+                    "_locale": GraphQLArgument(type: GraphQLString),
                 ],
                 resolve: list)
             let paginated: GraphQLFieldResolveInput = { _, arguments, _, info in
@@ -126,6 +127,7 @@ final class SchemaBuilder {
                     "filter": GraphQLArgument(type: filter),
                     "variation": GraphQLArgument(type: GraphQLString),
                     "_assetTransform": GraphQLArgument(type: common.assetTransform),
+                    "_locale": GraphQLArgument(type: GraphQLString),
                 ],
                 resolve: paginated)
         }
@@ -153,6 +155,9 @@ final class SchemaBuilder {
             },
             "_variations": Resolve.field(GraphQLList(GraphQLString)) { (node: FragmentNode) in
                 Resolve.list(node.fragment.variations.map(\.name))
+            },
+            "_locale": Resolve.field(GraphQLString) { (node: FragmentNode) in
+                LocaleArgument.folderName(of: node.fragment)
             },
         ]
         for field in model.model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {
