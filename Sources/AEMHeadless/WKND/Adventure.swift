@@ -106,3 +106,9 @@ public struct Adventure: Sendable, Hashable, Codable, UntypedJSONDecodable {
         return Difficulty.allCases.first { $0.rawValue.caseInsensitiveCompare(difficulty) == .orderedSame }
     }
 }
+
+extension Adventure {
+    /// The locale of the language copy the adventure is in (`…/de/adventures/…` is `de`); nil when its path
+    /// has no folder named by a locale code.
+    public var locale: ContentLocale? { path.flatMap(ContentLocale.init(ofPath:)) }
+}

@@ -25,7 +25,16 @@ extension Aem {
     public func allAdventures(
         sort: String? = nil, image: ImageOptions = .queryDefaults, pageSize: Int = 50
     ) async throws -> GraphQLResult<[Adventure]> {
-        let list = WKNDQueries.adventures(sort: sort, image: image)
+        try await allAdventures(of: WKNDQueries.adventures(sort: sort, image: image), pageSize: pageSize) {
+            try await execute($0)
+        }
+    }
+
+    /// Every adventure `list` gives, read page by page by `offset` and `limit`, each page with `read`.
+    func allAdventures(
+        of list: PersistedQuery<AdventureListData>, pageSize: Int,
+        read: (PersistedQuery<AdventureListData>) async throws -> GraphQLResult<AdventureListData>
+    ) async throws -> GraphQLResult<[Adventure]> {
         var adventures: [Adventure] = []
         var errors: [GraphQLError] = []
         var start: String?
@@ -33,7 +42,7 @@ extension Aem {
             let request = QueryPageRequest(
                 path: list.path, variables: list.variables, style: .offset, pageSize: pageSize, start: start)
             let asked = request.query
-            let result = try await execute(PersistedQuery<AdventureListData>(asked.path, variables: asked.variables))
+            let result = try await read(PersistedQuery<AdventureListData>(asked.path, variables: asked.variables))
                 .adventures
             let page = request.offsetPage(try result.requireData())
             adventures += page.items

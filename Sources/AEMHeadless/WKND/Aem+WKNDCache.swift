@@ -19,4 +19,18 @@ extension Aem {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image), cache: cache, policy: policy)
             .mapResult { try $0.adventureDetail() }
     }
+
+    /// `adventures(locale:offset:limit:sort:image:)` through `cache` under `policy`.
+    public func adventures(
+        locale: ContentLocale, offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+        image: ImageOptions = .queryDefaults, cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
+    ) async throws -> CachedResult<[Adventure]> {
+        try await byLocale {
+            try await execute(
+                WKNDQueries.adventures(locale: locale, offset: offset, limit: limit, sort: sort, image: image),
+                cache: cache, policy: policy
+            )
+            .mapResult(\.adventures)
+        }
+    }
 }

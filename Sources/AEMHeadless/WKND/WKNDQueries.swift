@@ -9,6 +9,9 @@ public enum WKNDQueries {
     public static let adventuresAllPath = "wknd-shared/adventures-all"
     /// The stored query that finds one adventure by its slug.
     public static let adventureBySlugPath = "wknd-shared/adventure-by-slug"
+    /// The stored query that lists one locale's adventures, as Adobe's tutorial "Localized content
+    /// with AEM Headless" names it.
+    public static let adventuresByLocalePath = "wknd-shared/adventures-by-locale"
 
     /// `wknd-shared/adventures-all`: a page of adventures with `_path slug title activity price
     /// tripLength primaryImage`.
@@ -30,14 +33,29 @@ public enum WKNDQueries {
         return PersistedQuery(adventuresAllPath, variables: variables)
     }
 
-    /// `wknd-shared/adventure-by-slug`: the adventures whose slug is `slug` (at most one on a
-    /// well-kept site), with every field and the `_references` of their rich text. No match
-    /// is an empty `items` list, not an error.
-    public static func adventureBySlug(_ slug: String, image: ImageOptions = .queryDefaults) -> PersistedQuery<
-        AdventureListData
-    > {
+    /// `wknd-shared/adventures-by-locale`: a page of `locale`'s adventures, with the fields of
+    /// `adventures(offset:limit:sort:image:)`; the stored query's `$locale` filters `_locale`.
+    public static func adventures(
+        locale: ContentLocale, offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
+        image: ImageOptions = .queryDefaults
+    ) -> PersistedQuery<AdventureListData> {
+        var variables = adventures(offset: offset, limit: limit, sort: sort, image: image).variables
+        variables["locale"] = .string(locale.aemCode)
+        return PersistedQuery(adventuresByLocalePath, variables: variables)
+    }
+
+    /// `wknd-shared/adventure-by-slug`: the adventures whose slug is `slug` (at most one per
+    /// language copy on a well-kept site), with every field and the `_references` of their rich
+    /// text. No match is an empty `items` list, not an error.
+    ///
+    /// `locale` is sent as the `locale` variable, for a stored query that declares it to filter
+    /// `_locale`; AEM ignores it otherwise, and Adobe's own query returns every language copy.
+    public static func adventureBySlug(
+        _ slug: String, locale: ContentLocale? = nil, image: ImageOptions = .queryDefaults
+    ) -> PersistedQuery<AdventureListData> {
         var variables = imageVariables(image, includeSeoName: true)
         variables["slug"] = .string(slug)
+        variables["locale"] = locale.map { .string($0.aemCode) }
         return PersistedQuery(adventureBySlugPath, variables: variables)
     }
 
