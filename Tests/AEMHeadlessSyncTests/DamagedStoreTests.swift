@@ -69,7 +69,7 @@ struct DamagedStoreTests {
                 )
             }
         }()
-        #expect(roots.count == 3, "the table and its two indexes: \(roots)")
+        #expect(roots.count == 4, "the table and its three indexes: \(roots)")
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         for root in roots {

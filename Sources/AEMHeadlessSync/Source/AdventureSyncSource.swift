@@ -41,6 +41,10 @@ public struct AdventureSyncSource: SyncSource {
     public let image: ImageOptions
     /// The stored query that lists the adventures.
     public let listing: Listing
+    /// The language copy mirrored, when one is asked for: the list query gets it as its `locale` variable
+    /// (for its `_locale` argument), and list items of other language copies are left out, for a query that
+    /// does not filter by locale. Nil mirrors whatever the list query lists.
+    public let locale: ContentLocale?
     /// The variables `adventure-by-path` is given the adventure's path in: the one its text
     /// declares when it is known, else both names in use (AEM drops undeclared variables).
     let pathVariables: [String]
@@ -49,16 +53,31 @@ public struct AdventureSyncSource: SyncSource {
     /// `$adventurePath`, the built-in sample `$path`.
     static let pathVariableNames = ["adventurePath", "path"]
 
-    public init(aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults, listing: Listing = .paginated) {
-        self.init(aem: aem, pageSize: pageSize, image: image, listing: listing, pathVariables: Self.pathVariableNames)
+    public init(
+        aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults, listing: Listing = .paginated,
+        locale: ContentLocale? = nil
+    ) {
+        self.init(
+            aem: aem, pageSize: pageSize, image: image, listing: listing, locale: locale,
+            pathVariables: Self.pathVariableNames)
     }
 
-    private init(aem: Aem, pageSize: Int, image: ImageOptions, listing: Listing, pathVariables: [String]) {
+    private init(
+        aem: Aem, pageSize: Int, image: ImageOptions, listing: Listing, locale: ContentLocale?, pathVariables: [String]
+    ) {
         query = ConditionalQuery(aem: aem)
         self.pageSize = min(100, max(1, pageSize))
         self.image = image
         self.listing = listing
+        self.locale = locale
         self.pathVariables = pathVariables
+    }
+
+    /// The same source for `locale`'s language copy.
+    public func `in`(_ locale: ContentLocale) -> AdventureSyncSource {
+        AdventureSyncSource(
+            aem: query.aem, pageSize: pageSize, image: image, listing: listing, locale: locale,
+            pathVariables: pathVariables)
     }
 
     /// The source with the list query the service stores: `adventures-paginated` when it is
@@ -87,7 +106,7 @@ public struct AdventureSyncSource: SyncSource {
         for listing in [Listing.paginated, .list] {
             if try await stored(listing.path) {
                 return AdventureSyncSource(
-                    aem: aem, pageSize: pageSize, image: image, listing: listing,
+                    aem: aem, pageSize: pageSize, image: image, listing: listing, locale: nil,
                     pathVariables: pathVariables.isEmpty ? pathVariableNames : pathVariables)
             }
         }
@@ -107,15 +126,17 @@ public struct AdventureSyncSource: SyncSource {
     /// mirrored through one list query is kept current through the other.
     public var identity: String {
         // The page size is left out: it changes the pages, not what is mirrored.
-        PersistedQuery<JSONValue>(Self.paginatedPath, variables: imageVariables).requestPath
+        PersistedQuery<JSONValue>(Self.paginatedPath, variables: listVariables).requestPath
     }
 
     public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
         let request = QueryPageRequest(
-            path: listing.path, variables: imageVariables, style: listing.style, pageSize: pageSize, start: cursor)
+            path: listing.path, variables: listVariables, style: listing.style, pageSize: pageSize, start: cursor)
         return try await query.page(request, validator: validator) { node in
-            // A node without a path (null, as AEM sends for items it could not resolve) is left out.
+            // A node without a path (null, as AEM sends for items it could not resolve) is left out, and so is
+            // one of another language copy than the one asked for.
             guard let path = node["_path"]?.stringValue, !path.isEmpty else { return nil }
+            if let locale, ContentLocale(ofPath: path) != locale { return nil }
             return SyncListItem(
                 path: path, slug: node["slug"]?.stringValue, model: Self.model, json: Data(node.jsonBytes()))
         }
@@ -152,8 +173,11 @@ public struct AdventureSyncSource: SyncSource {
             .location
     }
 
-    /// The `_assetTransform` variables of the WKND queries; nil options keep the stored defaults.
-    private var imageVariables: [String: QueryVariable?] {
-        WKNDQueries.imageVariables(image, includeSeoName: false)
+    /// The list query's variables: the `_assetTransform` ones of the WKND queries (nil options keep the stored
+    /// defaults), and `locale` when one is asked for.
+    private var listVariables: [String: QueryVariable?] {
+        var variables = WKNDQueries.imageVariables(image, includeSeoName: false)
+        variables["locale"] = locale.map { .string($0.aemCode) }
+        return variables
     }
 }

@@ -117,9 +117,25 @@ public final class ContentStore: Sendable {
         }
     }
 
+    /// The fragments `sql` selects with `arguments`.
+    func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
+        try read { db in
+            guard try db.columns(in: "fragment").contains(where: { $0.name == "locale" }) || !sql.contains("locale")
+            else {
+                throw SyncError(
+                    .storage,
+                    "The store in \(directory.path) predates locales; run `wknd sync \(directory.path)` once to upgrade it."
+                )
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment)
+        }
+    }
+
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try pool.read(body)
+        } catch let error as SyncError {
+            throw error
         } catch {
             throw SyncError(.storage, "Cannot read the store in \(directory.path): \(error)", underlyingError: error)
         }

@@ -137,8 +137,9 @@ final class StoreDatabase: Sendable {
                     candidates = try Row.fetchAll(
                         db.cachedStatement(
                             sql: """
-                                SELECT \(columns) FROM fragment WHERE slug = ? AND seen_run != ? ORDER BY path = ? DESC, id
-                                """), arguments: [slug, run, item.path])
+                                SELECT \(columns) FROM fragment WHERE slug = ? AND locale IS ? AND seen_run != ?
+                                ORDER BY path = ? DESC, id
+                                """), arguments: [slug, StoreSchema.locale(ofPath: item.path), run, item.path])
                 }
                 candidates += try Row.fetchAll(
                     db.cachedStatement(
@@ -268,13 +269,14 @@ final class StoreDatabase: Sendable {
             try Self.execute(
                 db,
                 sql: """
-                    UPDATE fragment SET path = ?, slug = ?, model = ?, json = ?, content_hash = ?, list_hash = ?, last_seen = ?,
-                        seen_run = ?, read_run = ?, stale = 0, last_changed = CASE WHEN ? THEN ? ELSE last_changed END
+                    UPDATE fragment SET path = ?, slug = ?, model = ?, locale = ?, json = ?, content_hash = ?, list_hash = ?,
+                        last_seen = ?, seen_run = ?, read_run = ?, stale = 0,
+                        last_changed = CASE WHEN ? THEN ? ELSE last_changed END
                     WHERE id = ?
                     """,
                 arguments: [
-                    item.path, item.slug, item.model, detail.json, contentHash, listHash, now, run, run, changed, now,
-                    id,
+                    item.path, item.slug, item.model, StoreSchema.locale(ofPath: item.path), detail.json, contentHash,
+                    listHash, now, run, run, changed, now, id,
                 ])
             try Self.execute(db, sql: "DELETE FROM fragment_image WHERE fragment_id = ?", arguments: [id])
             try Self.execute(db, sql: "DELETE FROM fragment_reference WHERE fragment_id = ?", arguments: [id])
@@ -283,12 +285,13 @@ final class StoreDatabase: Sendable {
             try Self.execute(
                 db,
                 sql: """
-                    INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen, last_changed,
-                                          seen_run, read_run)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO fragment (path, slug, model, locale, json, content_hash, list_hash, first_seen, last_seen,
+                                          last_changed, seen_run, read_run)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    item.path, item.slug, item.model, detail.json, contentHash, listHash, now, now, now, run, run,
+                    item.path, item.slug, item.model, StoreSchema.locale(ofPath: item.path), detail.json, contentHash,
+                    listHash, now, now, now, run, run,
                 ])
             id = db.lastInsertedRowID
         }

@@ -1,3 +1,4 @@
+import AEMHeadless
 import GRDB
 
 /// The tables of a synced folder's database, created and upgraded by GRDB's migrator.
@@ -83,6 +84,24 @@ enum StoreSchema {
             // a run handles an image once, however many pages show it.
             try db.execute(sql: "ALTER TABLE image ADD COLUMN checked_run INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v3") { db in
+            // The locale of each fragment's language copy (BCP 47, `de-CH`), from the folder of its path named
+            // by a locale code; null for a fragment in no language copy. Two copies of one adventure share a
+            // slug: a slug identifies a fragment within its locale.
+            try db.execute(sql: "ALTER TABLE fragment ADD COLUMN locale TEXT")
+            try db.execute(sql: "CREATE INDEX fragment_locale_slug ON fragment (locale, slug)")
+            for row in try Row.fetchAll(db, sql: "SELECT id, path FROM fragment") {
+                let path: String = row["path"]
+                try db.execute(
+                    sql: "UPDATE fragment SET locale = ? WHERE id = ?",
+                    arguments: [StoreSchema.locale(ofPath: path), row["id"] as Int64])
+            }
+        }
         return migrator
+    }
+
+    /// What the `locale` column holds for a fragment at `path`.
+    static func locale(ofPath path: String) -> String? {
+        ContentLocale(ofPath: path)?.identifier
     }
 }

@@ -1,3 +1,4 @@
+import AEMHeadless
 import Foundation
 
 /// One fragment of a synced folder, as the store keeps it.
@@ -20,4 +21,8 @@ public struct StoredFragment: Sendable, Hashable {
     public var lastSeen: Date
     /// When a sync last found it different (or first found it).
     public var lastChanged: Date
+
+    /// The locale of the language copy the fragment is in (`/content/dam/site/de/…` is `de`); nil when no
+    /// folder of its path is named by a locale code.
+    public var locale: ContentLocale? { ContentLocale(ofPath: path) }
 }
