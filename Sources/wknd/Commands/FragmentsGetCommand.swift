@@ -18,6 +18,9 @@ struct FragmentsGetCommand: AsyncParsableCommand {
             all-hydrated (down to AEM's maximum depth). --json prints the
             object exactly as AEM sent it.
 
+            --locale de-CH,de,en reads a path in the first locale of the chain
+            whose language copy has it, and names that locale on stderr.
+
             No fragment with that id or path: nothing on stdout, one line on
             stderr, exit code 66.
 
@@ -52,14 +55,22 @@ struct FragmentsGetCommand: AsyncParsableCommand {
         try await CommandContext.run(options) { context in
             try await context.withAem(caching: caching) { aem, cache in
                 let (fragment, isPath) = (fragment, isPath)
-                let delivered = try await cache.value { store, policy in
-                    isPath
-                        ? try await aem.fragment(path: fragment, references: mode, cache: store, policy: policy)
-                        : try await aem.fragment(id: fragment, references: mode, cache: store, policy: policy)
-                } uncached: {
-                    isPath
-                        ? try await aem.fragment(path: fragment, references: mode)
-                        : try await aem.fragment(id: fragment, references: mode)
+                let delivered: DeliveredFragment
+                if isPath, let locales = try context.configuration.resolved.locales() {
+                    delivered = try await translation(of: fragment, in: locales, mode: mode, aem: aem, cache: cache)
+                    context.console.note(
+                        "\(delivered.path): \(ContentLocale(ofPath: delivered.path)?.identifier ?? "?") (asked for \(locales))"
+                    )
+                } else {
+                    delivered = try await cache.value { store, policy in
+                        isPath
+                            ? try await aem.fragment(path: fragment, references: mode, cache: store, policy: policy)
+                            : try await aem.fragment(id: fragment, references: mode, cache: store, policy: policy)
+                    } uncached: {
+                        isPath
+                            ? try await aem.fragment(path: fragment, references: mode)
+                            : try await aem.fragment(id: fragment, references: mode)
+                    }
                 }
                 let terminal = Terminal.standardOutput
                 if json {
@@ -73,5 +84,27 @@ struct FragmentsGetCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// The fragment at `path` in the first locale of `locales` that has it, each copy asked through the cache.
+    private func translation(
+        of path: String, in locales: LocaleChain, mode: FragmentReferences, aem: Aem, cache: CommandCache
+    ) async throws -> DeliveredFragment {
+        let found = try await locales.firstTranslation(of: path) { copy in
+            do {
+                return try await cache.value { store, policy in
+                    try await aem.fragment(path: copy, references: mode, cache: store, policy: policy)
+                } uncached: {
+                    try await aem.fragment(path: copy, references: mode)
+                }
+            } catch let error as AemError where error.kind == .notFound {
+                return nil
+            }
+        }
+        guard let found else {
+            throw Failure(
+                .notFound, "No fragment at \(path) in \(locales) on \(aem.configuration.origin).")
+        }
+        return found.value
     }
 }

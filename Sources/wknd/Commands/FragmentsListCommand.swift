@@ -18,8 +18,14 @@ struct FragmentsListCommand: AsyncParsableCommand {
             --jsonl prints one object per line. With --all every page is
             followed and printed as it arrives.
 
+            --locale de lists the same folder in the German language copy
+            (…/en/adventures becomes …/de/adventures; a site folder such as
+            /content/dam/wknd-shared becomes …/wknd-shared/de); with a chain,
+            the first locale's.
+
             EXAMPLES
               wknd fragments list --path /content/dam/wknd-shared/en/adventures
+              wknd fragments list --path /content/dam/wknd-shared --locale de
               wknd fragments list --all --jsonl | jq -r '.fields.slug // empty'
               wknd fragments list --path /content/dam/wknd-shared/en --limit 10 --json
             """
@@ -54,8 +60,9 @@ struct FragmentsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
+            let path = try languageCopy(context: context)
             try await context.withAem(caching: caching) { aem, cache in
-                let (path, limit, all, console) = (path, limit, all, context.console)
+                let (limit, all, console) = (limit, all, context.console)
                 // Without --all the first page ends the list, with a note when more follow.
                 let pages = FragmentPages { cursor in
                     var page = try await cache.value { store, policy in
@@ -77,6 +84,21 @@ struct FragmentsListCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// `--path` in the language copy of the first locale asked for, if any.
+    private func languageCopy(context: CommandContext) throws -> String? {
+        guard let locales = try context.configuration.resolved.locales() else { return path }
+        guard let path else {
+            throw Failure(
+                .usage,
+                "--locale narrows a folder to its language copy: give the folder with --path, such as /content/dam/wknd-shared."
+            )
+        }
+        if locales.locales.count > 1 {
+            context.console.note("listing the \(locales.first) language copy of \(locales)")
+        }
+        return locales.first.languageCopyFolder(of: path)
     }
 
     /// The fragment objects as JSON, page by page.

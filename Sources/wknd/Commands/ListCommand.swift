@@ -12,12 +12,20 @@ struct ListCommand: AsyncParsableCommand {
             thousands on every machine (4,500.00); AEM stores no currency.
 
             --json prints one array; each element has slug, title, activity,
-            price, tripLength, path (the fragment's _path) and imageUrl (the
-            absolute image URL, or null).
+            price, tripLength, path (the fragment's _path), imageUrl (the
+            absolute image URL, or null) and locale (the language copy the
+            adventure is in, such as de, or null).
+
+            --locale lists one language copy with the persisted query
+            wknd-shared/adventures-by-locale (Adobe's tutorial names it so); a
+            chain such as de-CH,de,en lists every adventure once, in the first
+            locale that has it, with a LOCALE column.
 
             EXAMPLES
               wknd list
               wknd list --limit 5 --offset 10 --sort "price DESC"
+              wknd list --locale de
+              wknd list --locale de-CH,de,en
               wknd list --json | jq -r '.[].slug'
             """
     )
@@ -45,20 +53,51 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
+            let locales = try context.configuration.resolved.locales()
             try await context.withAem(caching: caching) { aem, cache in
-                let result = try await cache.result { store, policy in
-                    try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
-                } uncached: {
-                    try await aem.adventures(offset: offset, limit: limit, sort: sort)
+                let adventures: [Adventure]
+                if let locales, locales.locales.count > 1 {
+                    adventures = try await merged(locales, aem: aem, cache: cache, context: context)
+                } else if let locale = locales?.first {
+                    let result = try await cache.result { store, policy in
+                        try await aem.adventures(
+                            locale: locale, offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.adventures(locale: locale, offset: offset, limit: limit, sort: sort)
+                    }
+                    adventures = try context.data(of: result)
+                } else {
+                    let result = try await cache.result { store, policy in
+                        try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.adventures(offset: offset, limit: limit, sort: sort)
+                    }
+                    adventures = try context.data(of: result)
                 }
-                let adventures = try context.data(of: result)
                 Terminal.standardOutput.write(
-                    try render(adventures, origin: aem.configuration.origin, context: context))
+                    try render(
+                        adventures, showsLocale: locales != nil, origin: aem.configuration.origin, context: context))
             }
         }
     }
 
-    private func render(_ adventures: [Adventure], origin: AemOrigin, context: CommandContext) throws -> String {
+    /// Every adventure once, in the first locale of `locales` that has it, with `--offset` and `--limit`
+    /// applied to the merged list.
+    private func merged(_ locales: LocaleChain, aem: Aem, cache: CommandCache, context: CommandContext)
+        async throws -> [Adventure]
+    {
+        let result = try await cache.value { store, policy in
+            try await aem.allAdventures(locales: locales, sort: sort, cache: store, policy: policy)
+        } uncached: {
+            try await aem.allAdventures(locales: locales, sort: sort)
+        }
+        let all = try context.data(of: result)
+        return all.dropFirst(offset ?? 0).prefix(limit ?? Int.max).map(\.value)
+    }
+
+    private func render(
+        _ adventures: [Adventure], showsLocale: Bool, origin: AemOrigin, context: CommandContext
+    ) throws -> String {
         if json {
             return try JSONOutput.text(
                 adventures.map {
@@ -70,18 +109,23 @@ struct ListCommand: AsyncParsableCommand {
             return ""
         }
         let terminal = Terminal.standardOutput
-        let table = TableRenderer(
-            columns: [
-                .init(header: "TITLE", shrinkPriority: 3, minimumWidth: 12),
-                .init(header: "SLUG"),
-                .init(header: "ACTIVITY", shrinkPriority: 2),
-                .init(header: "PRICE", alignment: .right),
-                .init(header: "TRIP LENGTH", shrinkPriority: 1),
-            ],
-            width: terminal.width, usesColor: terminal.usesColor)
+        var columns: [TableRenderer.Column] = [
+            .init(header: "TITLE", shrinkPriority: 3, minimumWidth: 12),
+            .init(header: "SLUG"),
+            .init(header: "ACTIVITY", shrinkPriority: 2),
+            .init(header: "PRICE", alignment: .right),
+            .init(header: "TRIP LENGTH", shrinkPriority: 1),
+        ]
+        if showsLocale { columns.append(.init(header: "LOCALE")) }
+        let table = TableRenderer(columns: columns, width: terminal.width, usesColor: terminal.usesColor)
         return table.render(
-            adventures.map {
-                [$0.title, $0.slug, $0.activity, $0.price.map(PriceFormat.text), $0.tripLength].map { $0 ?? "—" }
+            adventures.map { adventure in
+                var cells = [
+                    adventure.title, adventure.slug, adventure.activity, adventure.price.map(PriceFormat.text),
+                    adventure.tripLength,
+                ]
+                if showsLocale { cells.append(adventure.locale?.identifier) }
+                return cells.map { $0 ?? "—" }
             })
     }
 }

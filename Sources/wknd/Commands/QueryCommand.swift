@@ -31,6 +31,10 @@ struct QueryCommand: AsyncParsableCommand {
 
             --raw prints the whole body as AEM sent it, whatever its status.
 
+            --locale (or AEM_LOCALE) sets the variable locale to the first locale
+            of the chain when the stored query declares $locale, for its _locale
+            argument; a --var locale wins.
+
             A single answer goes through the response cache, as with list and
             show (see `wknd cache --help`); --raw and --all always ask AEM.
 
@@ -88,9 +92,15 @@ struct QueryCommand: AsyncParsableCommand {
         var status = ExitStatus.success
         try await CommandContext.run(options) { context in
             let output = QueryOutput(console: context.console)
-            let values = try variables.variables()
+            let locales = try context.configuration.resolved.locales()
+            var values = try variables.variables()
             status = try await context.withAem(caching: raw || all ? .none : caching) { aem, cache -> ExitStatus in
                 do {
+                    if let locale = locales?.first, values["locale"] == nil,
+                        try await declaresLocale(aem, console: context.console)
+                    {
+                        values["locale"] = .string(locale.aemCode)
+                    }
                     if all {
                         let pages = aem.pages(of: path, variables: values, style: paging, pageSize: pageSize)
                         let hadErrors = try await output.stream(pages, jsonl: jsonl)
@@ -119,6 +129,22 @@ struct QueryCommand: AsyncParsableCommand {
             }
         }
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// Whether the stored query declares `$locale`: from its text when the service lists it (saying so when it
+    /// does not declare it), else assumed, as AEM ignores a variable the query does not declare.
+    private func declaresLocale(_ aem: Aem, console: Console) async throws -> Bool {
+        let text: String
+        do {
+            text = try await aem.persistedQueryText(path)
+        } catch let error as AemError where error.kind != .queryNotFound {
+            return true
+        }
+        guard PagingStyle.declaredVariables(in: text).contains("locale") else {
+            console.note("\(path) declares no $locale variable: --locale does not apply to it")
+            return false
+        }
+        return true
     }
 
     /// One request, without the cache: the body on stdout as AEM sent it, the errors on stderr.

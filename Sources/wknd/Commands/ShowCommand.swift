@@ -20,9 +20,13 @@ struct ShowCommand: AsyncParsableCommand {
             No adventure with that slug: nothing on stdout, one line on
             stderr, exit code 66.
 
+            --locale de-CH,de,en shows the adventure in the first locale of
+            the chain that has it, and names that locale on stderr.
+
             EXAMPLES
               wknd show bali-surf-camp
               wknd show bali-surf-camp --json | jq -r .description.plaintext
+              wknd show dolomites-ski-safari --locale de-CH,de,en
             """
     )
 
@@ -38,20 +42,39 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandContext.run(options) { context in
+            let locales = try context.configuration.resolved.locales()
             try await context.withAem(caching: caching) { aem, cache in
-                let result = try await cache.result { store, policy in
-                    try await aem.adventure(slug: slug, cache: store, policy: policy)
-                } uncached: {
-                    try await aem.adventure(slug: slug)
-                }
-                context.warnAboutErrors(in: result)
-                guard let detail = result.data else {
-                    throw Failure(
-                        .notFound,
-                        "No adventure has the slug \"\(slug)\" on \(aem.configuration.origin); `wknd list` shows the slugs."
-                    )
-                }
                 let origin = aem.configuration.origin
+                let detail: AdventureDetail
+                if let locales {
+                    let result = try await cache.value { store, policy in
+                        try await aem.adventure(slug: slug, locales: locales, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.adventure(slug: slug, locales: locales)
+                    }
+                    context.warnAboutErrors(in: result)
+                    guard let found = result.data else {
+                        throw Failure(
+                            .notFound,
+                            "No adventure has the slug \"\(slug)\" in \(locales) on \(origin); `wknd list --locale \(locales)` shows the slugs."
+                        )
+                    }
+                    context.console.note("\(slug): \(found.locale) (asked for \(locales))")
+                    detail = found.value
+                } else {
+                    let result = try await cache.result { store, policy in
+                        try await aem.adventure(slug: slug, cache: store, policy: policy)
+                    } uncached: {
+                        try await aem.adventure(slug: slug)
+                    }
+                    context.warnAboutErrors(in: result)
+                    guard let found = result.data else {
+                        throw Failure(
+                            .notFound,
+                            "No adventure has the slug \"\(slug)\" on \(origin); `wknd list` shows the slugs.")
+                    }
+                    detail = found
+                }
                 let imageURL = detail.adventure.primaryImage?.url(on: origin)
                 let terminal = Terminal.standardOutput
                 terminal.write(

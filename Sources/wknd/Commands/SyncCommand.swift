@@ -61,6 +61,13 @@ struct SyncCommand: AsyncParsableCommand {
             show in its list: --revalidate-all finds it. ContentStore's
             deliveredFragments() reads the folder.
 
+            --locale de mirrors one language copy; --locale de,en mirrors each into
+            the one store, every fragment under its own path with its locale (the
+            list query gets the variable locale for its _locale argument, and list
+            items of other copies are left out; with --fragments, the folder's
+            copy in each language is listed). ContentStore reads them back by
+            locale, with fallback: adventure(slug:locales:), adventures(locales:).
+
             Progress goes to stderr (a bar on a terminal), then a summary line;
             --json prints the report on stdout. An image that cannot be saved is
             reported, tried again next run, and makes the exit code 69.
@@ -71,6 +78,7 @@ struct SyncCommand: AsyncParsableCommand {
               wknd sync wknd-mirror --revalidate-all --concurrency 8
               wknd sync articles --query my-site/articles-paginated --var locale=en
               wknd sync wknd-en --fragments /content/dam/wknd-shared/en
+              wknd sync wknd-multi --locale de,en
             """
     )
 
@@ -190,16 +198,29 @@ struct SyncCommand: AsyncParsableCommand {
             noun: fragments != nil ? "fragments" : query != nil ? "items" : "adventures")
         defer { progress.clear() }
         let console = context.console
+        let locales = try context.configuration.resolved.locales()
         let report: SyncReport
         do {
             let onEvent: @Sendable (SyncEvent) -> Void = { event in
                 progress.handle(event)
                 if case .warning(let message) = event { console.warning(message) }
             }
-            if let fragments {
+            if let fragments, let locales {
+                let source = try LocalizedSyncSource(locales: locales) { locale in
+                    try FragmentSyncSource(
+                        aem: aem, folder: locale.languageCopyFolder(of: fragments), pageSize: pageSize ?? 50)
+                }
+                report = try await engine.sync(source, onEvent: onEvent)
+            } else if let fragments {
                 let source = try FragmentSyncSource(aem: aem, folder: fragments, pageSize: pageSize ?? 50)
                 report = try await engine.sync(source, onEvent: onEvent)
             } else if let query {
+                if locales != nil {
+                    throw Failure(
+                        .usage,
+                        "--locale mirrors the adventures or --fragments; give a query its locale with --var locale=CODE."
+                    )
+                }
                 let source = await QuerySyncSource.finding(
                     aem: aem, path: query, variables: try variables.variables(), style: paging,
                     pageSize: pageSize ?? 100)
@@ -209,7 +230,12 @@ struct SyncCommand: AsyncParsableCommand {
                     format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
                     width: width, quality: quality)
                 let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize ?? 100, image: image)
-                report = try await engine.sync(source, onEvent: onEvent)
+                if let locales {
+                    report = try await engine.sync(
+                        LocalizedSyncSource(locales: locales) { source.in($0) }, onEvent: onEvent)
+                } else {
+                    report = try await engine.sync(source, onEvent: onEvent)
+                }
             }
         } catch let error as SyncError {
             throw Self.failure(error)

@@ -19,6 +19,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case program = "AEM_PROGRAM"
     case environment = "AEM_ENVIRONMENT"
     case tier = "AEM_TIER"
+    case locale = "AEM_LOCALE"
 
     /// Whether the value is a secret, never shown.
     var isSecret: Bool { self == .password || self == .token || self == .clientSecret }
@@ -42,6 +43,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .program: "--program"
         case .environment: "--environment"
         case .tier: "--tier"
+        case .locale: "--locale"
         }
     }
 
@@ -63,6 +65,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .program: "program"
         case .environment: "environment"
         case .tier: "tier"
+        case .locale: "locale"
         }
     }
 
@@ -250,6 +253,17 @@ struct ResolvedConfiguration: Equatable, Sendable {
             )
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
+    }
+
+    /// The locales to read content in, most wanted first, when a locale is set.
+    func locales() throws(AemConfigurationError) -> LocaleChain? {
+        let setting = setting(.locale)
+        guard let text = setting.value else { return nil }
+        do {
+            return try LocaleChain(parsing: text)
+        } catch {
+            throw AemConfigurationError("\(SettingKey.locale.rawValue) (\(setting.source)): \(error.message)")
+        }
     }
 
     /// The service named by the settings, with its credentials checked.

@@ -31,6 +31,12 @@ struct ServiceOptions: ParsableArguments, ConfigurationOptions {
     @Option(help: "The tier of the environment, publish by default (overrides AEM_TIER).")
     var tier: TierChoice?
 
+    @Option(
+        help: ArgumentHelp(
+            "The locales to read content in, most wanted first, such as de or de-CH,de,en (overrides AEM_LOCALE).",
+            valueName: "codes"))
+    var locale: String?
+
     @OptionGroup var common: CommonOptions
 
     var verbose: Bool { common.verbose }
@@ -38,7 +44,7 @@ struct ServiceOptions: ParsableArguments, ConfigurationOptions {
     func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
         let options: [SettingKey: String?] = [
             .scheme: scheme?.rawValue, .host: host, .timeout: timeout, .program: program,
-            .environment: environment, .tier: tier?.rawValue,
+            .environment: environment, .tier: tier?.rawValue, .locale: locale,
         ]
         return try common.resolveConfiguration(options: options.compactMapValues { $0 })
     }

@@ -11,7 +11,7 @@ enum JSONOutput {
         var imageURL: URL?
 
         enum CodingKeys: String, CodingKey {
-            case slug, title, activity, price, tripLength, path, imageUrl
+            case slug, title, activity, price, tripLength, path, imageUrl, locale
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -23,6 +23,7 @@ enum JSONOutput {
             try container.encode(adventure.tripLength, forKey: .tripLength)
             try container.encode(adventure.path, forKey: .path)
             try container.encode(imageURL?.absoluteString, forKey: .imageUrl)
+            try container.encode(adventure.locale?.identifier, forKey: .locale)
         }
     }
 
