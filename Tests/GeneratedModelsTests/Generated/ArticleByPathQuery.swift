@@ -192,12 +192,11 @@ public enum ArticleByPathQuery {
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
                         let candidates: [(typename: String, keys: Set<String>)] = [
-                            ("ImageRef", ["_path", "mimeType", "width", "height"])
+                            ("ImageRef", ["_path", "mimeType", "width", "height"]),
                         ]
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                        default:
-                            self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
                         }
                     }
 
