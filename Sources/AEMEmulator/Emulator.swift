@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// A local emulator for an AEM publish service, over real HTTP.
 ///
@@ -67,12 +68,19 @@ public enum Emulator {
             continuation.yield(url)
             continuation.finish()
         }
+        // In a service group of its own, so that stopping is a graceful shutdown: cancelling the server's task
+        // would drop the connections it has accepted but not yet handed to a handler, which NIO traps on.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application],
+                logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
+            ))
         let task = Task {
             defer { continuation.finish() }
-            try await application.run()
+            try await group.run()
         }
         for await url in listening {
-            return RunningEmulator(baseURL: url, faults: options.faults, recorder: recorder, task: task)
+            return RunningEmulator(baseURL: url, faults: options.faults, recorder: recorder, group: group, task: task)
         }
         try await task.value
         throw EmulatorStartError(description: "The emulator stopped before listening on \(host):\(port).")

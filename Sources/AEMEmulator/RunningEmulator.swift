@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 
 /// An emulator started with ``Emulator/start(options:host:port:)``.
 public final class RunningEmulator: Sendable {
@@ -11,12 +12,20 @@ public final class RunningEmulator: Sendable {
     public let faults: EmulatorFaults
 
     private let recorder: RequestRecorder
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(baseURL: URL, faults: EmulatorFaults, recorder: RequestRecorder, task: Task<Void, any Error>) {
+    /// How long ``stop()`` lets the requests in progress finish before it cuts them off.
+    static let gracePeriod: Duration = .seconds(2)
+
+    init(
+        baseURL: URL, faults: EmulatorFaults, recorder: RequestRecorder, group: ServiceGroup,
+        task: Task<Void, any Error>
+    ) {
         self.baseURL = baseURL
         self.faults = faults
         self.recorder = recorder
+        self.group = group
         self.task = task
     }
 
@@ -28,10 +37,18 @@ public final class RunningEmulator: Sendable {
         recorder.clear()
     }
 
-    /// Stops accepting connections, closes the open ones and returns when the server has stopped.
+    /// Stops accepting connections, closes the open ones and returns when the server has stopped: idle
+    /// connections close at once, requests in progress may finish for ``gracePeriod`` (one held at an
+    /// `EmulatorGate` that is never opened, for instance), then the server is cancelled.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
+        let task = task
+        let deadline = Task {
+            try await Task.sleep(for: Self.gracePeriod)
+            task.cancel()
+        }
         _ = await task.result
+        deadline.cancel()
     }
 }
 
