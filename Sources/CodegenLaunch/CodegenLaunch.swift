@@ -42,16 +42,22 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
     /// working directory.
     public var output: String
     public var access: AccessLevel
+    /// Only validate: every query is checked, each that fails is reported (`.invalid`), nothing is
+    /// generated or written. Absent means false.
+    public var validateOnly: Bool?
 
     /// The program's file name, beside `wknd`.
     public static let programName = "aem-codegen"
     /// The option that has the program read a `CodegenLaunch` on its standard input.
     public static let option = "--json-stdin"
 
-    public init(schemas: [String: String], queries: [Query], output: String, access: AccessLevel) {
+    public init(
+        schemas: [String: String], queries: [Query], output: String, access: AccessLevel, validateOnly: Bool? = nil
+    ) {
         self.schemas = schemas
         self.queries = queries
         self.output = output
         self.access = access
+        self.validateOnly = validateOnly
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 
 /// `aem-codegen --json-stdin`, as `wknd codegen` runs it: one `CodegenLaunch` as JSON on standard
 /// input, then one `CodegenLaunch.Report` a line on standard output, written as each query is done.
-/// Stops at the first query that fails, with the exit code the files mode would give.
+/// Stops at the first query that fails, with the exit code the files mode would give; with
+/// `validateOnly`, checks every query, reports each that fails, and writes nothing.
 func answerJSONRequest() -> Never {
     let input = FileHandle.standardInput.readDataToEndOfFile()
     guard let launch = try? JSONDecoder().decode(CodegenLaunch.self, from: input) else {
@@ -16,6 +17,7 @@ func answerJSONRequest() -> Never {
         fail("--access is public or internal, not \(launch.access.rawValue).", 64)
     }
     let directory = URL(fileURLWithPath: launch.output)
+    var failed = false
     for query in launch.queries {
         guard let schema = launch.schemas[query.schema] else {
             fail("the request names no schema \(query.schema) for \(query.path).", 64)
@@ -26,8 +28,11 @@ func answerJSONRequest() -> Never {
         case .success(let file): generated = file
         case .failure(let error):
             report(.invalid(path: query.path, inSchema: error.subject == .schema, description: error.description))
-            exit(65)
+            guard launch.validateOnly == true else { exit(65) }
+            failed = true
+            continue
         }
+        guard launch.validateOnly != true else { continue }
         do {
             report(.file(name: generated.name, written: try generated.write(into: directory)))
         } catch {
@@ -35,7 +40,7 @@ func answerJSONRequest() -> Never {
             exit(73)
         }
     }
-    exit(0)
+    exit(failed ? 65 : 0)
 }
 
 /// One report, a line of JSON, written at once (standard output is a pipe, which would buffer `print`).

@@ -82,7 +82,7 @@ struct WKND: AsyncParsableCommand {
         version: version,
         subcommands: [
             ListCommand.self, ShowCommand.self, FragmentsCommand.self, DownloadCommand.self, QueryCommand.self,
-            QueriesCommand.self,
+            QueriesCommand.self, SchemaCommand.self,
             SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
             ServeCommand.self,
         ]

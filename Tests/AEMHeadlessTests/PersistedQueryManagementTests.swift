@@ -76,6 +76,26 @@ struct PersistedQueryManagementTests {
         }
     }
 
+    @Test func listsCacheSettingsAndDeletes() async throws {
+        try await withEmulatorAem { _, aem in
+            try await aem.persist(
+                Self.byActivity, as: "wknd-shared/by-activity",
+                cache: QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
+            let entries = try await aem.persistedQueries(configuration: "wknd-shared")
+            #expect(
+                entries.first { $0.name == "by-activity" }?.cache == QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
+            #expect(entries.first { $0.name == "adventures-all" }?.cache == nil)
+
+            try await aem.deletePersistedQuery("wknd-shared/by-activity")
+            #expect(
+                try await aem.persistedQueries(configuration: "wknd-shared").contains { $0.name == "by-activity" }
+                    == false)
+            await #expect { try await aem.deletePersistedQuery("wknd-shared/by-activity") } throws: { error in
+                (error as? AemError)?.kind == .queryNotFound
+            }
+        }
+    }
+
     @Test("a read-only publish service", arguments: [403, 405, 404])
     func readOnlyService(status: Int) async throws {
         try await withEmulatorAem { emulator, aem in

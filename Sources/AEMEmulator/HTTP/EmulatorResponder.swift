@@ -81,7 +81,10 @@ struct EmulatorResponder: HTTPResponder {
             return endpoints.list(configuration: configuration)
         }
         if let name = path.dropPrefix("/graphql/persist.json/") {
-            guard request.method == .put || request.method == .post else { return Self.methodNotAllowed("PUT, POST") }
+            if request.method == .delete { return endpoints.delete(name) }
+            guard request.method == .put || request.method == .post else {
+                return Self.methodNotAllowed("PUT, POST, DELETE")
+            }
             guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
             return endpoints.persist(name, body: body, creating: request.method == .put)
         }

@@ -62,7 +62,7 @@ struct GraphQLEndpoints: Sendable {
                                             ),
                                         ])
                                     ),
-                                    ("data", .object([("query", .string(query.text))])),
+                                    ("data", .object([("query", .string(query.text))] + Self.cacheMembers(query))),
                                 ])
                             })
                     ),
@@ -109,6 +109,41 @@ struct GraphQLEndpoints: Sendable {
                 ("path", .string(query.longPath)),
             ]),
             cacheControl: nil)
+    }
+
+    /// `DELETE /graphql/persist.json/<configuration>/<name>`: 200 with `{"action": "delete", …}`, 404 when there is no
+    /// such query. [INF] AEM's documentation shows only PUT and POST; the answer mirrors theirs.
+    func delete(_ name: String) -> Reply {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, parts.allSatisfy({ Self.isQueryName($0) }) else {
+            return .document(
+                status: 400, Self.errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."),
+                cacheControl: nil)
+        }
+        let longPath = "/conf/\(parts[0])/settings/graphql/persistentQueries/\(parts[1])"
+        guard queries.remove(configuration: parts[0], name: parts[1]) else {
+            return .document(
+                status: 404, Self.errors("No persisted query exists at \(longPath)."), cacheControl: nil)
+        }
+        return .document(
+            status: 200,
+            .object([
+                ("action", .string("delete")), ("configurationName", .string(parts[0])), ("name", .string(parts[1])),
+                ("shortPath", .string("/\(parts[0])/\(parts[1])")), ("path", .string(longPath)),
+            ]),
+            cacheControl: nil)
+    }
+
+    /// The cache settings stored with `query`, as `list.json` gives them beside its text. [INF] AEM's list is only
+    /// known to carry `query`; these are the members `persist.json` takes.
+    private static func cacheMembers(_ query: StoredQuery) -> [(String, OrderedJSON)] {
+        var members: [(String, OrderedJSON)] = []
+        for (name, values) in [("cache-control", query.cacheControl), ("surrogate-control", query.surrogateControl)] {
+            guard let values, !values.isEmpty else { continue }
+            members.append(
+                (name, .object(values.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })))
+        }
+        return members
     }
 
     /// `GET /content/cq:graphql/<configuration>/endpoint.GQLschema`.

@@ -21,6 +21,11 @@ final class StoredQueries: Sendable {
             .sorted { ($0.configuration, $0.name) < ($1.configuration, $1.name) }
     }
 
+    /// Removes the query at `/<configuration>/<name>`; false when there is none.
+    func remove(configuration: String, name: String) -> Bool {
+        queries.withLockedValue { $0.removeValue(forKey: "/\(configuration)/\(name)") != nil }
+    }
+
     /// Stores `query`: creating it requires that none exists at its path, updating that one does.
     func store(_ query: StoredQuery, creating: Bool) -> Bool {
         queries.withLockedValue { queries in

@@ -75,6 +75,25 @@ extension Aem {
         throw persistFailure(answer, path: path, replacing: replacing)
     }
 
+    /// Removes the persisted query `path` (`configuration/name`) with `DELETE` on its `persist.json`
+    /// URL. Only an author service stores queries.
+    ///
+    /// - Throws: `AemError` of kind `.queryNotFound` when there is no such query,
+    ///   `.persistingNotAllowed` (a read-only service such as publish), `.unauthorized`, or as any
+    ///   request fails.
+    public func deletePersistedQuery(_ path: String) async throws {
+        guard let parts = QueryPathParts(path) else { throw QueryPathParts.invalid(path) }
+        let answer = try await answer(managementURL("/graphql/persist.json" + parts.encoded), method: "DELETE")
+        guard !(200..<300).contains(answer.status) else { return }
+        if answer.status == 404, !answer.managementErrors.isEmpty, !answer.isHTML {
+            throw AemError(
+                .queryNotFound, "There is no persisted query \(path) on \(configuration.origin) to delete.",
+                url: answer.url, status: 404, bodyExcerpt: answer.excerpt(configuration.scrubber),
+                graphQLErrors: answer.managementErrors)
+        }
+        throw persistFailure(answer, path: path, replacing: true)
+    }
+
     /// AEM's JSON form of a query to persist: `{"query": …, "cache-control": {"max-age": …},
     /// "surrogate-control": {"max-age": …}}`.
     static func persistBody(_ text: String, cache: QueryCacheSettings?) -> Data {

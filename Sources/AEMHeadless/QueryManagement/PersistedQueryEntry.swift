@@ -10,14 +10,21 @@ public struct PersistedQueryEntry: Sendable, Hashable {
     public var longPath: String?
     /// The stored GraphQL text, when sent.
     public var text: String?
+    /// The cache lifetimes stored with it, when the list sends them beside the text (the members
+    /// `cache-control` and `surrogate-control` that persisting takes); nil when it sends none.
+    public var cache: QueryCacheSettings?
 
     /// An entry of AEM's list of persisted queries.
-    public init(configuration: String, name: String, shortPath: String, longPath: String? = nil, text: String? = nil) {
+    public init(
+        configuration: String, name: String, shortPath: String, longPath: String? = nil, text: String? = nil,
+        cache: QueryCacheSettings? = nil
+    ) {
         self.configuration = configuration
         self.name = name
         self.shortPath = shortPath
         self.longPath = longPath
         self.text = text
+        self.cache = cache
     }
 
     /// `configuration/name`, the path `PersistedQuery` and `Aem.pages(of:)` take.
@@ -36,9 +43,18 @@ public struct PersistedQueryEntry: Sendable, Hashable {
                 entries.append(
                     PersistedQueryEntry(
                         configuration: groupName ?? parts[0], name: name, shortPath: shortPath,
-                        longPath: query["path"]?["longForm"]?.stringValue, text: query["data"]?["query"]?.stringValue))
+                        longPath: query["path"]?["longForm"]?.stringValue, text: query["data"]?["query"]?.stringValue,
+                        cache: cacheSettings(in: query["data"])))
             }
         }
         return entries
+    }
+
+    /// The `max-age` of `cache-control` and of `surrogate-control` in a list entry's `data`; nil when neither is there.
+    private static func cacheSettings(in data: UntypedJSON?) -> QueryCacheSettings? {
+        let maxAge = data?["cache-control"]?["max-age"]?.intValue
+        let sharedMaxAge = data?["surrogate-control"]?["max-age"]?.intValue
+        guard maxAge != nil || sharedMaxAge != nil else { return nil }
+        return QueryCacheSettings(maxAge: maxAge, sharedMaxAge: sharedMaxAge)
     }
 }

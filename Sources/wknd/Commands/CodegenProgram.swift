@@ -24,6 +24,50 @@ enum CodegenProgram {
         _ program: URL, _ launch: CodegenLaunch, file: @escaping @Sendable (_ name: String, _ written: Bool) -> Void
     ) async throws(Failure) -> CodegenLaunch.Report? {
         let name = CodegenLaunch.programName
+        let (reports, status, unreadable) = try await exchange(program, launch) { report in
+            if case .file(let name, let written) = report {
+                file(name, written)
+                return true
+            }
+            return false
+        }
+        let files = reports.filter { if case .file = $0 { true } else { false } }.count
+        if let ending = reports.last, files < reports.count, unreadable == nil { return ending }
+        guard status == 0, unreadable == nil, files == launch.queries.count else {
+            let answer = unreadable.map { "; it answered \"\($0)\"" } ?? ""
+            throw Failure(
+                .internalError,
+                "\(name) ended with exit status \(status) having generated \(files) of \(launch.queries.count) files\(answer). Install \(name) and wknd from the same build."
+            )
+        }
+        return nil
+    }
+
+    /// Validates every query of `launch` against its schema with `program`, writing nothing.
+    ///
+    /// - Returns: the problems of each query that does not validate (`.invalid` reports), in order; empty
+    ///   when all do.
+    static func validate(_ program: URL, _ launch: CodegenLaunch) async throws(Failure) -> [CodegenLaunch.Report] {
+        var launch = launch
+        launch.validateOnly = true
+        let (reports, status, unreadable) = try await exchange(program, launch) { _ in true }
+        guard unreadable == nil, status == 0 || (status == 65 && !reports.isEmpty) else {
+            let answer = unreadable.map { "; it answered \"\($0)\"" } ?? ""
+            throw Failure(
+                .internalError,
+                "\(CodegenLaunch.programName) ended with exit status \(status) while validating\(answer). Install it and wknd from the same build."
+            )
+        }
+        return reports
+    }
+
+    /// Runs `program` on `launch` and reads its reports as they come, while `keepReading` says to.
+    /// - Returns: the reports read, the exit status, and the first line that was not a report, if any.
+    private static func exchange(
+        _ program: URL, _ launch: CodegenLaunch,
+        keepReading: @escaping @Sendable (CodegenLaunch.Report) -> Bool
+    ) async throws(Failure) -> (reports: [CodegenLaunch.Report], status: Int32, unreadable: String?) {
+        let name = CodegenLaunch.programName
         guard let request = try? JSONEncoder().encode(launch) else {
             throw Failure(.internalError, "Cannot encode the request for \(name).")
         }
@@ -40,19 +84,18 @@ enum CodegenProgram {
         }
         try? input.close()
         let reader = output.fileHandleForReading
-        let (ending, files, unreadable) = await onBlockingThread { () -> (CodegenLaunch.Report?, Int, String?) in
-            var ending: CodegenLaunch.Report?
-            var files = 0
+        let (reports, unreadable) = await onBlockingThread { () -> ([CodegenLaunch.Report], String?) in
+            var reports: [CodegenLaunch.Report] = []
             var unreadable: String?
+            var reading = true
             func read(_ line: Data) {
-                guard unreadable == nil, ending == nil else { return }
-                switch try? JSONDecoder().decode(CodegenLaunch.Report.self, from: line) {
-                case .file(let name, let written):
-                    files += 1
-                    file(name, written)
-                case .some(let report): ending = report
-                case nil: unreadable = String(decoding: line.prefix(200), as: UTF8.self)
+                guard unreadable == nil, reading else { return }
+                guard let report = try? JSONDecoder().decode(CodegenLaunch.Report.self, from: line) else {
+                    unreadable = String(decoding: line.prefix(200), as: UTF8.self)
+                    return
                 }
+                reports.append(report)
+                reading = keepReading(report)
             }
             let rest = CompanionProgram.readLines(of: reader) { line in
                 read(line)
@@ -60,18 +103,9 @@ enum CodegenProgram {
             }
             if !rest.isEmpty { read(rest) }
             exited.wait()
-            return (ending, files, unreadable)
+            return (reports, unreadable)
         }
-        if let ending, unreadable == nil { return ending }
-        let status = exited.status ?? -1
-        guard status == 0, unreadable == nil, files == launch.queries.count else {
-            let answer = unreadable.map { "; it answered \"\($0)\"" } ?? ""
-            throw Failure(
-                .internalError,
-                "\(name) ended with exit status \(status) having generated \(files) of \(launch.queries.count) files\(answer). Install \(name) and wknd from the same build."
-            )
-        }
-        return nil
+        return (reports, exited.status ?? -1, unreadable)
     }
 
     /// The request in a file open for reading, and unlinked once open: the program's standard

@@ -6,7 +6,7 @@ import Foundation
 struct QueriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queries",
-        abstract: "List, show and persist the service's persisted queries.",
+        abstract: "List, show and persist the service's persisted queries; pull, diff and push a folder of them.",
         discussion: """
             EXAMPLES
               wknd queries list
@@ -14,8 +14,11 @@ struct QueriesCommand: AsyncParsableCommand {
               wknd queries show wknd-shared/adventures-all
               wknd queries persist wknd-shared/by-activity by-activity.graphql --max-age 300
               wknd queries persist wknd-shared/by-activity by-activity.graphql --update
+              wknd queries pull --into aem            # aem/<configuration>/<name>.graphql
+              wknd queries diff aem                   # what push would change; exit 1 when anything
+              wknd queries push aem --prune           # the service matches the folder
             """,
-        subcommands: [List.self, Show.self, Persist.self]
+        subcommands: [List.self, Show.self, Persist.self, Pull.self, Diff.self, Push.self]
     )
 
     /// `wknd queries list [<configuration>]`.

@@ -1,0 +1,128 @@
+import AEMHeadless
+import Foundation
+
+/// Persisted queries kept as code: `<folder>/<configuration>/<name>.graphql`, each with an optional sidecar
+/// `<name>.json` holding its cache settings as AEM's `persist.json` takes them
+/// (`{"cache-control": {"max-age": 300}, "surrogate-control": {"max-age": 600}}`).
+struct QueryFolder {
+    let url: URL
+
+    /// One query of a folder or a service: `configuration/name`, its text, its cache settings.
+    struct Query: Sendable, Equatable {
+        var path: String
+        var text: String
+        var cache: QueryCacheSettings?
+
+        /// The text as compared: without the white space at its end, which editors add and AEM keeps.
+        var comparableText: Substring {
+            text[..<(text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? text.startIndex)]
+        }
+    }
+
+    init(_ path: String) {
+        url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
+    }
+
+    /// Every query of the folder, sorted by path.
+    /// - Throws: `Failure` (exit 78) for a folder that cannot be read, a name AEM does not take, a file that is not
+    ///   UTF-8 or is empty, or a sidecar that is not the JSON above.
+    func read() throws(Failure) -> [Query] {
+        let files = FileManager.default
+        guard let configurations = try? files.contentsOfDirectory(atPath: url.path) else {
+            throw Failure(
+                .configuration,
+                "Cannot read the folder \(url.path); give the folder of <configuration>/<name>.graphql files.")
+        }
+        var queries: [Query] = []
+        for configuration in configurations.sorted() where !configuration.hasPrefix(".") {
+            let folder = url.appendingPathComponent(configuration, isDirectory: true)
+            var isFolder: ObjCBool = false
+            guard files.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            let names = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for file in names where file.hasSuffix(".graphql") {
+                let name = String(file.dropLast(".graphql".count))
+                let path = "\(configuration)/\(name)"
+                guard QueryCommand.isQueryPath(path) else {
+                    throw Failure(
+                        .configuration, "\(folder.path)/\(file): \(path) is not a name AEM takes for a persisted query."
+                    )
+                }
+                let location = folder.appendingPathComponent(file)
+                guard let data = files.contents(atPath: location.path), let text = String(data: data, encoding: .utf8),
+                    !text.allSatisfy(\.isWhitespace)
+                else {
+                    throw Failure(.configuration, "\(location.path) cannot be read, is not UTF-8 text, or is empty.")
+                }
+                let sidecar = folder.appendingPathComponent(name + ".json")
+                let cache = try files.contents(atPath: sidecar.path).map { data throws(Failure) in
+                    try Self.cacheSettings(in: data, file: sidecar.path)
+                }
+                queries.append(Query(path: path, text: text, cache: cache ?? nil))
+            }
+        }
+        return queries
+    }
+
+    /// Writes `queries` into the folder (the text exactly as given, and a sidecar where there are cache settings),
+    /// each file atomically.
+    /// - Returns: the files written, relative to the folder.
+    func write(_ queries: [Query]) throws(Failure) -> [String] {
+        var written: [String] = []
+        for query in queries {
+            let graphql = query.path + ".graphql"
+            try save(Data(query.text.utf8), as: graphql)
+            written.append(graphql)
+            if let cache = query.cache {
+                let sidecar = query.path + ".json"
+                try save(Self.sidecar(cache), as: sidecar)
+                written.append(sidecar)
+            }
+        }
+        return written
+    }
+
+    private func save(_ data: Data, as relative: String) throws(Failure) {
+        let file = url.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } catch {
+            throw Failure(.cannotCreate, "Cannot write \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The cache settings of a sidecar.
+    static func cacheSettings(in data: Data, file: String) throws(Failure) -> QueryCacheSettings? {
+        let json: UntypedJSON
+        do {
+            json = try UntypedJSON(parsing: data)
+        } catch {
+            throw Failure(.configuration, "\(file) is not JSON: \(error)")
+        }
+        guard json.members != nil else {
+            throw Failure(
+                .configuration,
+                "\(file) must be an object such as {\"cache-control\": {\"max-age\": 300}, \"surrogate-control\": {\"max-age\": 600}}."
+            )
+        }
+        func maxAge(_ key: String) throws(Failure) -> Int? {
+            guard let member = json[key] else { return nil }
+            guard let value = member["max-age"]?.intValue, value >= 0 else {
+                throw Failure(.configuration, "\(file): \(key) must hold a max-age of 0 or more seconds.")
+            }
+            return value
+        }
+        let settings = QueryCacheSettings(
+            maxAge: try maxAge("cache-control"), sharedMaxAge: try maxAge("surrogate-control"))
+        return settings == .defaults ? nil : settings
+    }
+
+    /// A sidecar for `cache`, its members in a fixed order.
+    static func sidecar(_ cache: QueryCacheSettings) -> Data {
+        var members: [String] = []
+        if let maxAge = cache.maxAge { members.append("  \"cache-control\": {\"max-age\": \(maxAge)}") }
+        if let shared = cache.sharedMaxAge { members.append("  \"surrogate-control\": {\"max-age\": \(shared)}") }
+        return Data(("{\n" + members.joined(separator: ",\n") + "\n}\n").utf8)
+    }
+}
