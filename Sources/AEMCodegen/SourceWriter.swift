@@ -16,6 +16,13 @@ struct SourceWriter {
         line("}")
     }
 
+    /// The lines `body` writes, one level deeper.
+    mutating func indented(_ body: (inout SourceWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
     /// A doc comment, one `///` line per line of `text`.
     mutating func doc(_ text: String) {
         for part in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -26,6 +26,8 @@ struct SwiftRenderer {
                 }
             }
             writer.line()
+            memberwiseInitializer(declaration, into: &writer)
+            writer.line()
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
                 guard !declaration.properties.isEmpty else {
                     writer.line("_ = try AEMHeadless.GraphQLObjectHead(from: decoder)")
@@ -43,6 +45,34 @@ struct SwiftRenderer {
                 }
             }
             nested(declaration.nested, into: &writer)
+        }
+    }
+
+    /// An initializer with a parameter per property (nil by default for the optional ones), so that previews and
+    /// tests make values without JSON.
+    private func memberwiseInitializer(_ declaration: StructDeclaration, into writer: inout SourceWriter) {
+        writer.doc("A value made in code, such as for a preview or a test.")
+        let parameters = declaration.properties.map { property in
+            "\(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "? = nil" : "")"
+        }
+        guard !declaration.properties.isEmpty else { return writer.line("\(access)init() {}") }
+        let opening: String
+        if parameters.count <= 2 {
+            opening = "\(access)init(\(parameters.joined(separator: ", ")))"
+        } else {
+            writer.line("\(access)init(")
+            writer.indented { writer in
+                for (index, parameter) in parameters.enumerated() {
+                    writer.line(parameter + (index < parameters.count - 1 ? "," : ""))
+                }
+            }
+            opening = ")"
+        }
+        writer.block(opening) { writer in
+            for property in declaration.properties {
+                let name = SwiftNaming.escaped(property.name)
+                writer.line("self.\(name) = \(name)")
+            }
         }
     }
 

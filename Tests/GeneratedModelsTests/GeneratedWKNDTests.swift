@@ -27,6 +27,14 @@ struct GeneratedWKNDTests {
         }
     }
 
+    @Test func valuesCanBeMadeInCodeForPreviewsAndTests() {
+        let item = AdventuresAllQuery.Data.AdventureList.Item(slug: "preview-trip", title: "A preview", price: 10)
+        let data = AdventuresAllQuery.Data(adventureList: .init(items: [item]))
+        #expect(data.adventureList?.items?.first?.title == "A preview")
+        #expect(data.adventureList?.items?.first?.path == nil)
+        #expect(data == AdventuresAllQuery.Data(adventureList: .init(items: [item])))
+    }
+
     @Test func defaultedVariablesAreLeftOutAndTypedOnesSent() {
         #expect(AdventuresAllQuery.request().requestPath == WKNDQueries.adventures().requestPath)
         let typed = AdventuresAllQuery.request(

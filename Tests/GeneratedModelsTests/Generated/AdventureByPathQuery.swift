@@ -107,6 +107,11 @@ public enum AdventureByPathQuery {
             case adventureByPath
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(adventureByPath: AdventureByPath? = nil) {
+            self.adventureByPath = adventureByPath
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.adventureByPath = container.lenientValue(AdventureByPath.self, forKey: .adventureByPath)
@@ -122,6 +127,12 @@ public enum AdventureByPathQuery {
             enum CodingKeys: String, CodingKey {
                 case item
                 case references = "_references"
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(item: Item? = nil, references: [Reference]? = nil) {
+                self.item = item
+                self.references = references
             }
 
             public init(from decoder: any Decoder) throws {
@@ -176,6 +187,39 @@ public enum AdventureByPathQuery {
                     case description
                     case itinerary
                     case gearList
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String? = nil,
+                    id: String? = nil,
+                    title: String? = nil,
+                    slug: String? = nil,
+                    activity: String? = nil,
+                    adventureType: String? = nil,
+                    price: Double? = nil,
+                    tripLength: String? = nil,
+                    groupSize: Int? = nil,
+                    difficulty: String? = nil,
+                    primaryImage: PrimaryImage? = nil,
+                    description: AEMHeadless.RichText? = nil,
+                    itinerary: AEMHeadless.RichText? = nil,
+                    gearList: AEMHeadless.RichText? = nil
+                ) {
+                    self.path = path
+                    self.id = id
+                    self.title = title
+                    self.slug = slug
+                    self.activity = activity
+                    self.adventureType = adventureType
+                    self.price = price
+                    self.tripLength = tripLength
+                    self.groupSize = groupSize
+                    self.difficulty = difficulty
+                    self.primaryImage = primaryImage
+                    self.description = description
+                    self.itinerary = itinerary
+                    self.gearList = gearList
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -272,6 +316,19 @@ public enum AdventureByPathQuery {
                         case slug
                         case title
                         case price
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        slug: String? = nil,
+                        title: String? = nil,
+                        price: Double? = nil
+                    ) {
+                        self.path = path
+                        self.slug = slug
+                        self.title = title
+                        self.price = price
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -110,6 +110,11 @@ public enum AdventureBySlugQuery {
             case adventureList
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(adventureList: AdventureList? = nil) {
+            self.adventureList = adventureList
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.adventureList = container.lenientValue(AdventureList.self, forKey: .adventureList)
@@ -125,6 +130,12 @@ public enum AdventureBySlugQuery {
             enum CodingKeys: String, CodingKey {
                 case items
                 case references = "_references"
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(items: [Item]? = nil, references: [Reference]? = nil) {
+                self.items = items
+                self.references = references
             }
 
             public init(from decoder: any Decoder) throws {
@@ -176,6 +187,37 @@ public enum AdventureBySlugQuery {
                     case description
                     case itinerary
                     case gearList
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String? = nil,
+                    title: String? = nil,
+                    slug: String? = nil,
+                    activity: String? = nil,
+                    adventureType: String? = nil,
+                    price: Double? = nil,
+                    tripLength: String? = nil,
+                    groupSize: Int? = nil,
+                    difficulty: String? = nil,
+                    primaryImage: PrimaryImage? = nil,
+                    description: AEMHeadless.RichText? = nil,
+                    itinerary: AEMHeadless.RichText? = nil,
+                    gearList: AEMHeadless.RichText? = nil
+                ) {
+                    self.path = path
+                    self.title = title
+                    self.slug = slug
+                    self.activity = activity
+                    self.adventureType = adventureType
+                    self.price = price
+                    self.tripLength = tripLength
+                    self.groupSize = groupSize
+                    self.difficulty = difficulty
+                    self.primaryImage = primaryImage
+                    self.description = description
+                    self.itinerary = itinerary
+                    self.gearList = gearList
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -271,6 +313,19 @@ public enum AdventureBySlugQuery {
                         case slug
                         case title
                         case price
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        slug: String? = nil,
+                        title: String? = nil,
+                        price: Double? = nil
+                    ) {
+                        self.path = path
+                        self.slug = slug
+                        self.title = title
+                        self.price = price
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -77,6 +77,11 @@ public enum AdventuresByLocaleQuery {
             case adventureList
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(adventureList: AdventureList? = nil) {
+            self.adventureList = adventureList
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.adventureList = container.lenientValue(AdventureList.self, forKey: .adventureList)
@@ -89,6 +94,11 @@ public enum AdventuresByLocaleQuery {
 
             enum CodingKeys: String, CodingKey {
                 case items
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(items: [Item]? = nil) {
+                self.items = items
             }
 
             public init(from decoder: any Decoder) throws {
@@ -121,6 +131,25 @@ public enum AdventuresByLocaleQuery {
                     case price
                     case tripLength
                     case primaryImage
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String? = nil,
+                    slug: String? = nil,
+                    title: String? = nil,
+                    activity: String? = nil,
+                    price: Double? = nil,
+                    tripLength: String? = nil,
+                    primaryImage: PrimaryImage? = nil
+                ) {
+                    self.path = path
+                    self.slug = slug
+                    self.title = title
+                    self.activity = activity
+                    self.price = price
+                    self.tripLength = tripLength
+                    self.primaryImage = primaryImage
                 }
 
                 public init(from decoder: any Decoder) throws {

@@ -84,6 +84,11 @@ public enum AdventuresPaginatedQuery {
             case adventurePaginated
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(adventurePaginated: AdventurePaginated? = nil) {
+            self.adventurePaginated = adventurePaginated
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.adventurePaginated = container.lenientValue(AdventurePaginated.self, forKey: .adventurePaginated)
@@ -99,6 +104,12 @@ public enum AdventuresPaginatedQuery {
             enum CodingKeys: String, CodingKey {
                 case edges
                 case pageInfo
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(edges: [Edge], pageInfo: PageInfo) {
+                self.edges = edges
+                self.pageInfo = pageInfo
             }
 
             public init(from decoder: any Decoder) throws {
@@ -117,6 +128,12 @@ public enum AdventuresPaginatedQuery {
                 enum CodingKeys: String, CodingKey {
                     case cursor
                     case node
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(cursor: String, node: Node) {
+                    self.cursor = cursor
+                    self.node = node
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -150,6 +167,25 @@ public enum AdventuresPaginatedQuery {
                         case price
                         case tripLength
                         case primaryImage
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        slug: String? = nil,
+                        title: String? = nil,
+                        activity: String? = nil,
+                        price: Double? = nil,
+                        tripLength: String? = nil,
+                        primaryImage: PrimaryImage? = nil
+                    ) {
+                        self.path = path
+                        self.slug = slug
+                        self.title = title
+                        self.activity = activity
+                        self.price = price
+                        self.tripLength = tripLength
+                        self.primaryImage = primaryImage
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -200,6 +236,12 @@ public enum AdventuresPaginatedQuery {
                 enum CodingKeys: String, CodingKey {
                     case endCursor
                     case hasNextPage
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(endCursor: String? = nil, hasNextPage: Bool) {
+                    self.endCursor = endCursor
+                    self.hasNextPage = hasNextPage
                 }
 
                 public init(from decoder: any Decoder) throws {

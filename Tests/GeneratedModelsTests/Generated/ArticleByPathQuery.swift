@@ -89,6 +89,11 @@ public enum ArticleByPathQuery {
             case articleByPath
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(articleByPath: ArticleByPath? = nil) {
+            self.articleByPath = articleByPath
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.articleByPath = container.lenientValue(ArticleByPath.self, forKey: .articleByPath)
@@ -104,6 +109,12 @@ public enum ArticleByPathQuery {
             enum CodingKeys: String, CodingKey {
                 case item
                 case references = "_references"
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(item: Item? = nil, references: [Reference]? = nil) {
+                self.item = item
+                self.references = references
             }
 
             public init(from decoder: any Decoder) throws {
@@ -161,6 +172,41 @@ public enum ArticleByPathQuery {
                     case heroImage
                     case author
                     case related
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String? = nil,
+                    id: String? = nil,
+                    variation: String? = nil,
+                    title: String? = nil,
+                    slug: String? = nil,
+                    publishDate: String? = nil,
+                    featured: Bool? = nil,
+                    tags: [String]? = nil,
+                    readingMinutes: Int? = nil,
+                    rating: Double? = nil,
+                    metadata: AEMHeadless.JSONValue? = nil,
+                    body: AEMHeadless.RichText? = nil,
+                    heroImage: HeroImage? = nil,
+                    author: Author? = nil,
+                    related: [Related]? = nil
+                ) {
+                    self.path = path
+                    self.id = id
+                    self.variation = variation
+                    self.title = title
+                    self.slug = slug
+                    self.publishDate = publishDate
+                    self.featured = featured
+                    self.tags = tags
+                    self.readingMinutes = readingMinutes
+                    self.rating = rating
+                    self.metadata = metadata
+                    self.body = body
+                    self.heroImage = heroImage
+                    self.author = author
+                    self.related = related
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -222,6 +268,17 @@ public enum ArticleByPathQuery {
                         case lastName
                     }
 
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        firstName: String? = nil,
+                        lastName: String? = nil
+                    ) {
+                        self.path = path
+                        self.firstName = firstName
+                        self.lastName = lastName
+                    }
+
                     public init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.path = container.lenientValue(String.self, forKey: .path)
@@ -240,6 +297,12 @@ public enum ArticleByPathQuery {
                     enum CodingKeys: String, CodingKey {
                         case path = "_path"
                         case title
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(path: String? = nil, title: String? = nil) {
+                        self.path = path
+                        self.title = title
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -294,6 +357,12 @@ public enum ArticleByPathQuery {
                     enum CodingKeys: String, CodingKey {
                         case path = "_path"
                         case title
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(path: String? = nil, title: String? = nil) {
+                        self.path = path
+                        self.title = title
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -57,6 +57,11 @@ public enum ArticlesByAuthorQuery {
             case articleList
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(articleList: ArticleList? = nil) {
+            self.articleList = articleList
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.articleList = container.lenientValue(ArticleList.self, forKey: .articleList)
@@ -69,6 +74,11 @@ public enum ArticlesByAuthorQuery {
 
             enum CodingKeys: String, CodingKey {
                 case items
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(items: [Item]? = nil) {
+                self.items = items
             }
 
             public init(from decoder: any Decoder) throws {
@@ -109,6 +119,29 @@ public enum ArticlesByAuthorQuery {
                     case author
                 }
 
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String? = nil,
+                    slug: String? = nil,
+                    title: String? = nil,
+                    publishDate: String? = nil,
+                    featured: Bool? = nil,
+                    tags: [String]? = nil,
+                    readingMinutes: Int? = nil,
+                    rating: Double? = nil,
+                    author: Author? = nil
+                ) {
+                    self.path = path
+                    self.slug = slug
+                    self.title = title
+                    self.publishDate = publishDate
+                    self.featured = featured
+                    self.tags = tags
+                    self.readingMinutes = readingMinutes
+                    self.rating = rating
+                    self.author = author
+                }
+
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.path = container.lenientValue(String.self, forKey: .path)
@@ -135,6 +168,17 @@ public enum ArticlesByAuthorQuery {
                         case path = "_path"
                         case firstName
                         case lastName
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        firstName: String? = nil,
+                        lastName: String? = nil
+                    ) {
+                        self.path = path
+                        self.firstName = firstName
+                        self.lastName = lastName
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -54,6 +54,11 @@ public enum ArticlesPaginatedQuery {
             case articlePaginated
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(articlePaginated: ArticlePaginated? = nil) {
+            self.articlePaginated = articlePaginated
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.articlePaginated = container.lenientValue(ArticlePaginated.self, forKey: .articlePaginated)
@@ -69,6 +74,12 @@ public enum ArticlesPaginatedQuery {
             enum CodingKeys: String, CodingKey {
                 case edges
                 case pageInfo
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(edges: [Edge], pageInfo: PageInfo) {
+                self.edges = edges
+                self.pageInfo = pageInfo
             }
 
             public init(from decoder: any Decoder) throws {
@@ -87,6 +98,12 @@ public enum ArticlesPaginatedQuery {
                 enum CodingKeys: String, CodingKey {
                     case cursor
                     case node
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(cursor: String, node: Node) {
+                    self.cursor = cursor
+                    self.node = node
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -110,6 +127,17 @@ public enum ArticlesPaginatedQuery {
                         case title
                     }
 
+                    /// A value made in code, such as for a preview or a test.
+                    public init(
+                        path: String? = nil,
+                        slug: String? = nil,
+                        title: String? = nil
+                    ) {
+                        self.path = path
+                        self.slug = slug
+                        self.title = title
+                    }
+
                     public init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.path = container.lenientValue(String.self, forKey: .path)
@@ -129,6 +157,12 @@ public enum ArticlesPaginatedQuery {
                 enum CodingKeys: String, CodingKey {
                     case endCursor
                     case hasNextPage
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(endCursor: String? = nil, hasNextPage: Bool) {
+                    self.endCursor = endCursor
+                    self.hasNextPage = hasNextPage
                 }
 
                 public init(from decoder: any Decoder) throws {

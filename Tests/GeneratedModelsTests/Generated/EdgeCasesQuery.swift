@@ -93,6 +93,11 @@ public enum EdgeCasesQuery {
             case thingByPath
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(thingByPath: ThingByPath? = nil) {
+            self.thingByPath = thingByPath
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.thingByPath = container.lenientValue(ThingByPath.self, forKey: .thingByPath)
@@ -108,6 +113,12 @@ public enum EdgeCasesQuery {
             enum CodingKeys: String, CodingKey {
                 case item
                 case references = "_references"
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(item: Item? = nil, references: [Reference]? = nil) {
+                self.item = item
+                self.references = references
             }
 
             public init(from decoder: any Decoder) throws {
@@ -162,6 +173,39 @@ public enum EdgeCasesQuery {
                     case picture
                     case parts
                     case tags
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(
+                    path: String,
+                    `default`: String? = nil,
+                    `protocol`: Int,
+                    self_: Bool? = nil,
+                    type: String? = nil,
+                    when: String? = nil,
+                    extra: AEMHeadless.JSONValue? = nil,
+                    score: Double,
+                    rounded: Double,
+                    mode: EdgeCasesQuery.Mode? = nil,
+                    body: AEMHeadless.RichText? = nil,
+                    picture: Picture? = nil,
+                    parts: [Part]? = nil,
+                    tags: [String]? = nil
+                ) {
+                    self.path = path
+                    self.`default` = `default`
+                    self.`protocol` = `protocol`
+                    self.self_ = self_
+                    self.type = type
+                    self.when = when
+                    self.extra = extra
+                    self.score = score
+                    self.rounded = rounded
+                    self.mode = mode
+                    self.body = body
+                    self.picture = picture
+                    self.parts = parts
+                    self.tags = tags
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -225,6 +269,11 @@ public enum EdgeCasesQuery {
                             case format
                         }
 
+                        /// A value made in code, such as for a preview or a test.
+                        public init(format: String? = nil) {
+                            self.format = format
+                        }
+
                         public init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.format = container.lenientValue(String.self, forKey: .format)
@@ -242,6 +291,12 @@ public enum EdgeCasesQuery {
                     enum CodingKeys: String, CodingKey {
                         case name
                         case weight
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(name: String, weight: Double? = nil) {
+                        self.name = name
+                        self.weight = weight
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -296,6 +351,12 @@ public enum EdgeCasesQuery {
                     enum CodingKeys: String, CodingKey {
                         case path = "_path"
                         case `protocol`
+                    }
+
+                    /// A value made in code, such as for a preview or a test.
+                    public init(path: String, `protocol`: Int) {
+                        self.path = path
+                        self.`protocol` = `protocol`
                     }
 
                     public init(from decoder: any Decoder) throws {

@@ -49,6 +49,11 @@ public enum ThingListQuery {
             case thingList
         }
 
+        /// A value made in code, such as for a preview or a test.
+        public init(thingList: ThingList? = nil) {
+            self.thingList = thingList
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.thingList = container.lenientValue(ThingList.self, forKey: .thingList)
@@ -61,6 +66,11 @@ public enum ThingListQuery {
 
             enum CodingKeys: String, CodingKey {
                 case items
+            }
+
+            /// A value made in code, such as for a preview or a test.
+            public init(items: [Item]) {
+                self.items = items
             }
 
             public init(from decoder: any Decoder) throws {
@@ -78,6 +88,12 @@ public enum ThingListQuery {
                 enum CodingKeys: String, CodingKey {
                     case path = "_path"
                     case `protocol`
+                }
+
+                /// A value made in code, such as for a preview or a test.
+                public init(path: String, `protocol`: Int) {
+                    self.path = path
+                    self.`protocol` = `protocol`
                 }
 
                 public init(from decoder: any Decoder) throws {
