@@ -32,6 +32,8 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
         case invalid(path: String, inSchema: Bool, description: String)
         /// The file `name` could not be written, and why.
         case cannotWrite(name: String, reason: String)
+        /// The generated file `name`, of a query of the same configurations that is no longer generated, was removed.
+        case removed(name: String)
     }
 
     /// The schemas as SDL, by the keys the queries give.
@@ -45,6 +47,9 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
     /// Only validate: every query is checked, each that fails is reported (`.invalid`), nothing is
     /// generated or written. Absent means false.
     public var validateOnly: Bool?
+    /// After generating every query: remove from the output folder the generated files of the
+    /// queries' configurations that were not generated this time (`StaleFiles`). Absent means false.
+    public var prune: Bool?
 
     /// The program's file name, beside `wknd`.
     public static let programName = "aem-codegen"
@@ -52,12 +57,14 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
     public static let option = "--json-stdin"
 
     public init(
-        schemas: [String: String], queries: [Query], output: String, access: AccessLevel, validateOnly: Bool? = nil
+        schemas: [String: String], queries: [Query], output: String, access: AccessLevel, validateOnly: Bool? = nil,
+        prune: Bool? = nil
     ) {
         self.schemas = schemas
         self.queries = queries
         self.output = output
         self.access = access
         self.validateOnly = validateOnly
+        self.prune = prune
     }
 }

@@ -18,6 +18,7 @@ func answerJSONRequest() -> Never {
     }
     let directory = URL(fileURLWithPath: launch.output)
     var failed = false
+    var generatedNames: Set<String> = []
     for query in launch.queries {
         guard let schema = launch.schemas[query.schema] else {
             fail("the request names no schema \(query.schema) for \(query.path).", 64)
@@ -33,10 +34,22 @@ func answerJSONRequest() -> Never {
             continue
         }
         guard launch.validateOnly != true else { continue }
+        generatedNames.insert(generated.name)
         do {
             report(.file(name: generated.name, written: try generated.write(into: directory)))
         } catch {
             report(.cannotWrite(name: generated.name, reason: error.localizedDescription))
+            exit(73)
+        }
+    }
+    if launch.prune == true, launch.validateOnly != true {
+        let configurations = Set(launch.queries.map { String($0.path.prefix { $0 != "/" }) })
+        do {
+            let removed = try StaleFiles.remove(
+                from: directory, keeping: generatedNames, configurations: configurations)
+            for name in removed { report(.removed(name: name)) }
+        } catch {
+            report(.cannotWrite(name: launch.output, reason: "removing a stale file: \(error.localizedDescription)"))
             exit(73)
         }
     }

@@ -48,6 +48,44 @@ struct CodegenCommandTests {
         }
     }
 
+    @Test("generating every query removes the generated files of queries that are gone, and nothing else")
+    func prunesFilesOfGoneQueries() async throws {
+        try await withEmulator { _, environment in
+            try await Self.withFolder { folder in
+                let first = try await WkndRun.run(["codegen", "--output", folder.path], environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                let generated = try String(
+                    contentsOf: folder.appendingPathComponent("AdventuresAllQuery.swift"), encoding: .utf8)
+                let gone = generated.replacingOccurrences(
+                    of: "persisted query: wknd-shared/adventures-all", with: "persisted query: wknd-shared/gone-query")
+                let otherConfiguration = generated.replacingOccurrences(
+                    of: "persisted query: wknd-shared/adventures-all", with: "persisted query: my-site/articles")
+                try Data(gone.utf8).write(to: folder.appendingPathComponent("GoneQueryQuery.swift"))
+                try Data(otherConfiguration.utf8).write(to: folder.appendingPathComponent("ArticlesQuery.swift"))
+                try Data("struct Mine {}\n".utf8).write(to: folder.appendingPathComponent("Mine.swift"))
+
+                let kept = try await WkndRun.run(
+                    ["codegen", "--output", folder.path, "--no-prune"], environment: environment)
+                #expect(kept.status == 0)
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("GoneQueryQuery.swift").path))
+                let named = try await WkndRun.run(
+                    ["codegen", "wknd-shared/adventures-all", "--output", folder.path], environment: environment)
+                #expect(named.status == 0)
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("GoneQueryQuery.swift").path))
+
+                let pruned = try await WkndRun.run(["codegen", "--output", folder.path], environment: environment)
+                #expect(pruned.status == 0, "\(pruned.stderr)")
+                #expect(pruned.stderr.contains("removed \(folder.appendingPathComponent("GoneQueryQuery.swift").path)"))
+                let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+                #expect(!left.contains("GoneQueryQuery.swift"))
+                #expect(left.isSuperset(of: ["ArticlesQuery.swift", "Mine.swift", "AdventuresAllQuery.swift"]))
+                #expect(left.count == 7)
+            }
+        }
+    }
+
     @Test("the schema cut off mid-way every time, or an HTML page in its place: one line, exit 69 or 65")
     func schemaThatFails() async throws {
         try await withEmulator { emulator, environment in

@@ -27,6 +27,12 @@ struct CodegenCommand: AsyncParsableCommand {
             change is left alone. A query that does not validate against the schema
             fails with exit code 65 and its line and column.
 
+            When every stored query is generated (no query named), the files in
+            --output that this generator made for queries of the same
+            configurations that are gone are removed, and named on stderr; only
+            files with the generated header, never sub-folders or other files.
+            --no-prune keeps them.
+
             EXAMPLES
               wknd codegen --output Sources/App/AEM           (every query of the service)
               wknd codegen wknd-shared/adventures-all --output Generated
@@ -59,6 +65,12 @@ struct CodegenCommand: AsyncParsableCommand {
 
     @Option(help: "The access level of the generated declarations.")
     var access: CodegenLaunch.AccessLevel = .public
+
+    @Flag(help: "Keep the generated files of queries that are gone (removed when every stored query is generated).")
+    var noPrune = false
+
+    /// Whether the files of queries that are gone are removed: when every stored query is generated.
+    private var prunes: Bool { !noPrune && queries.isEmpty && queryFile.isEmpty }
 
     @OptionGroup var options: ServiceOptions
 
@@ -147,18 +159,22 @@ struct CodegenCommand: AsyncParsableCommand {
         }
         if !queries.isEmpty {
             let directory = URL(fileURLWithPath: output)
-            let launch = CodegenLaunch(schemas: schemas, queries: queries, output: directory.path, access: access)
+            let launch = CodegenLaunch(
+                schemas: schemas, queries: queries, output: directory.path, access: access,
+                prune: prunes && missingSchema == nil)
             let console = context.console
             let ending = try await CodegenProgram.run(generator, launch) { name, written in
                 if !written { console.detail("\(name) unchanged") }
                 Terminal.standardOutput.write(directory.appendingPathComponent(name).path + "\n")
+            } removed: { name in
+                console.note("removed \(directory.appendingPathComponent(name).path): its query is gone")
             }
             switch ending {
             case .invalid(let path, let inSchema, let description)?:
                 throw Self.failure(description, inSchema: inSchema, queryPath: path)
             case .cannotWrite(let name, let reason)?:
                 throw Failure(.cannotCreate, "Cannot write \(name) into \(output): \(reason)")
-            case .file?, nil: break
+            case .file?, .removed?, nil: break
             }
         }
         if let missingSchema { throw missingSchema }

@@ -21,18 +21,24 @@ enum CodegenProgram {
     /// - Returns: the report that ended the run before its last query (`.invalid`,
     ///   `.cannotWrite`), or nil when every query was generated.
     static func run(
-        _ program: URL, _ launch: CodegenLaunch, file: @escaping @Sendable (_ name: String, _ written: Bool) -> Void
+        _ program: URL, _ launch: CodegenLaunch, file: @escaping @Sendable (_ name: String, _ written: Bool) -> Void,
+        removed: @escaping @Sendable (_ name: String) -> Void = { _ in }
     ) async throws(Failure) -> CodegenLaunch.Report? {
         let name = CodegenLaunch.programName
         let (reports, status, unreadable) = try await exchange(program, launch) { report in
-            if case .file(let name, let written) = report {
+            switch report {
+            case .file(let name, let written):
                 file(name, written)
                 return true
+            case .removed(let name):
+                removed(name)
+                return true
+            case .invalid, .cannotWrite:
+                return false
             }
-            return false
         }
         let files = reports.filter { if case .file = $0 { true } else { false } }.count
-        if let ending = reports.last, files < reports.count, unreadable == nil { return ending }
+        if let ending = reports.last, Self.endsTheRun(ending), unreadable == nil { return ending }
         guard status == 0, unreadable == nil, files == launch.queries.count else {
             let answer = unreadable.map { "; it answered \"\($0)\"" } ?? ""
             throw Failure(
@@ -41,6 +47,14 @@ enum CodegenProgram {
             )
         }
         return nil
+    }
+
+    /// Whether `report` is one that ends a generating run: a query that does not validate, a file not written.
+    private static func endsTheRun(_ report: CodegenLaunch.Report) -> Bool {
+        switch report {
+        case .invalid, .cannotWrite: true
+        case .file, .removed: false
+        }
     }
 
     /// Validates every query of `launch` against its schema with `program`, writing nothing.
