@@ -8,6 +8,7 @@ struct FileLayout {
     let data: StructDeclaration
     let parameters: [VariableParameter]
     let enums: [EnumDeclaration]
+    let inputs: [InputDeclaration]
 
     var text: String {
         let access = input.accessLevel == .public ? "public " : ""
@@ -35,6 +36,10 @@ struct FileLayout {
             for declaration in enums {
                 writer.line()
                 renderer.enumeration(declaration, into: &writer)
+            }
+            for declaration in inputs {
+                writer.line()
+                renderer.input(declaration, into: &writer)
             }
         }
         return writer.text

@@ -36,7 +36,8 @@ public enum ModelGenerator {
             throw CodegenError(
                 subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
         }
-        let parameters = VariableParameters.parameters(of: operation, schema: schema, shapes: shapes)
+        let inputs = InputTypes(schema: schema, shapes: shapes, namespace: namespace)
+        let parameters = VariableParameters.parameters(of: operation, schema: schema, shapes: shapes, inputs: inputs)
         let enums = shapes.enums.sorted { $0.value < $1.value }.compactMap {
             graphQLName, swiftName -> EnumDeclaration? in
             guard let type = schema.getType(name: graphQLName) as? GraphQLEnumType else { return nil }
@@ -47,7 +48,10 @@ public enum ModelGenerator {
                     (SwiftNaming.uniqueMember(SwiftNaming.caseName($0.name), in: &used), $0.name)
                 })
         }
-        return FileLayout(input: input, namespace: namespace, data: data, parameters: parameters, enums: enums).text
+        return FileLayout(
+            input: input, namespace: namespace, data: data, parameters: parameters, enums: enums,
+            inputs: inputs.declarations.values.sorted { $0.name < $1.name }
+        ).text
     }
 
     /// The name of the namespace enum: the query's name in upper camel case, ending in `Query`

@@ -50,8 +50,12 @@ struct SwiftRenderer {
 
     /// An initializer with a parameter per property (nil by default for the optional ones), so that previews and
     /// tests make values without JSON.
-    private func memberwiseInitializer(_ declaration: StructDeclaration, into writer: inout SourceWriter) {
-        writer.doc("A value made in code, such as for a preview or a test.")
+    private func memberwiseInitializer(
+        _ declaration: StructDeclaration,
+        documentation: String = "A value made in code, such as for a preview or a test.",
+        into writer: inout SourceWriter
+    ) {
+        writer.doc(documentation)
         let parameters = declaration.properties.map { property in
             "\(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "? = nil" : "")"
         }
@@ -133,6 +137,51 @@ struct SwiftRenderer {
                 writer.line(
                     "\(access)static let \(SwiftNaming.escaped(value.name)) = Self(rawValue: \(Self.literal(value.value)))"
                 )
+            }
+        }
+    }
+
+    /// A GraphQL input object: immutable, made with its memberwise initializer, sent as AEM reads it.
+    func input(_ declaration: InputDeclaration, into writer: inout SourceWriter) {
+        writer.doc(
+            "The GraphQL input `\(declaration.graphQLName)`: make one and pass it to `request(…)`; members left nil are not sent."
+        )
+        writer.block("\(access)final class \(declaration.name): Sendable") { writer in
+            for field in declaration.fields {
+                writer.doc(field.documentation)
+                writer.line(
+                    "\(access)let \(SwiftNaming.escaped(field.name)): \(field.type)\(field.isOptional ? "?" : "")")
+            }
+            if !declaration.fields.isEmpty { writer.line() }
+            memberwiseInitializer(
+                StructDeclaration(
+                    name: declaration.name, graphQLType: declaration.graphQLName,
+                    properties: declaration.fields.map {
+                        PropertyDeclaration(
+                            key: $0.key, name: $0.name, type: $0.type, isOptional: $0.isOptional, documentation: "")
+                    }, nested: []),
+                documentation: "A value with these members.", into: &writer)
+            writer.line()
+            writer.doc("The value as AEM reads it: the schema's member names, nil members left out.")
+            writer.block("\(access)var jsonValue: AEMHeadless.JSONValue") { writer in
+                writer.line("var members: [String: AEMHeadless.JSONValue] = [:]")
+                for field in declaration.fields {
+                    let name = "self." + SwiftNaming.escaped(field.name)
+                    let key = Self.literal(field.key)
+                    if field.isOptional {
+                        writer.line("if let value = \(name) { members[\(key)] = \(field.json("value")) }")
+                    } else {
+                        writer.line("members[\(key)] = \(field.json(name))")
+                    }
+                }
+                writer.line("return .object(members)")
+            }
+            writer.line()
+            writer.doc("`value` as a query variable: its JSON.")
+            writer.block(
+                "\(access)static func queryVariable(_ value: \(declaration.name)) -> AEMHeadless.QueryVariable"
+            ) { writer in
+                writer.line(".json(value.jsonValue)")
             }
         }
     }

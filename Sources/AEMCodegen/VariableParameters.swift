@@ -4,9 +4,9 @@ import GraphQL
 /// which leaves the variable out so the stored query's default applies) where the query declares
 /// a default or the type is nullable; required otherwise.
 enum VariableParameters {
-    static func parameters(of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder)
-        -> [VariableParameter]
-    {
+    static func parameters(
+        of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder, inputs: InputTypes
+    ) -> [VariableParameter] {
         // `variables` names the factory's own dictionary.
         var used: Set<String> = ["variables"]
         return operation.variableDefinitions.map { definition in
@@ -18,7 +18,7 @@ enum VariableParameters {
             } else {
                 isOptional = true
             }
-            let (swiftType, conversion) = swiftType(of: type, schema: schema, shapes: shapes)
+            let (swiftType, conversion) = swiftType(of: type, schema: schema, shapes: shapes, inputs: inputs)
             var documentation = "`\(print(ast: definition.type))`"
             if let defaultValue = definition.defaultValue {
                 documentation += "; the stored query's default is `\(print(ast: defaultValue))`"
@@ -30,10 +30,10 @@ enum VariableParameters {
     }
 
     /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
-    /// by their text, lists and input objects as JSON text.
-    private static func swiftType(of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder) -> (
-        String, String
-    ) {
+    /// by their text, input objects as typed classes sent as JSON text, lists as JSON text.
+    private static func swiftType(
+        of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder, inputs: InputTypes
+    ) -> (String, String) {
         guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
         switch schema.getType(name: named.name.value) {
         case let scalar as GraphQLScalarType:
@@ -46,6 +46,9 @@ enum VariableParameters {
             }
         case let enumeration as GraphQLEnumType:
             return (shapes.enumName(enumeration.name), "AEMHeadless.QueryVariable.enumCase")
+        case let input as GraphQLInputObjectType:
+            let name = inputs.swiftType(of: input).type
+            return (name, name + ".queryVariable")
         default:
             return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
         }

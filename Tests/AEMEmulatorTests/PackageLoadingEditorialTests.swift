@@ -21,7 +21,7 @@ struct PackageLoadingEditorialTests {
         #expect(repository.fragments(ofModel: "\(Self.models)/author").count == 4)
         #expect(repository.fragments.count == 16)
         #expect(repository.assets.count == 4)
-        #expect(repository.queries.count == 3)
+        #expect(repository.queries.count == 4)
     }
 
     @Test func articleModelFields() throws {
@@ -136,6 +136,7 @@ struct PackageLoadingEditorialTests {
         #expect(
             Set(repository.queries.keys) == [
                 "/editorial/articles-by-author", "/editorial/articles-paginated", "/editorial/article-by-path",
+                "/editorial/articles-filtered",
             ])
         let byAuthor = try #require(repository.queries["/editorial/articles-by-author"])
         #expect(byAuthor.configuration == "editorial")

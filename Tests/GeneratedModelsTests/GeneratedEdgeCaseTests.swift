@@ -126,7 +126,7 @@ struct GeneratedEdgeCaseTests {
                 == "/graphql/execute.json/edge/edge-cases;default=5;mode=default;path=%2Fa;")
         #expect(EdgeCasesQuery.request(path: "/a", mode: "NEW_MODE").variables["mode"] == .enumValue("NEW_MODE"))
         let list = ThingListQuery.request(
-            filter: .object(["size": .number(3), "name": .string("a")]), tags: .array([.string("x")]), limit: 2)
+            filter: .init(name: "a", size: 3), tags: .array([.string("x")]), limit: 2)
         #expect(list.variables["filter"] == .string(#"{"name":"a","size":3}"#))
         #expect(list.variables["tags"] == .string(#"["x"]"#))
         #expect(ThingListQuery.request(limit: 1).variables.keys.sorted() == ["limit"])

@@ -64,6 +64,29 @@ struct GeneratedEditorialTests {
         }
     }
 
+    @Test func aTypedFilterReachesTheServiceAndFiltersAsAEMDoes() async throws {
+        typealias Query = ArticlesFilteredQuery
+        let byAuthor = Query.ArticleModelFilter(
+            author: .init(lastName: .init(expressions: [.init(value: "olsen", ignoreCase: true)])))
+        #expect(
+            Query.request(filter: byAuthor).variables["filter"]
+                == .string(#"{"author":{"lastName":{"_expressions":[{"_ignoreCase":true,"value":"olsen"}]}}}"#))
+        try await ServedPackage.editorial.withService { aem in
+            let olsen = try #require(try await aem.execute(Query.request(filter: byAuthor)).data?.articleList?.items)
+            #expect(!olsen.isEmpty)
+            #expect(olsen.allSatisfy { $0.author?.lastName == "Olsen" })
+            let all = try #require(try await aem.execute(Query.request()).data?.articleList?.items)
+            #expect(olsen.count < all.count)
+
+            let wellRated = Query.ArticleModelFilter(
+                rating: .init(expressions: [.init(value: 4, operator: .greaterEqual)]))
+            let rated = try #require(try await aem.execute(Query.request(filter: wellRated)).data?.articleList?.items)
+            #expect(!rated.isEmpty)
+            #expect(rated.allSatisfy { ($0.rating ?? 0) >= 4 })
+            #expect(rated.count == all.filter { ($0.rating ?? 0) >= 4 }.count)
+        }
+    }
+
     @Test func articlesPaginatedWalksEveryPage() async throws {
         try await ServedPackage.editorial.withService { aem in
             var after: String?

@@ -29,12 +29,12 @@ public enum ThingListQuery {
     ///   - tags: `[String]`
     ///   - limit: `Int!`
     public static func request(
-        filter: AEMHeadless.JSONValue? = nil,
+        filter: ThingListQuery.ThingFilter? = nil,
         tags: AEMHeadless.JSONValue? = nil,
         limit: Int
     ) -> AEMHeadless.PersistedQuery<Data> {
         var variables: [String: AEMHeadless.QueryVariable?] = [:]
-        variables["filter"] = filter.map(AEMHeadless.QueryVariable.json)
+        variables["filter"] = filter.map(ThingListQuery.ThingFilter.queryVariable)
         variables["tags"] = tags.map(AEMHeadless.QueryVariable.json)
         variables["limit"] = AEMHeadless.QueryVariable.int(limit)
         return AEMHeadless.PersistedQuery(Self.path, variables: variables)
@@ -102,6 +102,33 @@ public enum ThingListQuery {
                     self.`protocol` = try container.requiredValue(Int.self, forKey: .`protocol`)
                 }
             }
+        }
+    }
+
+    /// The GraphQL input `ThingFilter`: make one and pass it to `request(…)`; members left nil are not sent.
+    public final class ThingFilter: Sendable {
+        /// `name: String`
+        public let name: String?
+        /// `size: Int`
+        public let size: Int?
+
+        /// A value with these members.
+        public init(name: String? = nil, size: Int? = nil) {
+            self.name = name
+            self.size = size
+        }
+
+        /// The value as AEM reads it: the schema's member names, nil members left out.
+        public var jsonValue: AEMHeadless.JSONValue {
+            var members: [String: AEMHeadless.JSONValue] = [:]
+            if let value = self.name { members["name"] = .string(value) }
+            if let value = self.size { members["size"] = .number(Double(value)) }
+            return .object(members)
+        }
+
+        /// `value` as a query variable: its JSON.
+        public static func queryVariable(_ value: ThingFilter) -> AEMHeadless.QueryVariable {
+            .json(value.jsonValue)
         }
     }
 }
