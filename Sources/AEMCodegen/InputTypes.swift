@@ -37,6 +37,7 @@ final class InputTypes {
             case "Int": return ("Int", { ".number(Double(\($0)))" })
             case "Double": return ("Double", { ".number(\($0))" })
             case "Bool": return ("Bool", { ".bool(\($0))" })
+            case "AEMHeadless.AemCalendar": return ("AEMHeadless.AemCalendar", { ".string(\($0).text)" })
             default: return ("AEMHeadless.JSONValue", { $0 })
             }
         case let enumeration as GraphQLEnumType:

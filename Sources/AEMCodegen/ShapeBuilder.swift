@@ -177,13 +177,14 @@ final class ShapeBuilder {
         return namespace + "." + name
     }
 
-    /// The Swift type of a scalar: `String` for `String`, `ID` and `Calendar` (ISO 8601 text as
-    /// sent), `Int`, `Double` for `Float`, `Bool` for `Boolean`, `JSONValue` for `Json` and any
-    /// other custom scalar. Library types are named with their module, so that an app's own types
+    /// The Swift type of a scalar: `String` for `String` and `ID`, `AemCalendar` for `Calendar`
+    /// (the ISO 8601 text as sent, with its date and parts), `Int`, `Double` for `Float`, `Bool`
+    /// for `Boolean`, `JSONValue` for `Json` and any other custom scalar. Library types are named with their module, so that an app's own types
     /// of the same name cannot hide them.
     static func scalarType(_ name: String) -> String {
         switch name {
-        case "String", "ID", "Calendar": "String"
+        case "String", "ID": "String"
+        case "Calendar": "AEMHeadless.AemCalendar"
         case "Int": "Int"
         case "Float": "Double"
         case "Boolean": "Bool"

@@ -42,6 +42,7 @@ enum VariableParameters {
             case "Int": return ("Int", "AEMHeadless.QueryVariable.int")
             case "Double": return ("Double", "AEMHeadless.QueryVariable.double")
             case "Bool": return ("Bool", "AEMHeadless.QueryVariable.bool")
+            case "AEMHeadless.AemCalendar": return ("AEMHeadless.AemCalendar", "AEMHeadless.AemCalendar.queryVariable")
             default: return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
             }
         case let enumeration as GraphQLEnumType:

@@ -136,7 +136,7 @@ public enum ArticleByPathQuery {
                 /// `slug: String`
                 public let slug: String?
                 /// `publishDate: Calendar`
-                public let publishDate: String?
+                public let publishDate: AEMHeadless.AemCalendar?
                 /// `featured: Boolean`
                 public let featured: Bool?
                 /// `tags: [String]`
@@ -181,7 +181,7 @@ public enum ArticleByPathQuery {
                     variation: String? = nil,
                     title: String? = nil,
                     slug: String? = nil,
-                    publishDate: String? = nil,
+                    publishDate: AEMHeadless.AemCalendar? = nil,
                     featured: Bool? = nil,
                     tags: [String]? = nil,
                     readingMinutes: Int? = nil,
@@ -216,7 +216,7 @@ public enum ArticleByPathQuery {
                     self.variation = container.lenientValue(String.self, forKey: .variation)
                     self.title = container.lenientValue(String.self, forKey: .title)
                     self.slug = container.lenientValue(String.self, forKey: .slug)
-                    self.publishDate = container.lenientValue(String.self, forKey: .publishDate)
+                    self.publishDate = container.lenientValue(AEMHeadless.AemCalendar.self, forKey: .publishDate)
                     self.featured = container.lenientValue(Bool.self, forKey: .featured)
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                     self.readingMinutes = container.lenientValue(Int.self, forKey: .readingMinutes)

@@ -95,7 +95,7 @@ public enum ArticlesByAuthorQuery {
                 /// `title: String`
                 public let title: String?
                 /// `publishDate: Calendar`
-                public let publishDate: String?
+                public let publishDate: AEMHeadless.AemCalendar?
                 /// `featured: Boolean`
                 public let featured: Bool?
                 /// `tags: [String]`
@@ -124,7 +124,7 @@ public enum ArticlesByAuthorQuery {
                     path: String? = nil,
                     slug: String? = nil,
                     title: String? = nil,
-                    publishDate: String? = nil,
+                    publishDate: AEMHeadless.AemCalendar? = nil,
                     featured: Bool? = nil,
                     tags: [String]? = nil,
                     readingMinutes: Int? = nil,
@@ -147,7 +147,7 @@ public enum ArticlesByAuthorQuery {
                     self.path = container.lenientValue(String.self, forKey: .path)
                     self.slug = container.lenientValue(String.self, forKey: .slug)
                     self.title = container.lenientValue(String.self, forKey: .title)
-                    self.publishDate = container.lenientValue(String.self, forKey: .publishDate)
+                    self.publishDate = container.lenientValue(AEMHeadless.AemCalendar.self, forKey: .publishDate)
                     self.featured = container.lenientValue(Bool.self, forKey: .featured)
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                     self.readingMinutes = container.lenientValue(Int.self, forKey: .readingMinutes)

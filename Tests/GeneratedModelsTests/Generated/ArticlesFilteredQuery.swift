@@ -524,9 +524,9 @@ public enum ArticlesFilteredQuery {
     /// The GraphQL input `CalendarFilterExpression`: make one and pass it to `request(…)`; members left nil are not sent.
     public final class CalendarFilterExpression: Sendable {
         /// `value: Calendar`
-        public let value: String?
+        public let value: AEMHeadless.AemCalendar?
         /// `values: [Calendar]`
-        public let values: [String?]?
+        public let values: [AEMHeadless.AemCalendar?]?
         /// `_operator: CalendarOperator`
         public let `operator`: ArticlesFilteredQuery.CalendarOperator?
         /// `_apply: ArrayMode`
@@ -536,8 +536,8 @@ public enum ArticlesFilteredQuery {
 
         /// A value with these members.
         public init(
-            value: String? = nil,
-            values: [String?]? = nil,
+            value: AEMHeadless.AemCalendar? = nil,
+            values: [AEMHeadless.AemCalendar?]? = nil,
             `operator`: ArticlesFilteredQuery.CalendarOperator? = nil,
             apply: ArticlesFilteredQuery.ArrayMode? = nil,
             instances: Int? = nil
@@ -552,8 +552,8 @@ public enum ArticlesFilteredQuery {
         /// The value as AEM reads it: the schema's member names, nil members left out.
         public var jsonValue: AEMHeadless.JSONValue {
             var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.value { members["value"] = .string(value) }
-            if let value = self.values { members["values"] = .array(value.map { element in element.map { item in .string(item) } ?? .null }) }
+            if let value = self.value { members["value"] = .string(value.text) }
+            if let value = self.values { members["values"] = .array(value.map { element in element.map { item in .string(item.text) } ?? .null }) }
             if let value = self.`operator` { members["_operator"] = .string(value.rawValue) }
             if let value = self.apply { members["_apply"] = .string(value.rawValue) }
             if let value = self.instances { members["_instances"] = .number(Double(value)) }

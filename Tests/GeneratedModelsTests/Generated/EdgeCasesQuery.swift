@@ -140,7 +140,7 @@ public enum EdgeCasesQuery {
                 /// `Type: String`
                 public let type: String?
                 /// `when: Calendar`
-                public let when: String?
+                public let when: AEMHeadless.AemCalendar?
                 /// `extra: Json`
                 public let extra: AEMHeadless.JSONValue?
                 /// `score: Float!`
@@ -182,7 +182,7 @@ public enum EdgeCasesQuery {
                     `protocol`: Int,
                     self_: Bool? = nil,
                     type: String? = nil,
-                    when: String? = nil,
+                    when: AEMHeadless.AemCalendar? = nil,
                     extra: AEMHeadless.JSONValue? = nil,
                     score: Double,
                     rounded: Double,
@@ -215,7 +215,7 @@ public enum EdgeCasesQuery {
                     self.`protocol` = try container.requiredValue(Int.self, forKey: .`protocol`)
                     self.self_ = container.lenientValue(Bool.self, forKey: .self_)
                     self.type = container.lenientValue(String.self, forKey: .type)
-                    self.when = container.lenientValue(String.self, forKey: .when)
+                    self.when = container.lenientValue(AEMHeadless.AemCalendar.self, forKey: .when)
                     self.extra = container.lenientValue(AEMHeadless.JSONValue.self, forKey: .extra)
                     self.score = try container.requiredValue(Double.self, forKey: .score)
                     self.rounded = try container.requiredValue(Double.self, forKey: .rounded)
