@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-aem-models --schema FILE --output DIR [--conf NAME] QUERY_FILE...`:
-/// runs `aem-codegen` in the package's directory, so an app regenerates its AEM models without
-/// installing `wknd`. Relative paths are taken from the package's directory.
+/// `swift package --allow-writing-to-package-directory generate-aem-models --schema FILE --output DIR [--conf NAME] QUERY_FILE...`,
+/// or with no arguments as the package's `aem-codegen.json` says: runs `aem-codegen` in the package's
+/// directory, so an app regenerates its AEM models without installing `wknd`. Relative paths are
+/// taken from the package's directory.
 @main
 struct GenerateAEMModels: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -7,6 +7,7 @@ import Foundation
 /// runs beside itself (`--json-stdin`, see `CodegenLaunch`), so that `wknd` does not link GraphQL.
 let usage = """
     usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal] QUERY_FILE...
+           aem-codegen [--config FILE]
            aem-codegen --json-stdin
 
     Writes one Swift file per persisted query into DIR: typed request factories and Decodable
@@ -14,6 +15,11 @@ let usage = """
     without extension is the query's name, and its folder's name the configuration unless --conf
     names it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
     FILE is the configuration's schema as SDL (GET /content/cq:graphql/<NAME>/endpoint.GQLschema).
+
+    With no arguments, as ./aem-codegen.json says (or --config FILE; `wknd codegen init` writes one):
+    every <conf>/<name>.graphql of its "queries" folder, with the schema file "schemas" names for its
+    configuration, into "output"; then the generated files of queries that are gone are removed,
+    unless "pruneGeneratedFiles" is false.
 
     With --json-stdin, as `wknd codegen` runs it, the schemas and queries come as one JSON request
     on standard input and each result is a line of JSON on standard output.
@@ -29,6 +35,12 @@ func fail(_ message: String, _ code: Int32) -> Never {
 
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == CodegenLaunch.option {
     answerJSONRequest()
+}
+if CommandLine.arguments.count == 1, FileManager.default.fileExists(atPath: CodegenConfiguration.fileName) {
+    runConfigured(CodegenConfiguration.fileName)
+}
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--config" {
+    runConfigured(CommandLine.arguments[2])
 }
 
 var schemaPath: String?

@@ -48,6 +48,41 @@ struct CodegenToolTests {
         )
     }
 
+    @Test func aConfigurationFileNamesTheFoldersSchemasAndPruning() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queries = folder.appendingPathComponent("aem/edge")
+        try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
+        for name in ["edge-cases", "thing-list"] {
+            try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(
+                to: queries.appendingPathComponent(name + ".graphql"))
+        }
+        let output = folder.appendingPathComponent("out")
+        let configuration = folder.appendingPathComponent("aem-codegen.json")
+        let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
+        let text = """
+            {"output": "\(output.path)", "queries": "\(folder.appendingPathComponent("aem").path)",
+             "schemas": {"edge": "\(schema)"}}
+            """
+        try Data(text.utf8).write(to: configuration)
+        let run = try await Self.run(["--config", configuration.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["EdgeCasesQuery.swift", "ThingListQuery.swift"] {
+            #expect(
+                try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+                    == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
+        }
+        try FileManager.default.removeItem(at: queries.appendingPathComponent("thing-list.graphql"))
+        let pruned = try await Self.run(["--config", configuration.path])
+        #expect(pruned.stdout.contains("removed \(output.appendingPathComponent("ThingListQuery.swift").path)"))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("ThingListQuery.swift").path))
+
+        try Data(#"{"output": "x", "queries": "y", "schema": "z"}"#.utf8).write(to: configuration)
+        let misspelt = try await Self.run(["--config", configuration.path])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.contains("unknown key schema"), "\(misspelt.stderr)")
+    }
+
     @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -48,6 +48,40 @@ struct CodegenCommandTests {
         }
     }
 
+    @Test("codegen init writes aem-codegen.json; codegen then generates as it says, its queries from a folder")
+    func configurationFile() async throws {
+        try await withEmulator { _, environment in
+            try await Self.withFolder { folder in
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let configuration = folder.appendingPathComponent("aem-codegen.json").path
+                let initialized = try await WkndRun.run(["codegen", "init", "--codegen-config", configuration])
+                #expect(initialized.status == 0, "\(initialized.stderr)")
+                let written = try Self.text(URL(fileURLWithPath: configuration))
+                #expect(written.contains(#""output" : "Sources/AEM""#))
+                #expect(written.contains(#""queries" : "aem""#))
+                let again = try await WkndRun.run(["codegen", "init", "--codegen-config", configuration])
+                #expect(again.status == 73)
+
+                let queries = folder.appendingPathComponent("aem")
+                _ = try await WkndRun.run(["queries", "pull", "--into", queries.path], environment: environment)
+                let output = folder.appendingPathComponent("Generated")
+                try Data(#"{"output": "\#(output.path)", "queries": "\#(queries.path)", "access": "internal"}"#.utf8)
+                    .write(to: URL(fileURLWithPath: configuration))
+                let run = try await WkndRun.run(
+                    ["codegen", "--codegen-config", configuration], environment: environment)
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(run.stdout.split(separator: "\n").count == 5)
+                let all = try Self.text(output.appendingPathComponent("AdventuresAllQuery.swift"))
+                #expect(all.contains("\nenum AdventuresAllQuery {"))
+                let overridden = try await WkndRun.run(
+                    ["codegen", "--codegen-config", configuration, "--access", "public"], environment: environment)
+                #expect(overridden.status == 0)
+                #expect(
+                    try Self.text(output.appendingPathComponent("AdventuresAllQuery.swift")).contains("public enum"))
+            }
+        }
+    }
+
     @Test("generating every query removes the generated files of queries that are gone, and nothing else")
     func prunesFilesOfGoneQueries() async throws {
         try await withEmulator { _, environment in

@@ -33,7 +33,17 @@ struct CodegenCommand: AsyncParsableCommand {
             files with the generated header, never sub-folders or other files.
             --no-prune keeps them.
 
+            aem-codegen.json in the working directory (or --codegen-config FILE),
+            which `wknd codegen init` writes, gives the defaults: output (the
+            folder), queries (a folder of <conf>/<name>.graphql, as `wknd queries
+            pull` writes it; absent: the service's stored queries), schemas (an SDL
+            file per configuration; absent: the service's), access, and
+            pruneGeneratedFiles. aem-codegen and the package plugin read the same
+            file. Options override it.
+
             EXAMPLES
+              wknd codegen init                               (writes aem-codegen.json; --force replaces it)
+              wknd codegen                                    (as aem-codegen.json says)
               wknd codegen --output Sources/App/AEM           (every query of the service)
               wknd codegen wknd-shared/adventures-all --output Generated
               wknd codegen --schema wknd-shared.graphqls \\
@@ -42,11 +52,22 @@ struct CodegenCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Persisted queries to generate, read from the service.", valueName: "conf/name"))
+    @Argument(
+        help: ArgumentHelp(
+            "Persisted queries to generate, read from the service; or init, to write aem-codegen.json.",
+            valueName: "conf/name"))
     var queries: [String] = []
 
-    @Option(help: ArgumentHelp("The folder to write the Swift files into.", valueName: "dir"))
-    var output: String
+    @Flag(help: "With init: replace an existing aem-codegen.json.")
+    var force = false
+
+    /// `wknd codegen init`: no query path is a single word.
+    private var initializes: Bool { queries == ["init"] }
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder to write the Swift files into (default: the configuration file's output).", valueName: "dir"))
+    var output: String?
 
     @Option(help: ArgumentHelp("Read the schema's SDL from this file instead of the service.", valueName: "file"))
     var schema: String?
@@ -63,14 +84,17 @@ struct CodegenCommand: AsyncParsableCommand {
         help: ArgumentHelp("With no queries named: generate only this configuration's.", valueName: "conf"))
     var configurationName: String?
 
-    @Option(help: "The access level of the generated declarations.")
-    var access: CodegenLaunch.AccessLevel = .public
+    @Option(help: "The access level of the generated declarations (default: the configuration file's, else public).")
+    var access: CodegenLaunch.AccessLevel?
 
     @Flag(help: "Keep the generated files of queries that are gone (removed when every stored query is generated).")
     var noPrune = false
 
-    /// Whether the files of queries that are gone are removed: when every stored query is generated.
-    private var prunes: Bool { !noPrune && queries.isEmpty && queryFile.isEmpty }
+    @Option(
+        help: ArgumentHelp(
+            "The codegen configuration file (default: ./\(CodegenConfiguration.fileName) when present).",
+            valueName: "file"))
+    var codegenConfig: String?
 
     @OptionGroup var options: ServiceOptions
 
@@ -79,39 +103,109 @@ struct CodegenCommand: AsyncParsableCommand {
             throw ValidationError(
                 "Give one --name <conf>/<name> for each --query-file (\(queryFile.count) files, \(name.count) names).")
         }
+        if initializes { return }
+        if force { throw ValidationError("--force goes with `wknd codegen init`.") }
         for path in queries + name where Self.split(path) == nil {
             throw ValidationError("'\(path)' is not <conf>/<name>, such as wknd-shared/adventures-all.")
         }
     }
 
     func run() async throws {
+        if initializes { return try writeConfigurationFile() }
         try await CommandContext.run(options) { context in
+            let file = try configurationFile()
+            guard let output = output ?? file?.output else {
+                throw Failure(
+                    .usage,
+                    "Give the folder to write into with --output DIR, or write \(CodegenConfiguration.fileName) with `wknd codegen init`."
+                )
+            }
+            let settings = Settings(
+                output: output, access: access ?? file?.access ?? .public,
+                prunes: !noPrune && (file?.pruneGeneratedFiles ?? true) && queries.isEmpty && queryFile.isEmpty)
             let generator = try CodegenProgram.location()
             var texts: [CodegenSources.StoredQuery] = []
             for (file, path) in zip(queryFile, name) {
                 texts.append(.init(path: path, text: try Self.read(file, what: "the query file")))
             }
+            if queries.isEmpty, queryFile.isEmpty, let folder = file?.queries {
+                texts = try QueryFolder(folder).read()
+                    .filter { configurationName == nil || $0.configuration == configurationName }
+                    .map { .init(path: $0.path, text: $0.text) }
+                guard !texts.isEmpty else {
+                    throw Failure(
+                        .configuration, "\(folder) holds no <configuration>/<name>.graphql files to generate.")
+                }
+            }
             let schemaText = try schema.map { try Self.read($0, what: "the schema file") }
-            guard !queries.isEmpty || queryFile.isEmpty || schemaText == nil else {
-                return try await write(texts, with: generator, schemaText: schemaText, context: context)
+            var schemas: [String: String] = [:]
+            for (configuration, path) in file?.schemas ?? [:] where schemaText == nil {
+                schemas[configuration] = try Self.read(path, what: "the schema file of \(configuration)")
+            }
+            let configurations = Set(texts.compactMap { Self.split($0.path)?.0 })
+            if queries.isEmpty, !texts.isEmpty, schemaText != nil || configurations.isSubset(of: schemas.keys) {
+                return try await write(
+                    texts, with: generator, schemaText: schemaText, schemas: schemas, settings, context)
             }
             try await context.withAem { aem in
                 let sources = CodegenSources(aem: aem)
-                texts += try await fetchQueries(sources)
-                var schemas: [String: String] = [:]
+                if texts.isEmpty || !queries.isEmpty { texts += try await fetchQueries(sources) }
                 if schemaText == nil {
-                    for configuration in Set(texts.compactMap { Self.split($0.path)?.0 }).sorted() {
+                    for configuration in Set(texts.compactMap { Self.split($0.path)?.0 }).sorted()
+                    where schemas[configuration] == nil {
                         schemas[configuration] = try await sources.schema(of: configuration)
                     }
                 }
-                try await write(texts, with: generator, schemaText: schemaText, schemas: schemas, context: context)
+                try await write(texts, with: generator, schemaText: schemaText, schemas: schemas, settings, context)
             }
+        }
+    }
+
+    /// What the options and the configuration file decide together.
+    private struct Settings {
+        var output: String
+        var access: CodegenLaunch.AccessLevel
+        /// Whether the files of queries that are gone are removed: when every query is generated.
+        var prunes: Bool
+    }
+
+    /// `wknd codegen init`: `aem-codegen.json` (or `--codegen-config`'s file) with the defaults; an existing one is
+    /// left alone unless `--force`.
+    private func writeConfigurationFile() throws {
+        let path = codegenConfig ?? CodegenConfiguration.fileName
+        let console = Console(verbose: false)
+        do {
+            guard force || !FileManager.default.fileExists(atPath: path) else {
+                throw Failure(.cannotCreate, "\(path) exists already; add --force to replace it.")
+            }
+            do {
+                try Data(CodegenConfiguration.defaults.text.utf8).write(
+                    to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw Failure(.cannotCreate, "Cannot write \(path): \(error.localizedDescription)")
+            }
+        } catch let failure as Failure {
+            console.report(failure)
+            throw ExitCode(failure.status.rawValue)
+        }
+        console.note(
+            "wrote \(path): output Sources/AEM, queries from aem/ (`wknd queries pull --into aem` fills it), schemas from the service"
+        )
+    }
+
+    /// The configuration file named by `--codegen-config`, else `./aem-codegen.json` when there is one.
+    private func configurationFile() throws -> CodegenConfiguration? {
+        let path = codegenConfig ?? CodegenConfiguration.fileName
+        guard codegenConfig != nil || FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try CodegenConfiguration.read(from: path)
+        } catch {
+            throw Failure(.configuration, error.description)
         }
     }
 
     /// The named queries, or every stored query (of `--configuration-name`) when none is named.
     private func fetchQueries(_ sources: CodegenSources) async throws -> [CodegenSources.StoredQuery] {
-        guard queryFile.isEmpty || !queries.isEmpty else { return [] }
         if queries.isEmpty {
             let all = try await sources.queries(in: configurationName)
             guard !all.isEmpty else {
@@ -140,8 +234,9 @@ struct CodegenCommand: AsyncParsableCommand {
     /// `schemas` holds for its configuration, and prints each written path.
     private func write(
         _ texts: [CodegenSources.StoredQuery], with generator: URL, schemaText: String?,
-        schemas fetched: [String: String] = [:], context: CommandContext
+        schemas fetched: [String: String], _ settings: Settings, _ context: CommandContext
     ) async throws {
+        let output = settings.output
         var schemas: [String: String] = [:]
         var queries: [CodegenLaunch.Query] = []
         var missingSchema: Failure?
@@ -160,8 +255,8 @@ struct CodegenCommand: AsyncParsableCommand {
         if !queries.isEmpty {
             let directory = URL(fileURLWithPath: output)
             let launch = CodegenLaunch(
-                schemas: schemas, queries: queries, output: directory.path, access: access,
-                prune: prunes && missingSchema == nil)
+                schemas: schemas, queries: queries, output: directory.path, access: settings.access,
+                prune: settings.prunes && missingSchema == nil)
             let console = context.console
             let ending = try await CodegenProgram.run(generator, launch) { name, written in
                 if !written { console.detail("\(name) unchanged") }

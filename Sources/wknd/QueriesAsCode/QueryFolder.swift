@@ -1,4 +1,5 @@
 import AEMHeadless
+import CodegenLaunch
 import Foundation
 
 /// Persisted queries kept as code: `<folder>/<configuration>/<name>.graphql`, each with an optional sidecar
@@ -27,38 +28,27 @@ struct QueryFolder {
     /// - Throws: `Failure` (exit 78) for a folder that cannot be read, a name AEM does not take, a file that is not
     ///   UTF-8 or is empty, or a sidecar that is not the JSON above.
     func read() throws(Failure) -> [Query] {
-        let files = FileManager.default
-        guard let configurations = try? files.contentsOfDirectory(atPath: url.path) else {
+        guard let files = QueryFiles.list(in: url) else {
             throw Failure(
                 .configuration,
                 "Cannot read the folder \(url.path); give the folder of <configuration>/<name>.graphql files.")
         }
         var queries: [Query] = []
-        for configuration in configurations.sorted() where !configuration.hasPrefix(".") {
-            let folder = url.appendingPathComponent(configuration, isDirectory: true)
-            var isFolder: ObjCBool = false
-            guard files.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            let names = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            for file in names where file.hasSuffix(".graphql") {
-                let name = String(file.dropLast(".graphql".count))
-                let path = "\(configuration)/\(name)"
-                guard QueryCommand.isQueryPath(path) else {
-                    throw Failure(
-                        .configuration, "\(folder.path)/\(file): \(path) is not a name AEM takes for a persisted query."
-                    )
-                }
-                let location = folder.appendingPathComponent(file)
-                guard let data = files.contents(atPath: location.path), let text = String(data: data, encoding: .utf8),
-                    !text.allSatisfy(\.isWhitespace)
-                else {
-                    throw Failure(.configuration, "\(location.path) cannot be read, is not UTF-8 text, or is empty.")
-                }
-                let sidecar = folder.appendingPathComponent(name + ".json")
-                let cache = try files.contents(atPath: sidecar.path).map { data throws(Failure) in
-                    try Self.cacheSettings(in: data, file: sidecar.path)
-                }
-                queries.append(Query(path: path, text: text, cache: cache ?? nil))
+        for (path, location) in files {
+            guard QueryCommand.isQueryPath(path) else {
+                throw Failure(
+                    .configuration, "\(location.path): \(path) is not a name AEM takes for a persisted query.")
             }
+            guard let data = FileManager.default.contents(atPath: location.path),
+                let text = String(data: data, encoding: .utf8), !text.allSatisfy(\.isWhitespace)
+            else {
+                throw Failure(.configuration, "\(location.path) cannot be read, is not UTF-8 text, or is empty.")
+            }
+            let sidecar = location.deletingPathExtension().appendingPathExtension("json")
+            let cache = try FileManager.default.contents(atPath: sidecar.path).map { data throws(Failure) in
+                try Self.cacheSettings(in: data, file: sidecar.path)
+            }
+            queries.append(Query(path: path, text: text, cache: cache ?? nil))
         }
         return queries
     }

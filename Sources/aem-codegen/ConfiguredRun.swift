@@ -1,0 +1,67 @@
+import AEMCodegen
+import CodegenLaunch
+import Foundation
+
+/// `aem-codegen` with no arguments (with `./aem-codegen.json`) or `--config FILE`, as the package plugin runs it:
+/// every query of the file's `queries` folder, each with its configuration's schema file, into `output`; then the
+/// generated files of queries that are gone are removed unless `pruneGeneratedFiles` is false.
+func runConfigured(_ path: String) -> Never {
+    let configuration: CodegenConfiguration
+    do {
+        configuration = try CodegenConfiguration.read(from: path)
+    } catch {
+        fail(error.description, 64)
+    }
+    guard let folder = configuration.queries else {
+        fail("\(path) names no \"queries\" folder; aem-codegen reads queries from files only.", 64)
+    }
+    guard let files = QueryFiles.list(in: URL(fileURLWithPath: folder)), !files.isEmpty else {
+        fail("\(folder) holds no <configuration>/<name>.graphql files.", 66)
+    }
+    guard let access = CodegenInput.AccessLevel(rawValue: (configuration.access ?? .public).rawValue) else {
+        fail("access is public or internal.", 64)
+    }
+    let output = URL(fileURLWithPath: configuration.output)
+    var schemas: [String: String] = [:]
+    var generated: Set<String> = []
+    for (queryPath, file) in files {
+        let queryConfiguration = String(queryPath.prefix { $0 != "/" })
+        if schemas[queryConfiguration] == nil {
+            guard let schemaPath = configuration.schemas?[queryConfiguration] else {
+                fail(
+                    "\(path) has no schema file for \(queryConfiguration): add \"schemas\": {\"\(queryConfiguration)\": \"FILE\"} (`wknd schema fetch \(queryConfiguration) --output FILE` writes it).",
+                    64)
+            }
+            guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
+                fail("cannot read the schema \(schemaPath).", 66)
+            }
+            schemas[queryConfiguration] = schema
+        }
+        guard let text = try? String(contentsOf: file, encoding: .utf8), let schema = schemas[queryConfiguration] else {
+            fail("cannot read the query \(file.path).", 66)
+        }
+        let input = CodegenInput(schema: schema, query: text, queryPath: queryPath, accessLevel: access)
+        let made: GeneratedFile
+        switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+        case .success(let file): made = file
+        case .failure(let error): fail("\(file.path) does not validate:\n\(error)", 65)
+        }
+        do {
+            let written = try made.write(into: output)
+            print(output.appendingPathComponent(made.name).path + (written ? "" : " (unchanged)"))
+        } catch {
+            fail("cannot write \(made.name) into \(output.path): \(error.localizedDescription)", 73)
+        }
+        generated.insert(made.name)
+    }
+    if configuration.pruneGeneratedFiles ?? true {
+        do {
+            let removed = try StaleFiles.remove(
+                from: output, keeping: generated, configurations: Set(schemas.keys))
+            for name in removed { print("removed " + output.appendingPathComponent(name).path) }
+        } catch {
+            fail("cannot remove a stale file from \(output.path): \(error.localizedDescription)", 73)
+        }
+    }
+    exit(0)
+}
