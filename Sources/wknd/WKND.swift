@@ -1,9 +1,12 @@
+import AEMHeadless
 import ArgumentParser
 
 /// The `wknd` command: WKND adventures from an AEM service's persisted queries.
 @main
 struct WKND: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = ClientIdentity.version
+    /// The `User-Agent` of wknd's requests: `wknd/<version> aem-headless-swift/<version> (<platform>)`.
+    static let userAgent = ClientIdentity.userAgent(product: "wknd/\(version)")
 
     static let configuration = CommandConfiguration(
         commandName: "wknd",

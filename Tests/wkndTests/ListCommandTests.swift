@@ -56,6 +56,8 @@ struct ListCommandTests {
             #expect(items.contains { $0["title"] as? String == "Climbers’ Film Night" })
             #expect(!run.stdout.contains("\u{1B}"))
             #expect(!run.stdout.contains("\\/"))
+            let agent = try #require(emulator.requests.last?.headers["user-agent"])
+            #expect(agent.hasPrefix("wknd/0.1.0 aem-headless-swift/0.1.0 ("), "\(agent)")
         }
     }
 

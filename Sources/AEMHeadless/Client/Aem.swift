@@ -209,6 +209,7 @@ public struct Aem: Sendable {
         authorization: String?
     ) -> AemHTTPRequest {
         var all = headers
+        all.set(name: "User-Agent", value: configuration.userAgent)
         if configuration.origin.contains(url) {
             for field in configuration.extraHeaders { all.set(name: field.name, value: field.value) }
             if let authorization {

@@ -16,6 +16,8 @@ public struct AemConfiguration: Sendable {
     public let retry: RetryPolicy
     /// The largest query response body read, in bytes.
     public let maxResponseBytes: Int
+    /// The `User-Agent` of every request (`ClientIdentity.userAgent(product:)`); an extra header replaces it.
+    public let userAgent: String
 
     /// Masks this configuration's secrets in text that might be shown.
     public var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
@@ -30,10 +32,12 @@ public struct AemConfiguration: Sendable {
     ///   - timeout: the longest a request may take, more than zero.
     ///   - retry: how failed GETs are retried.
     ///   - maxResponseBytes: the largest query answer read, above zero.
+    ///   - userAgent: the `User-Agent` sent; name your app with `ClientIdentity.userAgent(product: "MyApp/2.1")`.
     public init(
         scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
         extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
-        retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20
+        retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20,
+        userAgent: String = ClientIdentity.userAgent()
     ) throws(AemConfigurationError) {
         try Self.validate(authentication)
         for field in extraHeaders where field.name.caseInsensitiveEquals("Authorization") {
@@ -48,6 +52,7 @@ public struct AemConfiguration: Sendable {
         self.timeout = timeout
         self.retry = retry
         self.maxResponseBytes = maxResponseBytes
+        self.userAgent = userAgent
     }
 
     private static func validate(_ authentication: Authentication) throws(AemConfigurationError) {

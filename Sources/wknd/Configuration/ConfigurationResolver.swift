@@ -280,7 +280,7 @@ struct ResolvedConfiguration: Equatable, Sendable {
         return .configured(
             try AemConfiguration(
                 scheme: scheme, host: host, authentication: try authentication(),
-                timeout: try timeout()))
+                timeout: try timeout(), userAgent: WKND.userAgent))
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.

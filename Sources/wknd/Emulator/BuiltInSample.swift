@@ -28,7 +28,8 @@ struct BuiltInSample: Sendable {
             return BuiltInSample(
                 program: program,
                 configuration: try AemConfiguration(
-                    scheme: .http, host: "127.0.0.1:\(program.url.port ?? 0)", timeout: timeout))
+                    scheme: .http, host: "127.0.0.1:\(program.url.port ?? 0)", timeout: timeout,
+                    userAgent: WKND.userAgent))
         } catch {
             await program.stop()
             throw error
