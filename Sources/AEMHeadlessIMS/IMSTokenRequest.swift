@@ -37,7 +37,10 @@ struct IMSTokenRequest: Sendable {
     func send(using transport: any AemHTTPTransport) async throws -> Answer {
         let request = AemHTTPRequest(
             method: "POST", url: url,
-            headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                "User-Agent": ClientIdentity.userAgent(),
+            ],
             body: FormBody.encode(form), timeout: .seconds(30))
         let status: Int
         let body: Data
