@@ -20,4 +20,9 @@ public enum QueryFiles {
         }
         return found
     }
+
+    /// The configuration of a query's `<configuration>/<name>`.
+    public static func configuration(of path: String) -> String {
+        String(path.prefix { $0 != "/" })
+    }
 }

@@ -25,7 +25,7 @@ func runConfigured(_ path: String) -> Never {
     var schemas: [String: String] = [:]
     var generated: Set<String> = []
     for (queryPath, file) in files {
-        let queryConfiguration = String(queryPath.prefix { $0 != "/" })
+        let queryConfiguration = QueryFiles.configuration(of: queryPath)
         if schemas[queryConfiguration] == nil {
             guard let schemaPath = configuration.schemas?[queryConfiguration] else {
                 fail(
@@ -41,18 +41,7 @@ func runConfigured(_ path: String) -> Never {
             fail("cannot read the query \(file.path).", 66)
         }
         let input = CodegenInput(schema: schema, query: text, queryPath: queryPath, accessLevel: access)
-        let made: GeneratedFile
-        switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
-        case .success(let file): made = file
-        case .failure(let error): fail("\(file.path) does not validate:\n\(error)", 65)
-        }
-        do {
-            let written = try made.write(into: output)
-            print(output.appendingPathComponent(made.name).path + (written ? "" : " (unchanged)"))
-        } catch {
-            fail("cannot write \(made.name) into \(output.path): \(error.localizedDescription)", 73)
-        }
-        generated.insert(made.name)
+        generated.insert(writeGeneratedFile(for: input, into: output, invalid: "\(file.path) does not validate"))
     }
     if configuration.pruneGeneratedFiles ?? true {
         do {

@@ -43,7 +43,7 @@ func answerJSONRequest() -> Never {
         }
     }
     if launch.prune == true, launch.validateOnly != true {
-        let configurations = Set(launch.queries.map { String($0.path.prefix { $0 != "/" }) })
+        let configurations = Set(launch.queries.map { QueryFiles.configuration(of: $0.path) })
         do {
             let removed = try StaleFiles.remove(
                 from: directory, keeping: generatedNames, configurations: configurations)

@@ -88,16 +88,6 @@ for file in queryFiles {
     let queryConfiguration = configuration ?? folder
     let input = CodegenInput(
         schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
-    let generated: GeneratedFile
-    switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
-    case .success(let file): generated = file
-    case .failure(let error): fail("\(file) does not validate against \(schemaPath):\n\(error)", 65)
-    }
-    do {
-        let written = try generated.write(into: URL(fileURLWithPath: output))
-        print(
-            URL(fileURLWithPath: output).appendingPathComponent(generated.name).path + (written ? "" : " (unchanged)"))
-    } catch {
-        fail("cannot write \(generated.name) into \(output): \(error.localizedDescription)", 73)
-    }
+    _ = writeGeneratedFile(
+        for: input, into: URL(fileURLWithPath: output), invalid: "\(file) does not validate against \(schemaPath)")
 }

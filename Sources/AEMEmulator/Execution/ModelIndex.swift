@@ -42,7 +42,7 @@ final class ModelIndex: @unchecked Sendable {
         self.model = model
         naming = ModelNaming(title: model.title)
         self.fragments = fragments.sorted { $0.path < $1.path }
-        languages = self.fragments.map { LanguageCopyPath($0.path)?.language }
+        languages = self.fragments.map(LocaleArgument.language(of:))
         var fields: [String: ModelField] = [:]
         var sortable: Set<String> = ["_path", "_id"]
         for field in model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {

@@ -74,24 +74,19 @@ struct GraphQLEndpoints: Sendable {
     /// `PUT` (create) or `POST` (update) `/graphql/persist.json/<configuration>/<name>` with the query text, raw or as
     /// `{"query": …, "cache-control": {…}, "surrogate-control": {…}}`.
     func persist(_ name: String, body: [UInt8], creating: Bool) -> Reply {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, parts.allSatisfy({ Self.isQueryName($0) }) else {
-            return .document(
-                status: 400, Self.errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."),
-                cacheControl: nil)
-        }
+        guard let place = Self.place(name) else { return Self.badPlace }
         guard let request = PersistRequest(body) else {
             return .document(
                 status: 400, Self.errors("The body is neither a GraphQL query nor {\"query\": …} JSON."),
                 cacheControl: nil)
         }
-        let problems = engine.validate(request.query, configuration: parts[0])
+        let problems = engine.validate(request.query, configuration: place.configuration)
         guard problems.isEmpty else {
             return .document(status: 400, QueryEngine.validationErrorBody(problems), cacheControl: nil)
         }
         let query = StoredQuery(
-            configuration: parts[0], name: parts[1], text: request.query, cacheControl: request.cacheControl,
-            surrogateControl: request.surrogateControl)
+            configuration: place.configuration, name: place.name, text: request.query,
+            cacheControl: request.cacheControl, surrogateControl: request.surrogateControl)
         guard queries.store(query, creating: creating) else {
             let message =
                 creating
@@ -99,37 +94,43 @@ struct GraphQLEndpoints: Sendable {
                 : "No persisted query exists at \(query.longPath); create it with PUT."
             return .document(status: creating ? 409 : 404, Self.errors(message), cacheControl: nil)
         }
-        return .document(
-            status: creating ? 201 : 200,
-            .object([
-                ("action", .string(creating ? "create" : "update")),
-                ("configurationName", .string(query.configuration)),
-                ("name", .string(query.name)),
-                ("shortPath", .string(query.shortPath)),
-                ("path", .string(query.longPath)),
-            ]),
-            cacheControl: nil)
+        return Self.done(creating ? "create" : "update", query, status: creating ? 201 : 200)
     }
 
     /// `DELETE /graphql/persist.json/<configuration>/<name>`: 200 with `{"action": "delete", …}`, 404 when there is no
     /// such query. [INF] AEM's documentation shows only PUT and POST; the answer mirrors theirs.
     func delete(_ name: String) -> Reply {
+        guard let place = Self.place(name) else { return Self.badPlace }
+        guard let query = queries.remove(configuration: place.configuration, name: place.name) else {
+            let missing = StoredQuery(configuration: place.configuration, name: place.name, text: "")
+            return .document(
+                status: 404, Self.errors("No persisted query exists at \(missing.longPath)."), cacheControl: nil)
+        }
+        return Self.done("delete", query, status: 200)
+    }
+
+    /// The configuration and name of a `persist.json` request's `<configuration>/<name>`; nil when it is not one.
+    private static func place(_ name: String) -> (configuration: String, name: String)? {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, parts.allSatisfy({ Self.isQueryName($0) }) else {
-            return .document(
-                status: 400, Self.errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."),
-                cacheControl: nil)
-        }
-        let longPath = "/conf/\(parts[0])/settings/graphql/persistentQueries/\(parts[1])"
-        guard queries.remove(configuration: parts[0], name: parts[1]) else {
-            return .document(
-                status: 404, Self.errors("No persisted query exists at \(longPath)."), cacheControl: nil)
-        }
-        return .document(
-            status: 200,
+        guard parts.count == 2, parts.allSatisfy({ isQueryName($0) }) else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    /// The answer to a `persist.json` request whose place is not `<configuration>/<name>`.
+    private static let badPlace = Reply.document(
+        status: 400, errors("Give the query's place as /graphql/persist.json/<configuration>/<name>."),
+        cacheControl: nil)
+
+    /// AEM's answer to a `persist.json` request that did `action` to `query`.
+    private static func done(_ action: String, _ query: StoredQuery, status: Int) -> Reply {
+        .document(
+            status: status,
             .object([
-                ("action", .string("delete")), ("configurationName", .string(parts[0])), ("name", .string(parts[1])),
-                ("shortPath", .string("/\(parts[0])/\(parts[1])")), ("path", .string(longPath)),
+                ("action", .string(action)),
+                ("configurationName", .string(query.configuration)),
+                ("name", .string(query.name)),
+                ("shortPath", .string(query.shortPath)),
+                ("path", .string(query.longPath)),
             ]),
             cacheControl: nil)
     }

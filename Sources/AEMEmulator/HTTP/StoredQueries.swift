@@ -21,9 +21,9 @@ final class StoredQueries: Sendable {
             .sorted { ($0.configuration, $0.name) < ($1.configuration, $1.name) }
     }
 
-    /// Removes the query at `/<configuration>/<name>`; false when there is none.
-    func remove(configuration: String, name: String) -> Bool {
-        queries.withLockedValue { $0.removeValue(forKey: "/\(configuration)/\(name)") != nil }
+    /// Removes the query at `/<configuration>/<name>` and returns it; nil when there is none.
+    func remove(configuration: String, name: String) -> StoredQuery? {
+        queries.withLockedValue { $0.removeValue(forKey: "/\(configuration)/\(name)") }
     }
 
     /// Stores `query`: creating it requires that none exists at its path, updating that one does.

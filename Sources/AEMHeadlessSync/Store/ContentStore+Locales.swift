@@ -6,7 +6,8 @@ import GRDB
 extension ContentStore {
     /// The fragments of `locale`'s language copy, ordered by path.
     public func fragments(locale: ContentLocale) throws -> [StoredFragment] {
-        try fragments(sql: "SELECT * FROM fragment WHERE locale = ? ORDER BY path, id", [locale.identifier])
+        try requireLocaleColumn()
+        return try fragments(sql: "SELECT * FROM fragment WHERE locale = ? ORDER BY path, id", [locale.identifier])
     }
 
     /// The fragment with this slug in the first locale of `locales` that has it, with that locale; nil when

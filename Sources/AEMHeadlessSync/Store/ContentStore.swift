@@ -119,15 +119,17 @@ public final class ContentStore: Sendable {
 
     /// The fragments `sql` selects with `arguments`.
     func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
-        try read { db in
-            guard try db.columns(in: "fragment").contains(where: { $0.name == "locale" }) || !sql.contains("locale")
-            else {
-                throw SyncError(
-                    .storage,
-                    "The store in \(directory.path) predates locales; run `wknd sync \(directory.path)` once to upgrade it."
-                )
-            }
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment)
+        try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment) }
+    }
+
+    /// Fails when the store predates the `locale` column, which the next sync adds.
+    func requireLocaleColumn() throws {
+        let hasColumn = try read { db in try db.columns(in: "fragment").contains { $0.name == "locale" } }
+        guard hasColumn else {
+            throw SyncError(
+                .storage,
+                "The store in \(directory.path) predates locales; run `wknd sync \(directory.path)` once to upgrade it."
+            )
         }
     }
 

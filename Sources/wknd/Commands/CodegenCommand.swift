@@ -178,12 +178,7 @@ struct CodegenCommand: AsyncParsableCommand {
             guard force || !FileManager.default.fileExists(atPath: path) else {
                 throw Failure(.cannotCreate, "\(path) exists already; add --force to replace it.")
             }
-            do {
-                try Data(CodegenConfiguration.defaults.text.utf8).write(
-                    to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw Failure(.cannotCreate, "Cannot write \(path): \(error.localizedDescription)")
-            }
+            try SavedFile.write(Data(CodegenConfiguration.defaults.text.utf8), to: URL(fileURLWithPath: path))
         } catch let failure as Failure {
             console.report(failure)
             throw ExitCode(failure.status.rawValue)

@@ -104,8 +104,3 @@ extension QueriesCommand {
         }
     }
 }
-
-extension QueryFolder.Query {
-    /// The configuration of `configuration/name`.
-    var configuration: String { String(path.prefix { $0 != "/" }) }
-}

@@ -43,11 +43,7 @@ struct SchemaCommand: AsyncParsableCommand {
                     Terminal.standardOutput.write(sdl.hasSuffix("\n") ? sdl : sdl + "\n")
                     return
                 }
-                do {
-                    try Data(sdl.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw Failure(.cannotCreate, "Cannot write \(output): \(error.localizedDescription)")
-                }
+                try SavedFile.write(Data(sdl.utf8), to: URL(fileURLWithPath: output))
                 context.console.note("wrote the schema of \(configurationName) into \(output)")
             }
         }

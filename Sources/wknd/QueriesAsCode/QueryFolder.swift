@@ -14,6 +14,9 @@ struct QueryFolder {
         var text: String
         var cache: QueryCacheSettings?
 
+        /// The configuration of `configuration/name`.
+        var configuration: String { QueryFiles.configuration(of: path) }
+
         /// The text as compared: without the white space at its end, which editors add and AEM keeps.
         var comparableText: Substring {
             text[..<(text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? text.startIndex)]
@@ -35,10 +38,6 @@ struct QueryFolder {
         }
         var queries: [Query] = []
         for (path, location) in files {
-            guard QueryCommand.isQueryPath(path) else {
-                throw Failure(
-                    .configuration, "\(location.path): \(path) is not a name AEM takes for a persisted query.")
-            }
             guard let data = FileManager.default.contents(atPath: location.path),
                 let text = String(data: data, encoding: .utf8), !text.allSatisfy(\.isWhitespace)
             else {
@@ -54,32 +53,21 @@ struct QueryFolder {
     }
 
     /// Writes `queries` into the folder (the text exactly as given, and a sidecar where there are cache settings),
-    /// each file atomically.
+    /// each file atomically and durably.
     /// - Returns: the files written, relative to the folder.
     func write(_ queries: [Query]) throws(Failure) -> [String] {
         var written: [String] = []
         for query in queries {
             let graphql = query.path + ".graphql"
-            try save(Data(query.text.utf8), as: graphql)
+            try SavedFile.write(Data(query.text.utf8), to: url.appendingPathComponent(graphql))
             written.append(graphql)
             if let cache = query.cache {
                 let sidecar = query.path + ".json"
-                try save(Self.sidecar(cache), as: sidecar)
+                try SavedFile.write(Self.sidecar(cache), to: url.appendingPathComponent(sidecar))
                 written.append(sidecar)
             }
         }
         return written
-    }
-
-    private func save(_ data: Data, as relative: String) throws(Failure) {
-        let file = url.appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-        } catch {
-            throw Failure(.cannotCreate, "Cannot write \(file.path): \(error.localizedDescription)")
-        }
     }
 
     /// The cache settings of a sidecar.
