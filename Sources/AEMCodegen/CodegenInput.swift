@@ -7,19 +7,11 @@ public struct CodegenInput: Sendable {
     public var query: String
     /// The query's configuration and name, such as `wknd-shared/adventures-all`.
     public var queryPath: String
-    /// The access level of the generated declarations.
-    public var accessLevel: AccessLevel
 
-    /// The access level of the generated declarations.
-    public enum AccessLevel: String, Sendable, CaseIterable {
-        case `public`, `internal`
-    }
-
-    public init(schema: String, query: String, queryPath: String, accessLevel: AccessLevel = .public) {
+    public init(schema: String, query: String, queryPath: String) {
         self.schema = schema
         self.query = query
         self.queryPath = queryPath
-        self.accessLevel = accessLevel
     }
 
     /// The query's name: the last part of `queryPath` (`adventures-all`).

@@ -1,17 +1,14 @@
 import AEMHeadless
 import Foundation
 
-/// One generated Swift file: its name (`AdventuresAllQuery.swift`) and its text.
+/// One generated Swift file: its name (`AdventuresAllQuery.swift`, `WkndSharedSchema.SortOrder.swift`) and its text.
 public struct GeneratedFile: Sendable, Hashable {
     public var name: String
     public var contents: String
 
-    /// The file for `input`, generated.
-    ///
-    /// - Throws: `CodegenError` as `ModelGenerator.swiftSource(for:)` does.
-    public init(for input: CodegenInput) throws(CodegenError) {
-        name = ModelGenerator.namespaceName(input.queryName) + ".swift"
-        contents = try ModelGenerator.swiftSource(for: input)
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
     }
 
     /// Writes the file into `directory` (created when missing) unless it already holds the same

@@ -3,18 +3,15 @@ import GraphQL
 /// Generates typed Swift for one AEM persisted query from the configuration's schema and the
 /// query's text: a namespace enum with the query's path, a `request(…)` factory returning a
 /// `PersistedQuery<Data>` with a typed parameter per declared variable, and `Decodable` structs
-/// for exactly the selected fields. Pure: the same input always gives the same bytes.
-///
-/// ```swift
-/// let source = try ModelGenerator.swiftSource(for: CodegenInput(schema: sdl, query: text, queryPath: "wknd-shared/adventures-all"))
-/// ```
-public enum ModelGenerator {
-    /// The Swift source for `input`.
+/// for exactly the selected fields; the enums, inputs and fragments it uses go to the
+/// configuration's `SchemaTypes`. Pure: the same input always gives the same bytes.
+enum ModelGenerator {
+    /// The Swift source of `input`'s file.
     ///
-    /// - Throws: `CodegenError` when the schema or the query does not parse, or the query does not
-    ///   validate against the schema, holds more than one operation, or is not a query.
-    public static func swiftSource(for input: CodegenInput) throws(CodegenError) -> String {
-        let schema = try buildSchema(input)
+    /// - Throws: `CodegenError` when the query does not parse, does not validate against the
+    ///   schema, holds more than one operation, is not a query, or reuses a fragment name.
+    static func swiftSource(for input: CodegenInput, types: SchemaTypes) throws(CodegenError) -> String {
+        let schema = types.schema
         let document = try parseQuery(input)
         let operation = try queryOperation(of: document, input: input, schema: schema)
         guard let queryType = schema.queryType else {
@@ -27,45 +24,37 @@ public enum ModelGenerator {
             fragments[fragment.name.value] = fragment
         }
 
-        let namespace = namespaceName(input.queryName)
-        let shapes = ShapeBuilder(schema: schema, fragments: fragments, namespace: namespace)
+        let shapes = ShapeBuilder(types: types, fragments: fragments, queryPath: input.queryPath)
         let data: StructDeclaration
         do {
             data = try shapes.structure(named: "Data", for: queryType, selections: operation.selectionSet.selections)
+        } catch let conflict as FragmentConflict {
+            let (line, column) = position(of: fragments[conflict.name]?.loc)
+            throw CodegenError(
+                subject: .query, sourceName: input.queryPath,
+                problems: [.init(message: conflict.description, line: line, column: column)])
         } catch {
             throw CodegenError(
                 subject: .schema, sourceName: schemaName(input), problems: [.init(message: String(describing: error))])
         }
-        let inputs = InputTypes(schema: schema, shapes: shapes, namespace: namespace)
-        let parameters = VariableParameters.parameters(of: operation, schema: schema, shapes: shapes, inputs: inputs)
-        let enums = shapes.enums.sorted { $0.value < $1.value }.compactMap {
-            graphQLName, swiftName -> EnumDeclaration? in
-            guard let type = schema.getType(name: graphQLName) as? GraphQLEnumType else { return nil }
-            var used: Set<String> = []
-            return EnumDeclaration(
-                name: swiftName, graphQLName: graphQLName,
-                values: type.values.map {
-                    (SwiftNaming.uniqueMember(SwiftNaming.caseName($0.name), in: &used), $0.name)
-                })
-        }
+        let parameters = VariableParameters.parameters(of: operation, types: types)
         return FileLayout(
-            input: input, namespace: namespace, data: data, parameters: parameters, enums: enums,
-            inputs: inputs.declarations.values.sorted { $0.name < $1.name }
+            input: input, types: types, namespace: namespaceName(input.queryName), data: data, parameters: parameters
         ).text
     }
 
     /// The name of the namespace enum: the query's name in upper camel case, ending in `Query`
     /// (`adventures-all` → `AdventuresAllQuery`).
-    public static func namespaceName(_ queryName: String) -> String {
+    static func namespaceName(_ queryName: String) -> String {
         let base = SwiftNaming.typeName(queryName, prefix: "Query")
         return base.hasSuffix("Query") ? base : base + "Query"
     }
 
-    private static func schemaName(_ input: CodegenInput) -> String {
+    static func schemaName(_ input: CodegenInput) -> String {
         "schema of \(input.configuration.isEmpty ? input.queryPath : input.configuration)"
     }
 
-    private static func buildSchema(_ input: CodegenInput) throws(CodegenError) -> GraphQLSchema {
+    static func buildSchema(_ input: CodegenInput) throws(CodegenError) -> GraphQLSchema {
         do {
             return try GraphQL.buildSchema(source: Source(body: input.schema, name: schemaName(input)))
         } catch let error as GraphQLError {

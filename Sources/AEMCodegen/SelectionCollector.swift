@@ -98,7 +98,7 @@ struct SelectionCollector {
         return schema.getPossibleTypes(abstractType: abstract).contains { $0.name == typeName }
     }
 
-    private static func isConditional(_ directives: [Directive]) -> Bool {
+    static func isConditional(_ directives: [Directive]) -> Bool {
         directives.contains { $0.name.value == "skip" || $0.name.value == "include" }
     }
 }

@@ -24,6 +24,10 @@ struct PropertyDeclaration {
     var isOptional: Bool
     /// The field and its GraphQL type, for the doc comment (`_path: ID!`).
     var documentation: String
+    /// The expression of a preview value.
+    var preview: String
+    /// Whether it holds a named fragment spread among the fields: decoded from the whole object, not a member.
+    var isFragment = false
 }
 
 /// An enum for a field of a union or interface type, one case per type its fragments select.
@@ -44,6 +48,8 @@ struct UnionCase {
     var payload: String
     /// The response keys its fragments select, to tell the type when `__typename` is absent.
     var keys: [String]
+    /// The expression of a preview value of the payload.
+    var preview: String
 }
 
 /// A GraphQL enum, as an open set of values.

@@ -1,7 +1,8 @@
-/// Writes the declarations for one query as formatted Swift source.
+/// Writes generated declarations as formatted Swift source.
 struct SwiftRenderer {
     let access: String
-    let namespace: String
+    /// Whether structs and unions get `static var preview`.
+    let previews: Bool
 
     /// The `Decodable` types, in declaration order.
     static let conformances = "Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable"
@@ -14,10 +15,11 @@ struct SwiftRenderer {
                     "\(access)let \(SwiftNaming.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")"
                 )
             }
-            if !declaration.properties.isEmpty {
+            let members = declaration.properties.filter { !$0.isFragment }
+            if !members.isEmpty {
                 writer.line()
                 writer.block("enum CodingKeys: String, CodingKey") { writer in
-                    for property in declaration.properties {
+                    for property in members {
                         let name = SwiftNaming.escaped(property.name)
                         writer.line(
                             property.key == property.name
@@ -33,20 +35,46 @@ struct SwiftRenderer {
                     writer.line("_ = try AEMHeadless.GraphQLObjectHead(from: decoder)")
                     return
                 }
-                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                if !members.isEmpty {
+                    writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                }
                 for property in declaration.properties {
                     let name = SwiftNaming.escaped(property.name)
                     let key = "." + name
-                    if property.isOptional {
+                    if property.isFragment {
+                        writer.line(
+                            "self.\(name) = try\(property.isOptional ? "?" : "") \(property.type)(from: decoder)")
+                    } else if property.isOptional {
                         writer.line("self.\(name) = container.lenientValue(\(property.type).self, forKey: \(key))")
                     } else {
                         writer.line("self.\(name) = try container.requiredValue(\(property.type).self, forKey: \(key))")
                     }
                 }
             }
+            if previews { preview(declaration, into: &writer) }
             nested(declaration.nested, into: &writer)
         }
     }
+
+    /// `static var preview`: every property filled, optional ones too.
+    private func preview(_ declaration: StructDeclaration, into writer: inout SourceWriter) {
+        writer.line()
+        writer.doc(Self.previewDocumentation)
+        writer.block("\(access)static var preview: Self") { writer in
+            guard !declaration.properties.isEmpty else { return writer.line("Self()") }
+            writer.line("Self(")
+            writer.indented { writer in
+                for (index, property) in declaration.properties.enumerated() {
+                    let comma = index < declaration.properties.count - 1 ? "," : ""
+                    writer.line("\(SwiftNaming.escaped(property.name)): \(property.preview)\(comma)")
+                }
+            }
+            writer.line(")")
+        }
+    }
+
+    private static let previewDocumentation =
+        "A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element."
 
     /// An initializer with a parameter per property (nil by default for the optional ones), so that previews and
     /// tests make values without JSON.
@@ -117,6 +145,12 @@ struct SwiftRenderer {
                     writer.line("return nil")
                 }
             }
+            if previews, let first = declaration.cases.first {
+                writer.line()
+                writer.doc(Self.previewDocumentation)
+                writer.line(
+                    "\(access)static var preview: Self { .\(SwiftNaming.escaped(first.name))(\(first.preview)) }")
+            }
             nested(declaration.nested, into: &writer)
         }
     }
@@ -158,7 +192,8 @@ struct SwiftRenderer {
                     name: declaration.name, graphQLType: declaration.graphQLName,
                     properties: declaration.fields.map {
                         PropertyDeclaration(
-                            key: $0.key, name: $0.name, type: $0.type, isOptional: $0.isOptional, documentation: "")
+                            key: $0.key, name: $0.name, type: $0.type, isOptional: $0.isOptional, documentation: "",
+                            preview: "")
                     }, nested: []),
                 documentation: "A value with these members.", into: &writer)
             writer.line()

@@ -5,7 +5,7 @@ import GraphQL
 /// a default or the type is nullable; required otherwise.
 enum VariableParameters {
     static func parameters(
-        of operation: OperationDefinition, schema: GraphQLSchema, shapes: ShapeBuilder, inputs: InputTypes
+        of operation: OperationDefinition, types: SchemaTypes
     ) -> [VariableParameter] {
         // `variables` names the factory's own dictionary.
         var used: Set<String> = ["variables"]
@@ -18,7 +18,7 @@ enum VariableParameters {
             } else {
                 isOptional = true
             }
-            let (swiftType, conversion) = swiftType(of: type, schema: schema, shapes: shapes, inputs: inputs)
+            let (swiftType, conversion) = swiftType(of: type, types: types)
             var documentation = "`\(print(ast: definition.type))`"
             if let defaultValue = definition.defaultValue {
                 documentation += "; the stored query's default is `\(print(ast: defaultValue))`"
@@ -31,24 +31,16 @@ enum VariableParameters {
 
     /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
     /// by their text, input objects as typed classes sent as JSON text, lists as JSON text.
-    private static func swiftType(
-        of type: any GraphQL.`Type`, schema: GraphQLSchema, shapes: ShapeBuilder, inputs: InputTypes
-    ) -> (String, String) {
+    private static func swiftType(of type: any GraphQL.`Type`, types: SchemaTypes) -> (String, String) {
         guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
-        switch schema.getType(name: named.name.value) {
+        switch types.schema.getType(name: named.name.value) {
         case let scalar as GraphQLScalarType:
-            switch ShapeBuilder.scalarType(scalar.name) {
-            case "String": return ("String", "AEMHeadless.QueryVariable.string")
-            case "Int": return ("Int", "AEMHeadless.QueryVariable.int")
-            case "Double": return ("Double", "AEMHeadless.QueryVariable.double")
-            case "Bool": return ("Bool", "AEMHeadless.QueryVariable.bool")
-            case "AEMHeadless.AemCalendar": return ("AEMHeadless.AemCalendar", "AEMHeadless.AemCalendar.queryVariable")
-            default: return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
-            }
+            let scalar = types.scalar(scalar.name)
+            return (scalar.swiftType, scalar.variable)
         case let enumeration as GraphQLEnumType:
-            return (shapes.enumName(enumeration.name), "AEMHeadless.QueryVariable.enumCase")
+            return (types.enumName(enumeration.name), "AEMHeadless.QueryVariable.enumCase")
         case let input as GraphQLInputObjectType:
-            let name = inputs.swiftType(of: input).type
+            let name = types.inputType(of: input).type
             return (name, name + ".queryVariable")
         default:
             return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```json
 /// {"output": "Sources/App/AEM", "queries": "aem", "schemas": {"wknd-shared": "aem/wknd-shared.graphqls"},
-///  "access": "public", "pruneGeneratedFiles": true}
+///  "access": "public", "pruneGeneratedFiles": true, "previews": true, "scalars": {"Json": "MyApp.Settings"}}
 /// ```
 public struct CodegenConfiguration: Codable, Sendable, Equatable {
     /// The folder the Swift files are written into.
@@ -19,23 +19,31 @@ public struct CodegenConfiguration: Codable, Sendable, Equatable {
     public var access: CodegenLaunch.AccessLevel?
     /// Whether the generated files of queries that are gone are removed when every query is generated; nil: true.
     public var pruneGeneratedFiles: Bool?
+    /// Whether every generated struct gets `static var preview`, for SwiftUI previews and tests; nil: false.
+    public var previews: Bool?
+    /// The Swift type of a GraphQL scalar, by the scalar's name (`{"Json": "MyApp.Settings"}`); nil: none.
+    public var scalars: [String: String]?
 
     /// The file's name, looked for in the working directory.
     public static let fileName = "aem-codegen.json"
 
     /// What `wknd codegen init` writes.
     public static let defaults = CodegenConfiguration(
-        output: "Sources/AEM", queries: "aem", schemas: nil, access: .public, pruneGeneratedFiles: true)
+        output: "Sources/AEM", queries: "aem", schemas: nil, access: .public, pruneGeneratedFiles: true,
+        previews: false, scalars: [:])
 
     public init(
         output: String, queries: String? = nil, schemas: [String: String]? = nil,
-        access: CodegenLaunch.AccessLevel? = nil, pruneGeneratedFiles: Bool? = nil
+        access: CodegenLaunch.AccessLevel? = nil, pruneGeneratedFiles: Bool? = nil, previews: Bool? = nil,
+        scalars: [String: String]? = nil
     ) {
         self.output = output
         self.queries = queries
         self.schemas = schemas
         self.access = access
         self.pruneGeneratedFiles = pruneGeneratedFiles
+        self.previews = previews
+        self.scalars = scalars
     }
 
     /// Reads the file at `path`.
@@ -45,7 +53,9 @@ public struct CodegenConfiguration: Codable, Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CodegenConfigurationError(path: path, reason: "it cannot be read")
         }
-        let known: Set<String> = ["output", "queries", "schemas", "access", "pruneGeneratedFiles"]
+        let known: Set<String> = [
+            "output", "queries", "schemas", "access", "pruneGeneratedFiles", "previews", "scalars",
+        ]
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw CodegenConfigurationError(path: path, reason: "it is not a JSON object")
         }
@@ -57,14 +67,37 @@ public struct CodegenConfiguration: Codable, Sendable, Equatable {
                     "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); the keys are \(known.sorted().joined(separator: ", "))"
             )
         }
+        let configuration: CodegenConfiguration
         do {
-            return try JSONDecoder().decode(CodegenConfiguration.self, from: data)
+            configuration = try JSONDecoder().decode(CodegenConfiguration.self, from: data)
         } catch {
             throw CodegenConfigurationError(
                 path: path,
                 reason:
-                    "\"output\" must be a folder's path, \"queries\" a folder's path, \"schemas\" an object of paths, \"access\" public or internal, \"pruneGeneratedFiles\" true or false"
+                    "\"output\" must be a folder's path, \"queries\" a folder's path, \"schemas\" an object of paths, \"access\" public or internal, \"pruneGeneratedFiles\" and \"previews\" true or false, \"scalars\" an object of Swift type names"
             )
+        }
+        let invalid = invalidScalarTypes(configuration.scalars ?? [:])
+        guard invalid.isEmpty else {
+            throw CodegenConfigurationError(
+                path: path,
+                reason:
+                    "the type of the scalar\(invalid.count == 1 ? "" : "s") \(invalid.joined(separator: ", ")) is not a Swift type name (such as MyApp.Settings)"
+            )
+        }
+        return configuration
+    }
+
+    /// The scalars of `scalars` whose Swift type is not a (dotted) Swift type name, sorted, so that a typo is refused
+    /// rather than written into code that does not compile.
+    public static func invalidScalarTypes(_ scalars: [String: String]) -> [String] {
+        scalars.filter { !isTypeName($0.value) }.keys.sorted()
+    }
+
+    private static func isTypeName(_ text: String) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, first == "_" || (first.isASCII && first.isLetter) else { return false }
+            return part.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         }
     }
 

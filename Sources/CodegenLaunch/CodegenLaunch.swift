@@ -32,7 +32,8 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
         case invalid(path: String, inSchema: Bool, description: String)
         /// The file `name` could not be written, and why.
         case cannotWrite(name: String, reason: String)
-        /// The generated file `name`, of a query of the same configurations that is no longer generated, was removed.
+        /// The generated file `name`, of a query or shared type of the same configurations that is no longer
+        /// generated, was removed.
         case removed(name: String)
     }
 
@@ -50,6 +51,10 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
     /// After generating every query: remove from the output folder the generated files of the
     /// queries' configurations that were not generated this time (`StaleFiles`). Absent means false.
     public var prune: Bool?
+    /// Give every generated struct `static var preview`. Absent means false.
+    public var previews: Bool?
+    /// The Swift type of each mapped GraphQL scalar, by the scalar's name. Absent means none.
+    public var scalars: [String: String]?
 
     /// The program's file name, beside `wknd`.
     public static let programName = "aem-codegen"
@@ -58,7 +63,7 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
 
     public init(
         schemas: [String: String], queries: [Query], output: String, access: AccessLevel, validateOnly: Bool? = nil,
-        prune: Bool? = nil
+        prune: Bool? = nil, previews: Bool? = nil, scalars: [String: String]? = nil
     ) {
         self.schemas = schemas
         self.queries = queries
@@ -66,5 +71,7 @@ public struct CodegenLaunch: Codable, Sendable, Equatable {
         self.access = access
         self.validateOnly = validateOnly
         self.prune = prune
+        self.previews = previews
+        self.scalars = scalars
     }
 }

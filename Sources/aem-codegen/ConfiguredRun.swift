@@ -4,7 +4,7 @@ import Foundation
 
 /// `aem-codegen` with no arguments (with `./aem-codegen.json`) or `--config FILE`, as the package plugin runs it:
 /// every query of the file's `queries` folder, each with its configuration's schema file, into `output`; then the
-/// generated files of queries that are gone are removed unless `pruneGeneratedFiles` is false.
+/// generated files of queries and shared types that are gone are removed unless `pruneGeneratedFiles` is false.
 func runConfigured(_ path: String) -> Never {
     let configuration: CodegenConfiguration
     do {
@@ -18,10 +18,14 @@ func runConfigured(_ path: String) -> Never {
     guard let files = QueryFiles.list(in: URL(fileURLWithPath: folder)), !files.isEmpty else {
         fail("\(folder) holds no <configuration>/<name>.graphql files.", 66)
     }
-    guard let access = CodegenInput.AccessLevel(rawValue: (configuration.access ?? .public).rawValue) else {
+    guard let access = CodegenOptions.AccessLevel(rawValue: (configuration.access ?? .public).rawValue) else {
         fail("access is public or internal.", 64)
     }
     let output = URL(fileURLWithPath: configuration.output)
+    var generation = ModelGeneration(
+        options: checked(
+            CodegenOptions(
+                accessLevel: access, previews: configuration.previews ?? false, scalars: configuration.scalars ?? [:])))
     var schemas: [String: String] = [:]
     var generated: Set<String> = []
     for (queryPath, file) in files {
@@ -40,9 +44,12 @@ func runConfigured(_ path: String) -> Never {
         guard let text = try? String(contentsOf: file, encoding: .utf8), let schema = schemas[queryConfiguration] else {
             fail("cannot read the query \(file.path).", 66)
         }
-        let input = CodegenInput(schema: schema, query: text, queryPath: queryPath, accessLevel: access)
-        generated.insert(writeGeneratedFile(for: input, into: output, invalid: "\(file.path) does not validate"))
+        let input = CodegenInput(schema: schema, query: text, queryPath: queryPath)
+        generated.insert(
+            writeGeneratedFile(
+                for: input, with: &generation, into: output, invalid: "\(file.path) does not validate"))
     }
+    generated.formUnion(writeSharedFiles(of: generation, into: output))
     if configuration.pruneGeneratedFiles ?? true {
         do {
             let removed = try StaleFiles.remove(

@@ -13,19 +13,22 @@ func answerJSONRequest() -> Never {
             "\(CodegenLaunch.option) reads the request `wknd codegen` writes on standard input; run `wknd codegen --help`.",
             64)
     }
-    guard let access = CodegenInput.AccessLevel(rawValue: launch.access.rawValue) else {
+    guard let access = CodegenOptions.AccessLevel(rawValue: launch.access.rawValue) else {
         fail("--access is public or internal, not \(launch.access.rawValue).", 64)
     }
     let directory = URL(fileURLWithPath: launch.output)
+    var generation = ModelGeneration(
+        options: checked(
+            CodegenOptions(accessLevel: access, previews: launch.previews ?? false, scalars: launch.scalars ?? [:])))
     var failed = false
     var generatedNames: Set<String> = []
     for query in launch.queries {
         guard let schema = launch.schemas[query.schema] else {
             fail("the request names no schema \(query.schema) for \(query.path).", 64)
         }
-        let input = CodegenInput(schema: schema, query: query.text, queryPath: query.path, accessLevel: access)
+        let input = CodegenInput(schema: schema, query: query.text, queryPath: query.path)
         let generated: GeneratedFile
-        switch Result(catching: { () throws(CodegenError) in try GeneratedFile(for: input) }) {
+        switch Result(catching: { () throws(CodegenError) in try generation.file(for: input) }) {
         case .success(let file): generated = file
         case .failure(let error):
             report(.invalid(path: query.path, inSchema: error.subject == .schema, description: error.description))
@@ -34,13 +37,10 @@ func answerJSONRequest() -> Never {
             continue
         }
         guard launch.validateOnly != true else { continue }
-        generatedNames.insert(generated.name)
-        do {
-            report(.file(name: generated.name, written: try generated.write(into: directory)))
-        } catch {
-            report(.cannotWrite(name: generated.name, reason: error.localizedDescription))
-            exit(73)
-        }
+        generatedNames.insert(write(generated, into: directory))
+    }
+    if launch.validateOnly != true, !failed {
+        for file in generation.sharedFiles() { generatedNames.insert(write(file, into: directory)) }
     }
     if launch.prune == true, launch.validateOnly != true {
         let configurations = Set(launch.queries.map { QueryFiles.configuration(of: $0.path) })
@@ -54,6 +54,18 @@ func answerJSONRequest() -> Never {
         }
     }
     exit(failed ? 65 : 0)
+}
+
+/// Writes `file` and reports it, or reports why not and ends the program (73).
+/// - Returns: the file's name.
+private func write(_ file: GeneratedFile, into directory: URL) -> String {
+    do {
+        report(.file(name: file.name, written: try file.write(into: directory)))
+    } catch {
+        report(.cannotWrite(name: file.name, reason: error.localizedDescription))
+        exit(73)
+    }
+    return file.name
 }
 
 /// One report, a line of JSON, written at once (standard output is a pipe, which would buffer `print`).

@@ -6,20 +6,26 @@ import Foundation
 /// `generate-aem-models` package plugin (and anyone without `wknd`), and the program `wknd codegen`
 /// runs beside itself (`--json-stdin`, see `CodegenLaunch`), so that `wknd` does not link GraphQL.
 let usage = """
-    usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal] QUERY_FILE...
+    usage: aem-codegen --schema FILE --output DIR [--conf NAME] [--access public|internal]
+                       [--previews] [--scalar NAME=TYPE]... QUERY_FILE...
            aem-codegen [--config FILE]
            aem-codegen --json-stdin
 
     Writes one Swift file per persisted query into DIR: typed request factories and Decodable
-    models for the selected fields. Each QUERY_FILE holds one query's GraphQL text; its file name
-    without extension is the query's name, and its folder's name the configuration unless --conf
-    names it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
+    models for the selected fields. The enums, input objects and named fragments the queries of
+    a configuration use are written once, a file each, into its namespace (wknd-shared gives
+    WkndSharedSchema). Each QUERY_FILE holds one query's GraphQL text; its file name without
+    extension is the query's name, and its folder's name the configuration unless --conf names
+    it (wknd-shared/adventures-all.graphql is the query wknd-shared/adventures-all).
     FILE is the configuration's schema as SDL (GET /content/cq:graphql/<NAME>/endpoint.GQLschema).
+    --previews gives every struct `static var preview`; --scalar Json=MyApp.Settings makes a
+    GraphQL scalar that Swift type.
 
     With no arguments, as ./aem-codegen.json says (or --config FILE; `wknd codegen init` writes one):
     every <conf>/<name>.graphql of its "queries" folder, with the schema file "schemas" names for its
-    configuration, into "output"; then the generated files of queries that are gone are removed,
-    unless "pruneGeneratedFiles" is false.
+    configuration, into "output"; then the generated files of queries and shared types that are
+    gone are removed, unless "pruneGeneratedFiles" is false. "previews" and "scalars" are the
+    options of the same names.
 
     With --json-stdin, as `wknd codegen` runs it, the schemas and queries come as one JSON request
     on standard input and each result is a line of JSON on standard output.
@@ -46,7 +52,9 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--config" {
 var schemaPath: String?
 var configuration: String?
 var output: String?
-var access = CodegenInput.AccessLevel.public
+var access = CodegenOptions.AccessLevel.public
+var previews = false
+var scalars: [String: String] = [:]
 var queryFiles: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -60,10 +68,16 @@ while let argument = arguments.popFirst() {
     case "--output": output = value()
     case "--access":
         let text = value()
-        guard let level = CodegenInput.AccessLevel(rawValue: text) else {
+        guard let level = CodegenOptions.AccessLevel(rawValue: text) else {
             fail("--access is public or internal, not \(text).", 64)
         }
         access = level
+    case "--previews": previews = true
+    case "--scalar":
+        let text = value()
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { fail("--scalar is NAME=TYPE, such as Json=MyApp.Settings, not \(text).", 64) }
+        scalars[String(parts[0])] = String(parts[1])
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -78,6 +92,9 @@ guard let schemaPath, let output, !queryFiles.isEmpty else {
 guard let schema = try? String(contentsOfFile: schemaPath, encoding: .utf8) else {
     fail("cannot read the schema \(schemaPath).", 66)
 }
+let outputFolder = URL(fileURLWithPath: output)
+var generation = ModelGeneration(
+    options: checked(CodegenOptions(accessLevel: access, previews: previews, scalars: scalars)))
 for file in queryFiles {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
         fail("cannot read the query \(file).", 66)
@@ -86,8 +103,9 @@ for file in queryFiles {
     let name = url.deletingPathExtension().lastPathComponent
     let folder = url.deletingLastPathComponent().lastPathComponent
     let queryConfiguration = configuration ?? folder
-    let input = CodegenInput(
-        schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)", accessLevel: access)
+    let input = CodegenInput(schema: schema, query: text, queryPath: "\(queryConfiguration)/\(name)")
     _ = writeGeneratedFile(
-        for: input, into: URL(fileURLWithPath: output), invalid: "\(file) does not validate against \(schemaPath)")
+        for: input, with: &generation, into: outputFolder,
+        invalid: "\(file) does not validate against \(schemaPath)")
 }
+_ = writeSharedFiles(of: generation, into: outputFolder)

@@ -53,7 +53,7 @@ struct CodegenToolTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let queries = folder.appendingPathComponent("aem/edge")
         try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
-        for name in ["edge-cases", "thing-list"] {
+        for name in ["edge-cases", "thing-cards", "thing-list"] {
             try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(
                 to: queries.appendingPathComponent(name + ".graphql"))
         }
@@ -62,25 +62,46 @@ struct CodegenToolTests {
         let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
         let text = """
             {"output": "\(output.path)", "queries": "\(folder.appendingPathComponent("aem").path)",
-             "schemas": {"edge": "\(schema)"}}
+             "schemas": {"edge": "\(schema)"}, "previews": true, "scalars": {"Json": "EdgeExtra"}}
             """
         try Data(text.utf8).write(to: configuration)
         let run = try await Self.run(["--config", configuration.path])
         #expect(run.status == 0, "\(run.stderr)")
-        for name in ["EdgeCasesQuery.swift", "ThingListQuery.swift"] {
-            #expect(
-                try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
-                    == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
-        }
-        try FileManager.default.removeItem(at: queries.appendingPathComponent("thing-list.graphql"))
+        try Self.expectGoldenFiles(in: output)
+
+        // Gone with thing-cards: its file and the fragment only it used; ThingParts stays, edge-cases spreads it.
+        try FileManager.default.removeItem(at: queries.appendingPathComponent("thing-cards.graphql"))
         let pruned = try await Self.run(["--config", configuration.path])
-        #expect(pruned.stdout.contains("removed \(output.appendingPathComponent("ThingListQuery.swift").path)"))
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("ThingListQuery.swift").path))
+        let removed = pruned.stdout.split(separator: "\n").filter { $0.hasPrefix("removed ") }.map(String.init)
+        #expect(
+            removed
+                == ["EdgeSchema.ThingCard.swift", "ThingCardsQuery.swift"].map {
+                    "removed " + output.appendingPathComponent($0).path
+                })
+        #expect(
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("EdgeSchema.ThingParts.swift").path))
 
         try Data(#"{"output": "x", "queries": "y", "schema": "z"}"#.utf8).write(to: configuration)
         let misspelt = try await Self.run(["--config", configuration.path])
         #expect(misspelt.status == 64)
         #expect(misspelt.stderr.contains("unknown key schema"), "\(misspelt.stderr)")
+
+        try Data(#"{"output": "x", "queries": "y", "scalars": {"Json": "My Settings"}}"#.utf8).write(to: configuration)
+        let badType = try await Self.run(["--config", configuration.path])
+        #expect(badType.status == 64)
+        #expect(badType.stderr.contains("the type of the scalar Json is not a Swift type name"), "\(badType.stderr)")
+    }
+
+    /// Every file `aem-codegen` wrote into `output` is the golden one, and every golden edge file is there.
+    private static func expectGoldenFiles(in output: URL) throws {
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(written == (try EdgeCaseInputs.files().map(\.name).sorted()))
+        for name in written {
+            #expect(
+                try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+                    == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8),
+                "\(name)")
+        }
     }
 
     @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() async throws {
@@ -88,28 +109,33 @@ struct CodegenToolTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let queries = folder.appendingPathComponent("edge")
         try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
-        for name in ["edge-cases", "thing-list"] {
+        let names = ["edge-cases", "thing-cards", "thing-list"]
+        for name in names {
             try Data(try EdgeCaseInputs.text(name + ".graphql").utf8).write(
                 to: queries.appendingPathComponent(name + ".graphql"))
         }
         let schema = EdgeCaseInputs.folder.appendingPathComponent("edge-cases.graphqls").path
         let output = folder.appendingPathComponent("out")
-        let run = try await Self.run([
-            "--schema", schema, "--output", output.path,
-            queries.appendingPathComponent("edge-cases.graphql").path,
-            queries.appendingPathComponent("thing-list.graphql").path,
-        ])
+        let options = ["--previews", "--scalar", "Json=EdgeExtra"]
+        let run = try await Self.run(
+            ["--schema", schema, "--output", output.path] + options
+                + names.map { queries.appendingPathComponent($0 + ".graphql").path })
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.split(separator: "\n").count == 2)
-        for name in ["EdgeCasesQuery.swift", "ThingListQuery.swift"] {
-            #expect(
-                try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
-                    == String(contentsOf: ServedPackage.generatedFolder.appendingPathComponent(name), encoding: .utf8))
-        }
-        let again = try await Self.run([
-            "--schema", schema, "--output", output.path, queries.appendingPathComponent("thing-list.graphql").path,
-        ])
-        #expect(again.stdout.hasSuffix("(unchanged)\n"))
+        #expect(run.stdout.split(separator: "\n").count == (try EdgeCaseInputs.files().count))
+        try Self.expectGoldenFiles(in: output)
+        // One query of three: its file and the shared types it uses, the same bytes; nothing else touched.
+        let again = try await Self.run(
+            ["--schema", schema, "--output", output.path] + options
+                + [queries.appendingPathComponent("thing-list.graphql").path])
+        #expect(again.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(" (unchanged)") })
+        #expect(again.stdout.split(separator: "\n").count == 3)
+        try Self.expectGoldenFiles(in: output)
+        let badScalar = try await Self.run(
+            [
+                "--schema", schema, "--output", output.path, "--scalar", "Json=[Int]",
+                queries.path + "/thing-list.graphql",
+            ])
+        #expect(badScalar.status == 64)
 
         try Data("query { thingList(limit: 1) { items { colour } } }".utf8).write(
             to: queries.appendingPathComponent("bad.graphql"))

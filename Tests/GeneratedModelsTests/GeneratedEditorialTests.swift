@@ -68,7 +68,7 @@ struct GeneratedEditorialTests {
 
     @Test func aTypedFilterReachesTheServiceAndFiltersAsAEMDoes() async throws {
         typealias Query = ArticlesFilteredQuery
-        let byAuthor = Query.ArticleModelFilter(
+        let byAuthor = EditorialSchema.ArticleModelFilter(
             author: .init(lastName: .init(expressions: [.init(value: "olsen", ignoreCase: true)])))
         #expect(
             Query.request(filter: byAuthor).variables["filter"]
@@ -80,7 +80,7 @@ struct GeneratedEditorialTests {
             let all = try #require(try await aem.execute(Query.request()).data?.articleList?.items)
             #expect(olsen.count < all.count)
 
-            let wellRated = Query.ArticleModelFilter(
+            let wellRated = EditorialSchema.ArticleModelFilter(
                 rating: .init(expressions: [.init(value: 4, operator: .greaterEqual)]))
             let rated = try #require(try await aem.execute(Query.request(filter: wellRated)).data?.articleList?.items)
             #expect(!rated.isEmpty)

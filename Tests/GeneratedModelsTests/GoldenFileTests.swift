@@ -12,26 +12,46 @@ struct GoldenFileTests {
 
     @Test(arguments: ServedPackage.allCases)
     func filesMatchWhatTheGeneratorMakesFromTheService(_ package: ServedPackage) async throws {
-        let inputs = try await package.withService { aem in try await ServiceInputs.read(from: aem) }
-        #expect(inputs.count >= 3)
-        for input in inputs { try Self.check(input) }
+        let files = try await package.generatedFiles()
+        #expect(files.count >= 4)
+        for file in files { try Self.check(file) }
     }
 
     @Test func edgeCaseFilesMatch() throws {
-        for input in try EdgeCaseInputs.all() { try Self.check(input) }
+        for file in try EdgeCaseInputs.files() { try Self.check(file) }
+    }
+
+    /// Pruning over the golden set: the folder holds exactly what the generator makes, nothing stale, and
+    /// `StaleFiles` finds a file of a query that is gone among them and nothing else.
+    @Test func theFolderHoldsOnlyWhatTheGeneratorMakes() async throws {
+        var names = Set(try EdgeCaseInputs.files().map(\.name))
+        for package in ServedPackage.allCases { names.formUnion(try await package.generatedFiles().map(\.name)) }
+        let folder = ServedPackage.generatedFolder
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(present == names)
+
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: folder, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let stale = try String(contentsOf: folder.appendingPathComponent("ThingListQuery.swift"), encoding: .utf8)
+        try stale.write(to: copy.appendingPathComponent("GoneQuery.swift"), atomically: true, encoding: .utf8)
+        let removed = try StaleFiles.remove(from: copy, keeping: names, configurations: ["edge", "wknd-shared"])
+        #expect(removed == ["GoneQuery.swift"])
     }
 
     @Test func theSameInputGivesTheSameBytes() async throws {
-        let first = try await ServedPackage.sample.withService { aem in try await ServiceInputs.read(from: aem) }
-        let second = try await ServedPackage.sample.withService { aem in try await ServiceInputs.read(from: aem) }
-        #expect(first.map(\.schema) == second.map(\.schema))
-        for (one, other) in zip(first, second) {
-            #expect(try GeneratedFile(for: one) == GeneratedFile(for: other))
-        }
+        let first = try await ServedPackage.sample.generatedFiles()
+        let second = try await ServedPackage.sample.generatedFiles()
+        #expect(first == second)
+        let reversed = try await ServedPackage.sample.withService { aem in try await ServiceInputs.read(from: aem) }
+            .reversed()
+        let sorted = { (files: [GeneratedFile]) in files.sorted { $0.name < $1.name } }
+        #expect(
+            sorted(try ModelGeneration.files(for: Array(reversed), options: ServedPackage.sample.codegenOptions))
+                == sorted(first))
     }
 
-    private static func check(_ input: CodegenInput) throws {
-        let file = try GeneratedFile(for: input)
+    private static func check(_ file: GeneratedFile) throws {
         if recording { try file.write(into: ServedPackage.generatedFolder) }
         let committed = try String(
             contentsOf: ServedPackage.generatedFolder.appendingPathComponent(file.name), encoding: .utf8)
@@ -41,15 +61,21 @@ struct GoldenFileTests {
     }
 }
 
-/// The hand-made schema and queries with the awkward cases (`Inputs/`).
+/// The hand-made schema and queries with the awkward cases (`Inputs/`), generated with previews and with the
+/// `Json` scalar as the test target's `EdgeExtra`.
 enum EdgeCaseInputs {
     static let folder = ServedPackage.testsFolder.appendingPathComponent("Inputs")
+    static let options = CodegenOptions(previews: true, scalars: ["Json": "EdgeExtra"])
 
     static func all() throws -> [CodegenInput] {
         let schema = try text("edge-cases.graphqls")
-        return try ["edge-cases", "thing-list"].map { name in
+        return try ["edge-cases", "thing-cards", "thing-list"].map { name in
             CodegenInput(schema: schema, query: try text(name + ".graphql"), queryPath: "edge/\(name)")
         }
+    }
+
+    static func files() throws -> [GeneratedFile] {
+        try ModelGeneration.files(for: all(), options: options)
     }
 
     static func text(_ name: String) throws -> String {

@@ -28,6 +28,17 @@ enum ServedPackage: String, CaseIterable, Sendable, CustomTestStringConvertible 
         }
     }
 
+    /// How its files are generated: the sample's with previews, the editorial package's without.
+    var codegenOptions: CodegenOptions {
+        CodegenOptions(previews: self == .sample)
+    }
+
+    /// Every file the generator makes from the package's stored queries.
+    func generatedFiles() async throws -> [GeneratedFile] {
+        let inputs = try await withService { aem in try await ServiceInputs.read(from: aem) }
+        return try ModelGeneration.files(for: inputs, options: codegenOptions)
+    }
+
     /// Runs `body` with a client of this package served on 127.0.0.1, port 0, and stops both after.
     func withService<T: Sendable>(_ body: (Aem) async throws -> T) async throws -> T {
         let emulator = try await Emulator.start(options: try options())

@@ -25,21 +25,26 @@ struct CodegenCommandTests {
                 let run = try await WkndRun.run(
                     [
                         "codegen", "wknd-shared/adventures-all", "wknd-shared/adventure-by-slug", "--output",
-                        folder.path,
+                        folder.path, "--previews",
                     ],
                     environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
+                let names = [
+                    "AdventuresAllQuery.swift", "AdventureBySlugQuery.swift",
+                    "WkndSharedSchema.AssetTransformFormat.swift",
+                    "WkndSharedSchema.swift",
+                ]
                 #expect(
                     run.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent }
-                        == ["AdventuresAllQuery.swift", "AdventureBySlugQuery.swift"])
-                for name in ["AdventuresAllQuery.swift", "AdventureBySlugQuery.swift"] {
+                        == names)
+                for name in names {
                     #expect(
                         try Self.text(folder.appendingPathComponent(name))
                             == Self.text(Self.committed.appendingPathComponent("Generated/\(name)")))
                 }
                 let all = try await WkndRun.run(["codegen", "--output", folder.path], environment: environment)
                 #expect(all.status == 0)
-                #expect(all.stdout.split(separator: "\n").count == 5)
+                #expect(all.stdout.split(separator: "\n").count == 7)
                 let missing = try await WkndRun.run(
                     ["codegen", "wknd-shared/no-such-query", "--output", folder.path], environment: environment)
                 #expect(missing.status == 69)
@@ -70,7 +75,7 @@ struct CodegenCommandTests {
                 let run = try await WkndRun.run(
                     ["codegen", "--codegen-config", configuration], environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
-                #expect(run.stdout.split(separator: "\n").count == 5)
+                #expect(run.stdout.split(separator: "\n").count == 7)
                 let all = try Self.text(output.appendingPathComponent("AdventuresAllQuery.swift"))
                 #expect(all.contains("\nenum AdventuresAllQuery {"))
                 let overridden = try await WkndRun.run(
@@ -93,7 +98,8 @@ struct CodegenCommandTests {
                 let gone = generated.replacingOccurrences(
                     of: "persisted query: wknd-shared/adventures-all", with: "persisted query: wknd-shared/gone-query")
                 let otherConfiguration = generated.replacingOccurrences(
-                    of: "persisted query: wknd-shared/adventures-all", with: "persisted query: my-site/articles")
+                    of: "persisted query: wknd-shared/adventures-all", with: "persisted query: my-site/articles"
+                ).replacingOccurrences(of: "schema: wknd-shared", with: "schema: my-site")
                 try Data(gone.utf8).write(to: folder.appendingPathComponent("GoneQueryQuery.swift"))
                 try Data(otherConfiguration.utf8).write(to: folder.appendingPathComponent("ArticlesQuery.swift"))
                 try Data("struct Mine {}\n".utf8).write(to: folder.appendingPathComponent("Mine.swift"))
@@ -115,7 +121,7 @@ struct CodegenCommandTests {
                 let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
                 #expect(!left.contains("GoneQueryQuery.swift"))
                 #expect(left.isSuperset(of: ["ArticlesQuery.swift", "Mine.swift", "AdventuresAllQuery.swift"]))
-                #expect(left.count == 7)
+                #expect(left.count == 9)
             }
         }
     }
@@ -149,11 +155,22 @@ struct CodegenCommandTests {
                     "codegen", "--schema", "s.graphqls", "--query-file", "q.graphql", "--name", "edge/edge-cases",
                     "--output", folder.path,
                 ],
-                environment: ["AEM_HOST": "127.0.0.1:9"], files: ["s.graphqls": schema, "q.graphql": query])
+                environment: ["AEM_HOST": "127.0.0.1:9"],
+                files: [
+                    "s.graphqls": schema, "q.graphql": query,
+                    "aem-codegen.json": #"{"output": "x", "previews": true, "scalars": {"Json": "EdgeExtra"}}"#,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
+            let names = [
+                "EdgeCasesQuery.swift", "EdgeSchema.Mode.swift", "EdgeSchema.ThingParts.swift", "EdgeSchema.swift",
+            ]
             #expect(
-                try Self.text(folder.appendingPathComponent("EdgeCasesQuery.swift"))
-                    == Self.text(Self.committed.appendingPathComponent("Generated/EdgeCasesQuery.swift")))
+                run.stdout.split(separator: "\n").map { URL(fileURLWithPath: String($0)).lastPathComponent } == names)
+            for name in names {
+                #expect(
+                    try Self.text(folder.appendingPathComponent(name))
+                        == Self.text(Self.committed.appendingPathComponent("Generated/\(name)")))
+            }
 
             let bad = try await WkndRun.run(
                 [

@@ -15,7 +15,13 @@ struct CodegenCommand: AsyncParsableCommand {
             query (adventures-all gives AdventuresAllQuery) with request(...), a
             typed parameter per declared variable (optional where the query has a
             default or the type is nullable), and Decodable structs for exactly
-            the selected fields. The files import AEMHeadless.
+            the selected fields. The enums, input objects (typed filters such as
+            AdventureModelFilter) and named fragments the queries of a
+            configuration use are written once, a file each, into the
+            configuration's namespace (wknd-shared gives WkndSharedSchema:
+            WkndSharedSchema.swift, WkndSharedSchema.AdventureModelFilter.swift).
+            A selection that is just a fragment (items { ...Card }) has the
+            fragment's type. The files import AEMHeadless.
 
             The schema comes from GET /content/cq:graphql/<conf>/endpoint.GQLschema
             on the service, or --schema FILE; each query's text from the service's
@@ -28,18 +34,22 @@ struct CodegenCommand: AsyncParsableCommand {
             fails with exit code 65 and its line and column.
 
             When every stored query is generated (no query named), the files in
-            --output that this generator made for queries of the same
-            configurations that are gone are removed, and named on stderr; only
-            files with the generated header, never sub-folders or other files.
-            --no-prune keeps them.
+            --output that this generator made for queries (and shared types) of
+            the same configurations that are gone are removed, and named on
+            stderr; only files with the generated header, never sub-folders or
+            other files. --no-prune keeps them.
+
+            --previews gives every generated struct `static var preview`, a value
+            made without JSON for SwiftUI previews and tests.
 
             aem-codegen.json in the working directory (or --codegen-config FILE),
             which `wknd codegen init` writes, gives the defaults: output (the
             folder), queries (a folder of <conf>/<name>.graphql, as `wknd queries
             pull` writes it; absent: the service's stored queries), schemas (an SDL
-            file per configuration; absent: the service's), access, and
-            pruneGeneratedFiles. aem-codegen and the package plugin read the same
-            file. Options override it.
+            file per configuration; absent: the service's), access,
+            pruneGeneratedFiles, previews, and scalars (the Swift type of a GraphQL
+            scalar: {"Json": "MyApp.Settings"}). aem-codegen and the package plugin
+            read the same file. Options override it.
 
             EXAMPLES
               wknd codegen init                               (writes aem-codegen.json; --force replaces it)
@@ -90,6 +100,9 @@ struct CodegenCommand: AsyncParsableCommand {
     @Flag(help: "Keep the generated files of queries that are gone (removed when every stored query is generated).")
     var noPrune = false
 
+    @Flag(help: "Give every generated struct `static var preview`, for SwiftUI previews and tests.")
+    var previews = false
+
     @Option(
         help: ArgumentHelp(
             "The codegen configuration file (default: ./\(CodegenConfiguration.fileName) when present).",
@@ -122,7 +135,8 @@ struct CodegenCommand: AsyncParsableCommand {
             }
             let settings = Settings(
                 output: output, access: access ?? file?.access ?? .public,
-                prunes: !noPrune && (file?.pruneGeneratedFiles ?? true) && queries.isEmpty && queryFile.isEmpty)
+                prunes: !noPrune && (file?.pruneGeneratedFiles ?? true) && queries.isEmpty && queryFile.isEmpty,
+                previews: previews || (file?.previews ?? false), scalars: file?.scalars ?? [:])
             let generator = try CodegenProgram.location()
             var texts: [CodegenSources.StoredQuery] = []
             for (file, path) in zip(queryFile, name) {
@@ -167,6 +181,8 @@ struct CodegenCommand: AsyncParsableCommand {
         var access: CodegenLaunch.AccessLevel
         /// Whether the files of queries that are gone are removed: when every query is generated.
         var prunes: Bool
+        var previews: Bool
+        var scalars: [String: String]
     }
 
     /// `wknd codegen init`: `aem-codegen.json` (or `--codegen-config`'s file) with the defaults; an existing one is
@@ -251,13 +267,14 @@ struct CodegenCommand: AsyncParsableCommand {
             let directory = URL(fileURLWithPath: output)
             let launch = CodegenLaunch(
                 schemas: schemas, queries: queries, output: directory.path, access: settings.access,
-                prune: settings.prunes && missingSchema == nil)
+                prune: settings.prunes && missingSchema == nil, previews: settings.previews,
+                scalars: settings.scalars.isEmpty ? nil : settings.scalars)
             let console = context.console
             let ending = try await CodegenProgram.run(generator, launch) { name, written in
                 if !written { console.detail("\(name) unchanged") }
                 Terminal.standardOutput.write(directory.appendingPathComponent(name).path + "\n")
             } removed: { name in
-                console.note("removed \(directory.appendingPathComponent(name).path): its query is gone")
+                console.note("removed \(directory.appendingPathComponent(name).path): no query generates it any more")
             }
             switch ending {
             case .invalid(let path, let inSchema, let description)?:

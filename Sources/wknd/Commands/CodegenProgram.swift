@@ -39,7 +39,7 @@ enum CodegenProgram {
         }
         let files = reports.filter { if case .file = $0 { true } else { false } }.count
         if let ending = reports.last, Self.endsTheRun(ending), unreadable == nil { return ending }
-        guard status == 0, unreadable == nil, files == launch.queries.count else {
+        guard status == 0, unreadable == nil, files >= launch.queries.count else {
             let answer = unreadable.map { "; it answered \"\($0)\"" } ?? ""
             throw Failure(
                 .internalError,

@@ -84,7 +84,7 @@ public enum AdventureByPathQuery {
     ///   - imageQuality: `Int`; the stored query's default is `80`
     public static func request(
         path: String,
-        imageFormat: AdventureByPathQuery.AssetTransformFormat? = nil,
+        imageFormat: WkndSharedSchema.AssetTransformFormat? = nil,
         imageSeoName: String? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil
@@ -117,6 +117,13 @@ public enum AdventureByPathQuery {
             self.adventureByPath = container.lenientValue(AdventureByPath.self, forKey: .adventureByPath)
         }
 
+        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+        public static var preview: Self {
+            Self(
+                adventureByPath: AdventureByPath.preview
+            )
+        }
+
         /// The fields selected on `AdventureModelResult`.
         public struct AdventureByPath: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `item: AdventureModel`
@@ -139,6 +146,14 @@ public enum AdventureByPathQuery {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.item = container.lenientValue(Item.self, forKey: .item)
                 self.references = container.lenientValue([Reference].self, forKey: .references)
+            }
+
+            /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+            public static var preview: Self {
+                Self(
+                    item: Item.preview,
+                    references: [Reference.preview]
+                )
             }
 
             /// The fields selected on `AdventureModel`.
@@ -240,6 +255,26 @@ public enum AdventureByPathQuery {
                     self.gearList = container.lenientValue(AEMHeadless.RichText.self, forKey: .gearList)
                 }
 
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        path: "_path",
+                        id: "_id",
+                        title: "title",
+                        slug: "slug",
+                        activity: "activity",
+                        adventureType: "adventureType",
+                        price: 1.0,
+                        tripLength: "tripLength",
+                        groupSize: 1,
+                        difficulty: "difficulty",
+                        primaryImage: PrimaryImage.preview,
+                        description: AEMHeadless.RichText(plaintext: "description", html: "<p>description</p>", markdown: "description"),
+                        itinerary: AEMHeadless.RichText(plaintext: "itinerary", html: "<p>itinerary</p>", markdown: "itinerary"),
+                        gearList: AEMHeadless.RichText(plaintext: "gearList", html: "<p>gearList</p>", markdown: "gearList")
+                    )
+                }
+
                 /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
@@ -263,6 +298,9 @@ public enum AdventureByPathQuery {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
+
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self { .imageRef(AEMHeadless.ImageReference(path: "/content/dam/preview/primaryImage.jpg", width: 1200, height: 800, mimeType: "image/jpeg")) }
                 }
             }
 
@@ -299,6 +337,9 @@ public enum AdventureByPathQuery {
                     if case .imageRef(let value) = self { return value }
                     return nil
                 }
+
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self { .adventure(Adventure.preview) }
 
                 /// The fields selected on `AdventureModel`.
                 public struct Adventure: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
@@ -338,27 +379,18 @@ public enum AdventureByPathQuery {
                         self.title = container.lenientValue(String.self, forKey: .title)
                         self.price = container.lenientValue(Double.self, forKey: .price)
                     }
+
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self {
+                        Self(
+                            path: "_path",
+                            slug: "slug",
+                            title: "title",
+                            price: 1.0
+                        )
+                    }
                 }
             }
         }
-    }
-
-    /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
-        public let rawValue: String
-
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-
-        public static let gif = Self(rawValue: "GIF")
-        public static let png = Self(rawValue: "PNG")
-        public static let png8 = Self(rawValue: "PNG8")
-        public static let jpg = Self(rawValue: "JPG")
-        public static let pjpg = Self(rawValue: "PJPG")
-        public static let bjpg = Self(rawValue: "BJPG")
-        public static let webp = Self(rawValue: "WEBP")
-        public static let webpll = Self(rawValue: "WEBPLL")
-        public static let webply = Self(rawValue: "WEBPLY")
     }
 }

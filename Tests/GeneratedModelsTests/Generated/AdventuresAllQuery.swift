@@ -52,7 +52,7 @@ public enum AdventuresAllQuery {
         offset: Int? = nil,
         limit: Int? = nil,
         sort: String? = nil,
-        imageFormat: AdventuresAllQuery.AssetTransformFormat? = nil,
+        imageFormat: WkndSharedSchema.AssetTransformFormat? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil,
         locale: String? = nil
@@ -87,6 +87,13 @@ public enum AdventuresAllQuery {
             self.adventureList = container.lenientValue(AdventureList.self, forKey: .adventureList)
         }
 
+        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+        public static var preview: Self {
+            Self(
+                adventureList: AdventureList.preview
+            )
+        }
+
         /// The fields selected on `AdventureModelResults`.
         public struct AdventureList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [AdventureModel]`
@@ -104,6 +111,13 @@ public enum AdventuresAllQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.items = container.lenientValue([Item].self, forKey: .items)
+            }
+
+            /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+            public static var preview: Self {
+                Self(
+                    items: [Item.preview]
+                )
             }
 
             /// The fields selected on `AdventureModel`.
@@ -163,6 +177,19 @@ public enum AdventuresAllQuery {
                     self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
                 }
 
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        path: "_path",
+                        slug: "slug",
+                        title: "title",
+                        activity: "activity",
+                        price: 1.0,
+                        tripLength: "tripLength",
+                        primaryImage: PrimaryImage.preview
+                    )
+                }
+
                 /// A value of the union or interface `Reference`, by the type its fragments select.
                 public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `ImageRef`.
@@ -186,27 +213,11 @@ public enum AdventuresAllQuery {
                         if case .imageRef(let value) = self { return value }
                         return nil
                     }
+
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self { .imageRef(AEMHeadless.ImageReference(path: "/content/dam/preview/primaryImage.jpg", width: 1200, height: 800, mimeType: "image/jpeg")) }
                 }
             }
         }
-    }
-
-    /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
-        public let rawValue: String
-
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-
-        public static let gif = Self(rawValue: "GIF")
-        public static let png = Self(rawValue: "PNG")
-        public static let png8 = Self(rawValue: "PNG8")
-        public static let jpg = Self(rawValue: "JPG")
-        public static let pjpg = Self(rawValue: "PJPG")
-        public static let bjpg = Self(rawValue: "BJPG")
-        public static let webp = Self(rawValue: "WEBP")
-        public static let webpll = Self(rawValue: "WEBPLL")
-        public static let webply = Self(rawValue: "WEBPLY")
     }
 }

@@ -59,7 +59,7 @@ public enum AdventuresPaginatedQuery {
         first: Int? = nil,
         after: String? = nil,
         sort: String? = nil,
-        imageFormat: AdventuresPaginatedQuery.AssetTransformFormat? = nil,
+        imageFormat: WkndSharedSchema.AssetTransformFormat? = nil,
         imageWidth: Int? = nil,
         imageQuality: Int? = nil,
         locale: String? = nil
@@ -94,6 +94,13 @@ public enum AdventuresPaginatedQuery {
             self.adventurePaginated = container.lenientValue(AdventurePaginated.self, forKey: .adventurePaginated)
         }
 
+        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+        public static var preview: Self {
+            Self(
+                adventurePaginated: AdventurePaginated.preview
+            )
+        }
+
         /// The fields selected on `AdventureModelConnection`.
         public struct AdventurePaginated: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `edges: [AdventureModelEdge!]!`
@@ -118,6 +125,14 @@ public enum AdventuresPaginatedQuery {
                 self.pageInfo = try container.requiredValue(PageInfo.self, forKey: .pageInfo)
             }
 
+            /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+            public static var preview: Self {
+                Self(
+                    edges: [Edge.preview],
+                    pageInfo: PageInfo.preview
+                )
+            }
+
             /// The fields selected on `AdventureModelEdge`.
             public struct Edge: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `cursor: String!`
@@ -140,6 +155,14 @@ public enum AdventuresPaginatedQuery {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.cursor = try container.requiredValue(String.self, forKey: .cursor)
                     self.node = try container.requiredValue(Node.self, forKey: .node)
+                }
+
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        cursor: "cursor",
+                        node: Node.preview
+                    )
                 }
 
                 /// The fields selected on `AdventureModel`.
@@ -199,6 +222,19 @@ public enum AdventuresPaginatedQuery {
                         self.primaryImage = container.lenientValue(PrimaryImage.self, forKey: .primaryImage)
                     }
 
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self {
+                        Self(
+                            path: "_path",
+                            slug: "slug",
+                            title: "title",
+                            activity: "activity",
+                            price: 1.0,
+                            tripLength: "tripLength",
+                            primaryImage: PrimaryImage.preview
+                        )
+                    }
+
                     /// A value of the union or interface `Reference`, by the type its fragments select.
                     public enum PrimaryImage: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                         /// `ImageRef`.
@@ -222,6 +258,9 @@ public enum AdventuresPaginatedQuery {
                             if case .imageRef(let value) = self { return value }
                             return nil
                         }
+
+                        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                        public static var preview: Self { .imageRef(AEMHeadless.ImageReference(path: "/content/dam/preview/primaryImage.jpg", width: 1200, height: 800, mimeType: "image/jpeg")) }
                     }
                 }
             }
@@ -249,26 +288,15 @@ public enum AdventuresPaginatedQuery {
                     self.endCursor = container.lenientValue(String.self, forKey: .endCursor)
                     self.hasNextPage = try container.requiredValue(Bool.self, forKey: .hasNextPage)
                 }
+
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        endCursor: "endCursor",
+                        hasNextPage: true
+                    )
+                }
             }
         }
-    }
-
-    /// The GraphQL enum `AssetTransformFormat`. A value not listed here is kept as it is sent.
-    public struct AssetTransformFormat: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
-        public let rawValue: String
-
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-
-        public static let gif = Self(rawValue: "GIF")
-        public static let png = Self(rawValue: "PNG")
-        public static let png8 = Self(rawValue: "PNG8")
-        public static let jpg = Self(rawValue: "JPG")
-        public static let pjpg = Self(rawValue: "PJPG")
-        public static let bjpg = Self(rawValue: "BJPG")
-        public static let webp = Self(rawValue: "WEBP")
-        public static let webpll = Self(rawValue: "WEBPLL")
-        public static let webply = Self(rawValue: "WEBPLY")
     }
 }

@@ -74,7 +74,7 @@ public enum EdgeCasesQuery {
     ///   - default: `Int`; the stored query's default is `3`
     public static func request(
         path: String,
-        mode: EdgeCasesQuery.Mode? = nil,
+        mode: EdgeSchema.Mode? = nil,
         default: Int? = nil
     ) -> AEMHeadless.PersistedQuery<Data> {
         var variables: [String: AEMHeadless.QueryVariable?] = [:]
@@ -103,6 +103,13 @@ public enum EdgeCasesQuery {
             self.thingByPath = container.lenientValue(ThingByPath.self, forKey: .thingByPath)
         }
 
+        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+        public static var preview: Self {
+            Self(
+                thingByPath: ThingByPath.preview
+            )
+        }
+
         /// The fields selected on `ThingResult`.
         public struct ThingByPath: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `item: Thing`
@@ -127,6 +134,14 @@ public enum EdgeCasesQuery {
                 self.references = container.lenientValue([Reference].self, forKey: .references)
             }
 
+            /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+            public static var preview: Self {
+                Self(
+                    item: Item.preview,
+                    references: [Reference.preview]
+                )
+            }
+
             /// The fields selected on `Thing`.
             public struct Item: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                 /// `_path: ID!`
@@ -142,13 +157,13 @@ public enum EdgeCasesQuery {
                 /// `when: Calendar`
                 public let when: AEMHeadless.AemCalendar?
                 /// `extra: Json`
-                public let extra: AEMHeadless.JSONValue?
+                public let extra: EdgeExtra?
                 /// `score: Float!`
                 public let score: Double
                 /// `rounded: score: Float!`
                 public let rounded: Double
                 /// `mode: Mode`
-                public let mode: EdgeCasesQuery.Mode?
+                public let mode: EdgeSchema.Mode?
                 /// `body: MultiFormatString`
                 public let body: AEMHeadless.RichText?
                 /// `picture: Reference`
@@ -157,6 +172,8 @@ public enum EdgeCasesQuery {
                 public let parts: [Part]?
                 /// `tags: [String]`
                 public let tags: [String]?
+                /// `...ThingParts`
+                public let thingParts: EdgeSchema.ThingParts
 
                 enum CodingKeys: String, CodingKey {
                     case path = "_path"
@@ -183,14 +200,15 @@ public enum EdgeCasesQuery {
                     self_: Bool? = nil,
                     type: String? = nil,
                     when: AEMHeadless.AemCalendar? = nil,
-                    extra: AEMHeadless.JSONValue? = nil,
+                    extra: EdgeExtra? = nil,
                     score: Double,
                     rounded: Double,
-                    mode: EdgeCasesQuery.Mode? = nil,
+                    mode: EdgeSchema.Mode? = nil,
                     body: AEMHeadless.RichText? = nil,
                     picture: Picture? = nil,
                     parts: [Part]? = nil,
-                    tags: [String]? = nil
+                    tags: [String]? = nil,
+                    thingParts: EdgeSchema.ThingParts
                 ) {
                     self.path = path
                     self.`default` = `default`
@@ -206,6 +224,7 @@ public enum EdgeCasesQuery {
                     self.picture = picture
                     self.parts = parts
                     self.tags = tags
+                    self.thingParts = thingParts
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -216,14 +235,36 @@ public enum EdgeCasesQuery {
                     self.self_ = container.lenientValue(Bool.self, forKey: .self_)
                     self.type = container.lenientValue(String.self, forKey: .type)
                     self.when = container.lenientValue(AEMHeadless.AemCalendar.self, forKey: .when)
-                    self.extra = container.lenientValue(AEMHeadless.JSONValue.self, forKey: .extra)
+                    self.extra = container.lenientValue(EdgeExtra.self, forKey: .extra)
                     self.score = try container.requiredValue(Double.self, forKey: .score)
                     self.rounded = try container.requiredValue(Double.self, forKey: .rounded)
-                    self.mode = container.lenientValue(EdgeCasesQuery.Mode.self, forKey: .mode)
+                    self.mode = container.lenientValue(EdgeSchema.Mode.self, forKey: .mode)
                     self.body = container.lenientValue(AEMHeadless.RichText.self, forKey: .body)
                     self.picture = container.lenientValue(Picture.self, forKey: .picture)
                     self.parts = container.lenientValue([Part].self, forKey: .parts)
                     self.tags = container.lenientValue([String].self, forKey: .tags)
+                    self.thingParts = try EdgeSchema.ThingParts(from: decoder)
+                }
+
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        path: "_path",
+                        `default`: "default",
+                        `protocol`: 1,
+                        self_: true,
+                        type: "Type",
+                        when: AEMHeadless.AemCalendar("2025-06-01T09:30:00.000Z"),
+                        extra: EdgeExtra.preview,
+                        score: 1.0,
+                        rounded: 1.0,
+                        mode: EdgeSchema.Mode(rawValue: "FAST"),
+                        body: AEMHeadless.RichText(plaintext: "body", html: "<p>body</p>", markdown: "body"),
+                        picture: Picture.preview,
+                        parts: [Part.preview],
+                        tags: ["tags"],
+                        thingParts: EdgeSchema.ThingParts.preview
+                    )
                 }
 
                 /// A value of the union or interface `Reference`, by the type its fragments select.
@@ -260,6 +301,9 @@ public enum EdgeCasesQuery {
                         return nil
                     }
 
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self { .imageRef(AEMHeadless.ImageReference(path: "/content/dam/preview/picture.jpg", width: 1200, height: 800, mimeType: "image/jpeg")) }
+
                     /// The fields selected on `DocumentRef`.
                     public struct DocumentRef: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                         /// `format: String`
@@ -277,6 +321,13 @@ public enum EdgeCasesQuery {
                         public init(from decoder: any Decoder) throws {
                             let container = try decoder.container(keyedBy: CodingKeys.self)
                             self.format = container.lenientValue(String.self, forKey: .format)
+                        }
+
+                        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                        public static var preview: Self {
+                            Self(
+                                format: "format"
+                            )
                         }
                     }
                 }
@@ -303,6 +354,14 @@ public enum EdgeCasesQuery {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.name = try container.requiredValue(String.self, forKey: .name)
                         self.weight = container.lenientValue(Double.self, forKey: .weight)
+                    }
+
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self {
+                        Self(
+                            name: "name",
+                            weight: 1.0
+                        )
                     }
                 }
             }
@@ -341,6 +400,9 @@ public enum EdgeCasesQuery {
                     return nil
                 }
 
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self { .imageRef(AEMHeadless.ImageReference(path: "/content/dam/preview/_references.jpg", width: 1200, height: 800, mimeType: "image/jpeg")) }
+
                 /// The fields selected on `Thing`.
                 public struct Thing: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
                     /// `_path: ID!`
@@ -364,21 +426,16 @@ public enum EdgeCasesQuery {
                         self.path = try container.requiredValue(String.self, forKey: .path)
                         self.`protocol` = try container.requiredValue(Int.self, forKey: .`protocol`)
                     }
+
+                    /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                    public static var preview: Self {
+                        Self(
+                            path: "_path",
+                            `protocol`: 1
+                        )
+                    }
                 }
             }
         }
-    }
-
-    /// The GraphQL enum `Mode`. A value not listed here is kept as it is sent.
-    public struct Mode: RawRepresentable, ExpressibleByStringLiteral, Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
-        public let rawValue: String
-
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { rawValue = value }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-
-        public static let fast = Self(rawValue: "FAST")
-        public static let slowAndSteady = Self(rawValue: "SLOW_AND_STEADY")
-        public static let `default` = Self(rawValue: "default")
     }
 }

@@ -29,12 +29,12 @@ public enum ThingListQuery {
     ///   - tags: `[String]`
     ///   - limit: `Int!`
     public static func request(
-        filter: ThingListQuery.ThingFilter? = nil,
+        filter: EdgeSchema.ThingFilter? = nil,
         tags: AEMHeadless.JSONValue? = nil,
         limit: Int
     ) -> AEMHeadless.PersistedQuery<Data> {
         var variables: [String: AEMHeadless.QueryVariable?] = [:]
-        variables["filter"] = filter.map(ThingListQuery.ThingFilter.queryVariable)
+        variables["filter"] = filter.map(EdgeSchema.ThingFilter.queryVariable)
         variables["tags"] = tags.map(AEMHeadless.QueryVariable.json)
         variables["limit"] = AEMHeadless.QueryVariable.int(limit)
         return AEMHeadless.PersistedQuery(Self.path, variables: variables)
@@ -59,6 +59,13 @@ public enum ThingListQuery {
             self.thingList = container.lenientValue(ThingList.self, forKey: .thingList)
         }
 
+        /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+        public static var preview: Self {
+            Self(
+                thingList: ThingList.preview
+            )
+        }
+
         /// The fields selected on `ThingResults`.
         public struct ThingList: Decodable, Sendable, Hashable, AEMHeadless.LenientDecodable {
             /// `items: [Thing!]!`
@@ -76,6 +83,13 @@ public enum ThingListQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.items = try container.requiredValue([Item].self, forKey: .items)
+            }
+
+            /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+            public static var preview: Self {
+                Self(
+                    items: [Item.preview]
+                )
             }
 
             /// The fields selected on `Thing`.
@@ -101,34 +115,15 @@ public enum ThingListQuery {
                     self.path = try container.requiredValue(String.self, forKey: .path)
                     self.`protocol` = try container.requiredValue(Int.self, forKey: .`protocol`)
                 }
+
+                /// A value for previews and tests, made without JSON: each text is its field's name, each number 1, each list one element.
+                public static var preview: Self {
+                    Self(
+                        path: "_path",
+                        `protocol`: 1
+                    )
+                }
             }
-        }
-    }
-
-    /// The GraphQL input `ThingFilter`: make one and pass it to `request(…)`; members left nil are not sent.
-    public final class ThingFilter: Sendable {
-        /// `name: String`
-        public let name: String?
-        /// `size: Int`
-        public let size: Int?
-
-        /// A value with these members.
-        public init(name: String? = nil, size: Int? = nil) {
-            self.name = name
-            self.size = size
-        }
-
-        /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.name { members["name"] = .string(value) }
-            if let value = self.size { members["size"] = .number(Double(value)) }
-            return .object(members)
-        }
-
-        /// `value` as a query variable: its JSON.
-        public static func queryVariable(_ value: ThingFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
         }
     }
 }
