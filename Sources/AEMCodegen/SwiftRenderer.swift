@@ -66,7 +66,9 @@ struct SwiftRenderer {
             writer.indented { writer in
                 for (index, property) in declaration.properties.enumerated() {
                     let comma = index < declaration.properties.count - 1 ? "," : ""
-                    writer.line("\(SwiftNaming.escaped(property.name)): \(property.preview)\(comma)")
+                    // An argument label is a keyword without backticks, but for these three.
+                    let label = ["inout", "var", "let"].contains(property.name) ? "`\(property.name)`" : property.name
+                    writer.line("\(label): \(property.preview)\(comma)")
                 }
             }
             writer.line(")")

@@ -8,9 +8,9 @@ import HTMLReading
 /// such as `<div>` are flattened, other unknown tags keep their text, and inline content outside any block is
 /// gathered into paragraphs. A link stays a link even when its `href` is a DAM path: whether a path names a
 /// fragment is the server's knowledge. Any input reads without failing; malformed HTML is read as a browser would.
-enum HTMLRichTextReader {
+package enum HTMLRichTextReader {
     /// The block nodes of `html`; empty when it holds no content.
-    static func nodes(html: String) -> [RichTextNode] {
+    package static func nodes(html: String) -> [RichTextNode] {
         blocks(HTMLTree.parse(html))
     }
 

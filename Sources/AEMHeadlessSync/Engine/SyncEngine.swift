@@ -35,14 +35,20 @@ public struct SyncEngine: Sendable {
     public var revalidateAll: Bool
     /// How long to wait for another sync of the same folder to finish.
     public var lockWait: Duration
+    /// Members to keep an index on (`price`, `author.lastName`), so that `ContentStore.fragments(matching:)` filters
+    /// and sorts by them without reading every fragment; created (once) when a run ends.
+    public var indexedMembers: [String]
 
-    public init(aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero)
-    {
+    public init(
+        aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero,
+        indexedMembers: [String] = []
+    ) {
         self.aem = aem
         self.directory = directory
         self.concurrency = max(1, concurrency)
         self.revalidateAll = revalidateAll
         self.lockWait = lockWait
+        self.indexedMembers = indexedMembers
     }
 
     /// Brings the folder up to date with `source`.
@@ -96,6 +102,7 @@ public struct SyncEngine: Sendable {
             throw error
         }
         let end = try storage { try database.finishRun(run.id, now: Date()) }
+        try storage { try database.index(members: indexedMembers.map(MemberPath.init)) }
         for file in end.removedImageFiles {
             if let url = folder.imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
         }

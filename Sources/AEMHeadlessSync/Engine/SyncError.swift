@@ -13,6 +13,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         public static let differentSource = Kind("differentSource")
         /// The folder holds no synced content.
         public static let notSynced = Kind("notSynced")
+        /// A query of the store (`FragmentQuery`) that cannot be run: a member, condition or sort that does not
+        /// read.
+        public static let invalidQuery = Kind("invalidQuery")
     }
 
     public var kind: Kind

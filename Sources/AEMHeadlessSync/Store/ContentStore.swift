@@ -122,6 +122,18 @@ public final class ContentStore: Sendable {
         try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment) }
     }
 
+    /// How many rows `sql` counts.
+    func count(sql: String, _ arguments: StatementArguments) throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    }
+
+    /// Fails, saying the store `reason`, when it has no table `name` (an older store the next sync upgrades).
+    func requireTable(_ name: String, _ reason: String) throws {
+        guard try read({ db in try db.tableExists(name) }) else {
+            throw SyncError(.storage, "The store in \(directory.path) \(reason).")
+        }
+    }
+
     /// Fails when the store predates the `locale` column, which the next sync adds.
     func requireLocaleColumn() throws {
         let hasColumn = try read { db in try db.columns(in: "fragment").contains { $0.name == "locale" } }
@@ -133,7 +145,7 @@ public final class ContentStore: Sendable {
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try pool.read(body)
         } catch let error as SyncError {

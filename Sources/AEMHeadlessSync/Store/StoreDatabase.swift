@@ -15,6 +15,7 @@ final class StoreDatabase: Sendable {
         var configuration = Configuration()
         configuration.label = "AEMHeadlessSync"
         configuration.busyMode = .timeout(15)
+        SearchText.register(in: &configuration)
         pool = try SQLiteStoreFile.openOrRebuild(
             directory.database, configuration: configuration, migrator: StoreSchema.migrator,
             readCheck: "SELECT count(*) FROM fragment"
@@ -99,6 +100,18 @@ final class StoreDatabase: Sendable {
                 arguments: [now.timeIntervalSince1970, run])
             try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 20)")
             return RunEnd(removedImageFiles: files)
+        }
+    }
+
+    /// Creates the indexes on `members` that do not exist yet (each with the path, the order's last key).
+    func index(members: [MemberPath]) throws {
+        let missing = members.filter { !$0.isColumn }
+        guard !missing.isEmpty else { return }
+        try pool.write { db in
+            for member in missing {
+                try db.execute(
+                    sql: "CREATE INDEX IF NOT EXISTS \(member.indexName) ON fragment (\(member.sql), path)")
+            }
         }
     }
 

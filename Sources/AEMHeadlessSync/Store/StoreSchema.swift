@@ -97,8 +97,64 @@ enum StoreSchema {
                     arguments: [StoreSchema.locale(ofPath: path), row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v4") { db in
+            // The change log a reader follows (`ContentStore.changes()`), and the full-text index
+            // (`fragment_search`, FTS5, rowid = fragment id), both kept by triggers in the transaction that
+            // changes a fragment, whichever process writes. The log keeps the last `changeLogCapacity` entries.
+            // `aem_search_title` and `aem_search_body` are `SearchText`'s functions, registered by `StoreDatabase`.
+            let now = "(julianday('now') - 2440587.5) * 86400.0"
+            let index = "INSERT INTO fragment_search (rowid, title, body)"
+            try db.execute(
+                sql: """
+                    CREATE TABLE fragment_change (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        path TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        locale TEXT,
+                        model TEXT,
+                        at DOUBLE NOT NULL
+                    );
+                    CREATE TRIGGER fragment_change_trim AFTER INSERT ON fragment_change BEGIN
+                        DELETE FROM fragment_change WHERE seq <= new.seq - \(changeLogCapacity);
+                    END;
+                    CREATE VIRTUAL TABLE fragment_search USING fts5 (
+                        title, body, tokenize = 'unicode61 remove_diacritics 2'
+                    );
+                    \(index) SELECT id, aem_search_title(json), aem_search_body(json) FROM fragment;
+                    CREATE TRIGGER fragment_added AFTER INSERT ON fragment BEGIN
+                        INSERT INTO fragment_change (path, kind, locale, model, at)
+                            VALUES (new.path, 'added', new.locale, new.model, \(now));
+                        \(index) VALUES (new.id, aem_search_title(new.json), aem_search_body(new.json));
+                    END;
+                    CREATE TRIGGER fragment_changed AFTER UPDATE OF json, path ON fragment
+                    WHEN new.path = old.path AND new.content_hash IS NOT old.content_hash BEGIN
+                        INSERT INTO fragment_change (path, kind, locale, model, at)
+                            VALUES (new.path, 'changed', new.locale, new.model, \(now));
+                        DELETE FROM fragment_search WHERE rowid = old.id;
+                        \(index) VALUES (new.id, aem_search_title(new.json), aem_search_body(new.json));
+                    END;
+                    CREATE TRIGGER fragment_moved AFTER UPDATE OF json, path ON fragment
+                    WHEN new.path != old.path BEGIN
+                        INSERT INTO fragment_change (path, kind, locale, model, at)
+                            VALUES (old.path, 'removed', old.locale, old.model, \(now));
+                        INSERT INTO fragment_change (path, kind, locale, model, at)
+                            VALUES (new.path, 'added', new.locale, new.model, \(now));
+                        DELETE FROM fragment_search WHERE rowid = old.id;
+                        \(index) VALUES (new.id, aem_search_title(new.json), aem_search_body(new.json));
+                    END;
+                    CREATE TRIGGER fragment_removed AFTER DELETE ON fragment BEGIN
+                        INSERT INTO fragment_change (path, kind, locale, model, at)
+                            VALUES (old.path, 'removed', old.locale, old.model, \(now));
+                        DELETE FROM fragment_search WHERE rowid = old.id;
+                    END;
+                    CREATE INDEX fragment_model ON fragment (model);
+                    """)
+        }
         return migrator
     }
+
+    /// How many entries the change log keeps: a reader further behind is told it missed some (`.overflow`).
+    static let changeLogCapacity = 10_000
 
     /// What the `locale` column holds for a fragment at `path`.
     static func locale(ofPath path: String) -> String? {

@@ -250,8 +250,8 @@ public enum EdgeCasesQuery {
                 public static var preview: Self {
                     Self(
                         path: "_path",
-                        `default`: "default",
-                        `protocol`: 1,
+                        default: "default",
+                        protocol: 1,
                         self_: true,
                         type: "Type",
                         when: AEMHeadless.AemCalendar("2025-06-01T09:30:00.000Z"),
@@ -431,7 +431,7 @@ public enum EdgeCasesQuery {
                     public static var preview: Self {
                         Self(
                             path: "_path",
-                            `protocol`: 1
+                            protocol: 1
                         )
                     }
                 }

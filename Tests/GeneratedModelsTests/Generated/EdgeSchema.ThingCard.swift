@@ -75,7 +75,7 @@ extension EdgeSchema {
         public static var preview: Self {
             Self(
                 path: "_path",
-                `default`: "default",
+                default: "default",
                 when: AEMHeadless.AemCalendar("2025-06-01T09:30:00.000Z"),
                 mode: EdgeSchema.Mode(rawValue: "FAST"),
                 parts: [Part.preview],

@@ -41,7 +41,7 @@ extension EdgeSchema {
         public static var preview: Self {
             Self(
                 path: "_path",
-                `default`: "default"
+                default: "default"
             )
         }
     }

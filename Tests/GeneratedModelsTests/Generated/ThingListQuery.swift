@@ -120,7 +120,7 @@ public enum ThingListQuery {
                 public static var preview: Self {
                     Self(
                         path: "_path",
-                        `protocol`: 1
+                        protocol: 1
                     )
                 }
             }

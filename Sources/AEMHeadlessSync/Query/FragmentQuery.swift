@@ -1,0 +1,134 @@
+import AEMHeadless
+import Foundation
+import GRDB
+
+/// What to read from a synced folder: fragments of a model and locale, matching a condition and a full-text search,
+/// sorted, a page at a time. `ContentStore.fragments(matching:)` runs it in SQLite, never loading the others.
+///
+/// ```swift
+/// let query = FragmentQuery(where: .less("price", 500), sort: [.descending("price")], limit: 20)
+/// let cheapest = try store.decode(Adventure.self, matching: query)
+/// let found = try store.fragments(matching: FragmentQuery(search: "surf bali"))   // best first
+/// ```
+public struct FragmentQuery: Sendable, Hashable {
+    /// Only fragments of this model (`StoredFragment.model`).
+    public var model: String?
+    /// Only fragments of this language copy.
+    public var locale: ContentLocale?
+    /// Only fragments matching this.
+    public var predicate: FragmentPredicate?
+    /// Only fragments whose title or rich text holds every word (the last may be the start of a word), ranked best
+    /// first unless `sort` says otherwise.
+    public var search: String?
+    /// The order: by each member in turn, then by path. Empty: by search rank when searching, else by path.
+    public var sort: [FragmentSort]
+    /// At most this many; nil: all.
+    public var limit: Int?
+    /// Skip this many first.
+    public var offset: Int
+
+    public init(
+        model: String? = nil, locale: ContentLocale? = nil, where predicate: FragmentPredicate? = nil,
+        search: String? = nil, sort: [FragmentSort] = [], limit: Int? = nil, offset: Int = 0
+    ) {
+        self.model = model
+        self.locale = locale
+        self.predicate = predicate
+        self.search = search
+        self.sort = sort
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// The SQL selecting the matching fragments' rows (`SELECT fragment.* …`), with its arguments.
+    func sql(counting: Bool = false) throws(SyncError) -> (String, StatementArguments) {
+        var values: [JSONValue] = []
+        var conditions: [String] = []
+        var from = "fragment"
+        let words = search.map(Self.searchExpression) ?? ""
+        if !words.isEmpty {
+            from =
+                "(SELECT rowid, bm25(fragment_search, 10.0, 1.0) AS rank FROM fragment_search WHERE fragment_search MATCH ?) AS found JOIN fragment ON fragment.id = found.rowid"
+            values.append(.string(words))
+        }
+        if let model {
+            conditions.append("fragment.model = ?")
+            values.append(.string(model))
+        }
+        if let locale {
+            conditions.append("fragment.locale = ?")
+            values.append(.string(locale.identifier))
+        }
+        if let predicate { conditions.append(try predicate.sql(into: &values)) }
+        var sql = "SELECT \(counting ? "count(*)" : "fragment.*") FROM \(from)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
+        if !counting {
+            var order: [String] = []
+            for key in sort { order.append("\(try MemberPath(key.member).sql) \(key.descending ? "DESC" : "ASC")") }
+            if sort.isEmpty, !words.isEmpty { order.append("found.rank") }
+            order.append("fragment.path")
+            sql += " ORDER BY " + order.joined(separator: ", ")
+            if limit != nil || offset > 0 {
+                sql += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))"
+            }
+        }
+        return (sql, StatementArguments(values.map(Self.databaseValue)))
+    }
+
+    /// The FTS5 query of what a person typed: each word quoted (so no word is read as an operator), all required,
+    /// the last also as the start of a longer word.
+    static func searchExpression(_ text: String) -> String {
+        let words = text.split { $0.isWhitespace || $0.isPunctuation }.map {
+            "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        guard let last = words.last else { return "" }
+        return (words.dropLast() + [last + "*"]).joined(separator: " ")
+    }
+
+    private static func databaseValue(_ value: JSONValue) -> DatabaseValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return (flag ? 1 : 0).databaseValue
+        case .number(let number): return number.databaseValue
+        case .string(let text): return text.databaseValue
+        case .array, .object:
+            let text = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
+            return (text ?? "null").databaseValue
+        }
+    }
+}
+
+/// One key of a `FragmentQuery`'s order: a member (or system member), ascending or descending. A fragment without
+/// the member comes first ascending, last descending.
+public struct FragmentSort: Sendable, Hashable {
+    public var member: String
+    public var descending: Bool
+
+    public init(_ member: String, descending: Bool = false) {
+        self.member = member
+        self.descending = descending
+    }
+
+    public static func ascending(_ member: String) -> Self { Self(member) }
+    public static func descending(_ member: String) -> Self { Self(member, descending: true) }
+
+    /// Reads `price DESC, title` as `wknd … --sort` takes it (`ASC` by default).
+    /// - Throws: `SyncError.invalidQuery` for a key that does not read.
+    public static func parsing(_ text: String) throws(SyncError) -> [FragmentSort] {
+        var keys: [FragmentSort] = []
+        for part in text.split(separator: ",") {
+            let words = part.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let member = words.first, words.count <= 2 else {
+                throw SyncError(.invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
+            }
+            _ = try MemberPath(member)
+            switch words.dropFirst().first?.uppercased() {
+            case nil, "ASC": keys.append(.ascending(member))
+            case "DESC": keys.append(.descending(member))
+            default:
+                throw SyncError(.invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
+            }
+        }
+        return keys
+    }
+}

@@ -1,0 +1,83 @@
+import AEMHeadless
+import Foundation
+import GRDB
+
+/// What full-text search reads of a stored fragment: its title, and the plain text of its rich-text fields (each
+/// multi-line field's `plaintext`, else the text of its `json` tree, `html` or `markdown`; a delivery-API field's
+/// text by its `mimeType`). Registered as SQL functions on the connection that writes the store, so the triggers
+/// that keep `fragment_search` current run in the same transaction as the write.
+enum SearchText {
+    /// `aem_search_title(json)`: the fragment's `title` (under `item` or `fields` where its members are); '' when it
+    /// has none.
+    static let title = DatabaseFunction("aem_search_title", argumentCount: 1, pure: true) { values in
+        guard let json = parse(values[0]) else { return "" }
+        for root in [json["item"], json["fields"], json] {
+            if let title = (root as? [String: Any])?["title"] as? String { return title }
+        }
+        return ""
+    }
+
+    /// `aem_search_body(json)`: the plain text of every rich-text field, one a line.
+    static let body = DatabaseFunction("aem_search_body", argumentCount: 1, pure: true) { values in
+        guard let json = parse(values[0]) else { return "" }
+        var texts: [String] = []
+        collect(json, into: &texts)
+        return texts.joined(separator: "\n")
+    }
+
+    /// Adds the functions to every connection of `configuration`.
+    static func register(in configuration: inout Configuration) {
+        configuration.prepareDatabase { db in
+            db.add(function: title)
+            db.add(function: body)
+        }
+    }
+
+    private static func parse(_ value: DatabaseValue) -> [String: Any]? {
+        guard let data = Data.fromDatabaseValue(value) ?? String.fromDatabaseValue(value).map({ Data($0.utf8) }) else {
+            return nil
+        }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// The text of each rich-text field below `value`: an object with `plaintext`, `json`, `html` or `markdown`
+    /// (GraphQL's multi-line form), or with `value` and a text `mimeType` (the delivery API's).
+    private static func collect(_ value: Any, into texts: inout [String]) {
+        if let members = value as? [String: Any] {
+            if let text = richText(members) {
+                if !text.isEmpty { texts.append(text) }
+                return
+            }
+            for key in members.keys.sorted() { collect(members[key] as Any, into: &texts) }
+        } else if let items = value as? [Any] {
+            for item in items { collect(item, into: &texts) }
+        }
+    }
+
+    private static func richText(_ members: [String: Any]) -> String? {
+        if let plaintext = members["plaintext"] as? String { return plaintext }
+        if let nodes = members["json"] as? [Any], (nodes.first as? [String: Any])?["nodeType"] != nil {
+            var text = ""
+            for node in nodes { nodeText(node, into: &text) }
+            return text
+        }
+        if let html = members["html"] as? String { return fromHTML(html) }
+        if let markdown = members["markdown"] as? String { return markdown }
+        if let mimeType = members["mimeType"] as? String, let text = members["value"] as? String {
+            return mimeType == "text/html" ? fromHTML(text) : text
+        }
+        return nil
+    }
+
+    /// The text of a rich-text node and its children, a line a block.
+    private static func nodeText(_ node: Any, into text: inout String) {
+        guard let node = node as? [String: Any] else { return }
+        if let value = node["value"] as? String { text += value }
+        for child in node["content"] as? [Any] ?? [] { nodeText(child, into: &text) }
+        if (node["nodeType"] as? String) != "text" { text += "\n" }
+    }
+
+    private static func fromHTML(_ html: String) -> String {
+        HTMLRichTextReader.nodes(html: html).map(\.plainText).joined(separator: "\n")
+    }
+}
