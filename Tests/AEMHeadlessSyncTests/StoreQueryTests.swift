@@ -112,12 +112,12 @@ struct StoreQueryTests {
 
             // Sorted by a member (missing ones first ascending, last descending), then by path; pages of 50.
             let descending = items.sorted {
-                ($0.price ?? -1, $1.path) > ($1.price ?? -1, $0.path)
+                ($0.price ?? -1, $0.path) > ($1.price ?? -1, $1.path)
             }
             try check(FragmentQuery(sort: [.descending("price")], limit: 50), Array(descending.prefix(50)))
             try check(FragmentQuery(sort: [.descending("price")], limit: 50, offset: 50), Array(descending[50..<100]))
             let byActivityThenTitle = items.filter { $0.model == "adventure" }.sorted {
-                ($0.activity, $1.title, $0.path) < ($1.activity, $0.title, $1.path)
+                ($0.activity, $1.title, $1.path) < ($1.activity, $0.title, $0.path)
             }
             try check(
                 FragmentQuery(model: "adventure", sort: [.ascending("activity"), .descending("title")], limit: 20),

@@ -63,6 +63,7 @@ public struct SyncEngine: Sendable {
     {
         let clock = ContinuousClock()
         let start = clock.now
+        let indexes = try indexedMembers.map(MemberPath.init)
         let folder = SyncDirectory(url: directory)
         do {
             try FileManager.default.createDirectory(at: folder.images, withIntermediateDirectories: true)
@@ -102,7 +103,7 @@ public struct SyncEngine: Sendable {
             throw error
         }
         let end = try storage { try database.finishRun(run.id, now: Date()) }
-        try storage { try database.index(members: indexedMembers.map(MemberPath.init)) }
+        try storage { try database.index(members: indexes) }
         for file in end.removedImageFiles {
             if let url = folder.imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
         }

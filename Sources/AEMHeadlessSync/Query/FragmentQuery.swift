@@ -13,6 +13,8 @@ import GRDB
 public struct FragmentQuery: Sendable, Hashable {
     /// Only fragments of this model (`StoredFragment.model`).
     public var model: String?
+    /// Only the fragment at this path and those below it (`/content/dam/site/en/adventures`).
+    public var folder: String?
     /// Only fragments of this language copy.
     public var locale: ContentLocale?
     /// Only fragments matching this.
@@ -20,7 +22,8 @@ public struct FragmentQuery: Sendable, Hashable {
     /// Only fragments whose title or rich text holds every word (the last may be the start of a word), ranked best
     /// first unless `sort` says otherwise.
     public var search: String?
-    /// The order: by each member in turn, then by path. Empty: by search rank when searching, else by path.
+    /// The order: by each member in turn, then by path (in the direction of the last member). Empty: by search rank
+    /// when searching, else by path.
     public var sort: [FragmentSort]
     /// At most this many; nil: all.
     public var limit: Int?
@@ -28,10 +31,12 @@ public struct FragmentQuery: Sendable, Hashable {
     public var offset: Int
 
     public init(
-        model: String? = nil, locale: ContentLocale? = nil, where predicate: FragmentPredicate? = nil,
-        search: String? = nil, sort: [FragmentSort] = [], limit: Int? = nil, offset: Int = 0
+        model: String? = nil, folder: String? = nil, locale: ContentLocale? = nil,
+        where predicate: FragmentPredicate? = nil, search: String? = nil, sort: [FragmentSort] = [],
+        limit: Int? = nil, offset: Int = 0
     ) {
         self.model = model
+        self.folder = folder
         self.locale = locale
         self.predicate = predicate
         self.search = search
@@ -55,6 +60,13 @@ public struct FragmentQuery: Sendable, Hashable {
             conditions.append("fragment.model = ?")
             values.append(.string(model))
         }
+        if let folder {
+            let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            let escaped = base.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+            conditions.append("fragment.path = ? OR fragment.path LIKE ? ESCAPE '\\'")
+            values += [.string(base), .string(escaped + "/%")]
+        }
         if let locale {
             conditions.append("fragment.locale = ?")
             values.append(.string(locale.identifier))
@@ -66,7 +78,8 @@ public struct FragmentQuery: Sendable, Hashable {
             var order: [String] = []
             for key in sort { order.append("\(try MemberPath(key.member).sql) \(key.descending ? "DESC" : "ASC")") }
             if sort.isEmpty, !words.isEmpty { order.append("found.rank") }
-            order.append("fragment.path")
+            // The path in the direction of the last key, so that an index on (member, path) gives the whole order.
+            order.append("fragment.path \(sort.last?.descending == true ? "DESC" : "ASC")")
             sql += " ORDER BY " + order.joined(separator: ", ")
             if limit != nil || offset > 0 {
                 sql += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))"
@@ -119,14 +132,16 @@ public struct FragmentSort: Sendable, Hashable {
         for part in text.split(separator: ",") {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)
             guard let member = words.first, words.count <= 2 else {
-                throw SyncError(.invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
+                throw SyncError(
+                    .invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
             }
             _ = try MemberPath(member)
             switch words.dropFirst().first?.uppercased() {
             case nil, "ASC": keys.append(.ascending(member))
             case "DESC": keys.append(.descending(member))
             default:
-                throw SyncError(.invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
+                throw SyncError(
+                    .invalidQuery, "'\(part)' is not a sort key; write `member [ASC|DESC]`, such as price DESC.")
             }
         }
         return keys

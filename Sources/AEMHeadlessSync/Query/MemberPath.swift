@@ -39,7 +39,9 @@ struct MemberPath: Sendable, Hashable {
         }
         let path = segments.map { "\"\($0)\"" }.joined(separator: ".")
         let roots = ["$.item.", "$.fields.", "$."]
-        sql = "coalesce(" + roots.map { "json_extract(CAST(fragment.json AS TEXT), '\($0)\(path)')" }
+        sql =
+            "coalesce("
+            + roots.map { "json_extract(CAST(json AS TEXT), '\($0)\(path)')" }
             .joined(separator: ", ") + ")"
     }
 

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessSync
 import ArgumentParser
 
 /// `wknd fragments list`: the fragments below a DAM folder, as a table or as AEM's JSON objects.
@@ -23,8 +24,17 @@ struct FragmentsListCommand: AsyncParsableCommand {
             /content/dam/wknd-shared becomes …/wknd-shared/de); with a chain,
             the first locale's.
 
+            --store DIR lists what a `wknd sync DIR --fragments FOLDER` mirrored,
+            with no network, in the same formats: every fragment below --path
+            (or all), --model only one model's, --where a condition on their
+            fields (price<500, author.lastName=Olsen), --search words in their
+            titles and rich text (best match first), --sort their order
+            (price DESC, title); --limit is then the most to list, --all lists
+            every one.
+
             EXAMPLES
               wknd fragments list --path /content/dam/wknd-shared/en/adventures
+              wknd fragments list --store mirror --model adventure --where "price<1000" --sort "price DESC"
               wknd fragments list --path /content/dam/wknd-shared --locale de
               wknd fragments list --all --jsonl | jq -r '.fields.slug // empty'
               wknd fragments list --path /content/dam/wknd-shared/en --limit 10 --json
@@ -52,13 +62,25 @@ struct FragmentsListCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 
+    @OptionGroup(title: "Offline, from a synced folder") var mirror: StoreOptions
+
+    @Option(help: ArgumentHelp("With --store: only fragments of this model, such as adventure.", valueName: "name"))
+    var model: String?
+
+    @Option(help: ArgumentHelp("With --store: the order, such as \"price DESC, title\".", valueName: "keys"))
+    var sort: String?
+
     func validate() throws {
         if let path, let error = ValidationError.damPath(path) { throw error }
         guard Aem.fragmentPageSizes.contains(limit) else { throw ValidationError("--limit must be from 1 to 50.") }
         if json, jsonl { throw ValidationError("Give either --json or --jsonl, not both.") }
+        if mirror.store == nil, model != nil || sort != nil {
+            throw ValidationError("--model and --sort read a synced folder: give it with --store DIR.")
+        }
     }
 
     func run() async throws {
+        if mirror.store != nil { return try await listMirrored() }
         try await CommandContext.run(options) { context in
             let path = try languageCopy(context: context)
             try await context.withAem(caching: caching) { aem, cache in
@@ -82,6 +104,25 @@ struct FragmentsListCommand: AsyncParsableCommand {
                 } else {
                     try await table(pages, context: context)
                 }
+            }
+        }
+    }
+
+    /// `--store`: the mirrored fragments the options select, as the service's would be shown.
+    private func listMirrored() async throws {
+        try await CommandContext.run(options) { context in
+            let folder = try languageCopy(context: context)
+            let fragments = try mirror.read { store in
+                try store.deliveredFragments(
+                    matching: try mirror.query(
+                        model: model, folder: folder, sort: sort, limit: all ? nil : limit, offset: nil))
+            }
+            let page = FragmentPage(items: fragments, cursor: nil)
+            let pages = FragmentPages { _ in page }
+            if json || jsonl {
+                try await stream(pages, context: context)
+            } else {
+                try await table(pages, context: context)
             }
         }
     }

@@ -1,5 +1,6 @@
 import AEMHeadless
 import ArgumentParser
+import Foundation
 
 /// `wknd list`: the adventures as a table, or as one JSON array.
 struct ListCommand: AsyncParsableCommand {
@@ -21,12 +22,19 @@ struct ListCommand: AsyncParsableCommand {
             chain such as de-CH,de,en lists every adventure once, in the first
             locale that has it, with a LOCALE column.
 
+            --store DIR lists the adventures a `wknd sync DIR` mirrored, with no
+            network, in the same formats; --sort takes members of the stored
+            adventures (price DESC, title), --where a condition on them, and
+            --search words in their titles and rich text (best match first).
+
             EXAMPLES
               wknd list
               wknd list --limit 5 --offset 10 --sort "price DESC"
               wknd list --locale de
               wknd list --locale de-CH,de,en
               wknd list --json | jq -r '.[].slug'
+              wknd list --store wknd-mirror --where 'price<1000' --sort 'price DESC'
+              wknd list --store wknd-mirror --search surf
             """
     )
 
@@ -46,12 +54,15 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 
+    @OptionGroup(title: "Offline, from a synced folder") var mirror: StoreOptions
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more.") }
     }
 
     func run() async throws {
+        if mirror.store != nil { return try await listMirrored() }
         try await CommandContext.run(options) { context in
             let locales = try context.configuration.resolved.locales()
             try await context.withAem(caching: caching) { aem, cache in
@@ -74,10 +85,40 @@ struct ListCommand: AsyncParsableCommand {
                     }
                     adventures = try context.data(of: result)
                 }
+                let origin = aem.configuration.origin
                 Terminal.standardOutput.write(
-                    try render(
-                        adventures, showsLocale: locales != nil, origin: aem.configuration.origin, context: context))
+                    try render(adventures, showsLocale: locales != nil, context: context) {
+                        $0.primaryImage?.url(on: origin)
+                    })
             }
+        }
+    }
+
+    /// `--store`: the mirrored adventures `--search`, `--where` and `--sort` select; with a locale chain, each
+    /// adventure once in the first locale that has it.
+    private func listMirrored() async throws {
+        try await CommandContext.run(options) { context in
+            let locales = try context.configuration.resolved.locales()
+            let (adventures, files) = try mirror.read { store in
+                let adventures: [Adventure]
+                if let locales, locales.locales.count > 1 {
+                    let lists = try locales.locales.map { locale in
+                        try store.adventures(
+                            matching: try mirror.query(locale: locale, sort: sort, limit: nil, offset: nil))
+                    }
+                    adventures = locales.merged(lists) { $0.path ?? "" }.dropFirst(offset ?? 0)
+                        .prefix(limit ?? Int.max).map(\.value)
+                } else {
+                    let query = try mirror.query(locale: locales?.first, sort: sort, limit: limit, offset: offset)
+                    adventures = try store.adventures(matching: query)
+                }
+                // The local files of the images, in place of their URLs.
+                return (adventures, adventures.map { $0.primaryImage.flatMap(store.imageFile(for:)) })
+            }
+            var fileOf: [String: URL] = [:]
+            for (adventure, file) in zip(adventures, files) { fileOf[adventure.path ?? ""] = file }
+            Terminal.standardOutput.write(
+                try render(adventures, showsLocale: locales != nil, context: context) { fileOf[$0.path ?? ""] })
         }
     }
 
@@ -95,14 +136,13 @@ struct ListCommand: AsyncParsableCommand {
         return all.dropFirst(offset ?? 0).prefix(limit ?? Int.max).map(\.value)
     }
 
+    /// The table, or the JSON with `imageURL` of each adventure (its URL, or a mirror's local file).
     private func render(
-        _ adventures: [Adventure], showsLocale: Bool, origin: AemOrigin, context: CommandContext
+        _ adventures: [Adventure], showsLocale: Bool, context: CommandContext, imageURL: (Adventure) -> URL?
     ) throws -> String {
         if json {
             return try JSONOutput.text(
-                adventures.map {
-                    JSONOutput.AdventureSummary(adventure: $0, imageURL: $0.primaryImage?.url(on: origin))
-                })
+                adventures.map { JSONOutput.AdventureSummary(adventure: $0, imageURL: imageURL($0)) })
         }
         guard !adventures.isEmpty else {
             context.console.note("no adventures")

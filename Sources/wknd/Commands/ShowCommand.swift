@@ -1,5 +1,7 @@
 import AEMHeadless
+import AEMHeadlessSync
 import ArgumentParser
+import Foundation
 
 /// `wknd show <slug>`: one adventure with every field, as text or as one JSON object.
 struct ShowCommand: AsyncParsableCommand {
@@ -23,8 +25,12 @@ struct ShowCommand: AsyncParsableCommand {
             --locale de-CH,de,en shows the adventure in the first locale of
             the chain that has it, and names that locale on stderr.
 
+            --store DIR shows the adventure a `wknd sync DIR` mirrored, with no
+            network; its image is the folder's file.
+
             EXAMPLES
               wknd show bali-surf-camp
+              wknd show bali-surf-camp --store wknd-mirror
               wknd show bali-surf-camp --json | jq -r .description.plaintext
               wknd show dolomites-ski-safari --locale de-CH,de,en
             """
@@ -40,7 +46,12 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
 
+    @Option(
+        help: ArgumentHelp("Answer from this synced folder (`wknd sync DIR`), with no network.", valueName: "dir"))
+    var store: String?
+
     func run() async throws {
+        if let store { return try await showMirrored(from: store) }
         try await CommandContext.run(options) { context in
             let locales = try context.configuration.resolved.locales()
             try await context.withAem(caching: caching) { aem, cache in
@@ -75,15 +86,50 @@ struct ShowCommand: AsyncParsableCommand {
                     }
                     detail = found
                 }
-                let imageURL = detail.adventure.primaryImage?.url(on: origin)
-                let terminal = Terminal.standardOutput
-                terminal.write(
-                    json
-                        ? try JSONOutput.text(
-                            JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, origin: origin))
-                        : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, origin: origin)
-                            .render(detail, imageURL: imageURL))
+                try write(detail, images: ImageLocator(origin: origin))
             }
         }
+    }
+
+    /// `--store`: the mirrored adventure, its images the folder's files; others resolve against the configured
+    /// service, if any.
+    private func showMirrored(from folder: String) async throws {
+        try await CommandContext.run(options) { context in
+            let locales = try context.configuration.resolved.locales()
+            let mirror = try StoreOptions.open(folder)
+            let found: AdventureDetail?
+            do {
+                if let locales {
+                    let localized = try mirror.adventure(slug: slug, locales: locales)
+                    if let localized { context.console.note("\(slug): \(localized.locale) (asked for \(locales))") }
+                    found = localized?.value
+                } else {
+                    found = try mirror.adventure(slug: slug)
+                }
+            } catch let error as SyncError {
+                throw StoreOptions.failure(error)
+            }
+            guard let detail = found else {
+                throw Failure(
+                    .notFound,
+                    "No adventure has the slug \"\(slug)\" in \(folder); `wknd list --store \(folder)` shows the slugs."
+                )
+            }
+            var origin = try AemOrigin(scheme: .http, host: "localhost:4502")
+            if case .configured(let configuration) = try context.configuration.resolved.service() {
+                origin = configuration.origin
+            }
+            try write(detail, images: ImageLocator(origin: origin) { mirror.imageFile(for: $0) })
+        }
+    }
+
+    private func write(_ detail: AdventureDetail, images: ImageLocator) throws {
+        let terminal = Terminal.standardOutput
+        let imageURL = detail.adventure.primaryImage.flatMap(images.url(for:))
+        terminal.write(
+            json
+                ? try JSONOutput.text(JSONOutput.AdventureDocument(detail: detail, imageURL: imageURL, images: images))
+                : AdventureTextRenderer(width: terminal.width, usesColor: terminal.usesColor, images: images)
+                    .render(detail, imageURL: imageURL))
     }
 }

@@ -68,6 +68,11 @@ struct SyncCommand: AsyncParsableCommand {
             copy in each language is listed). ContentStore reads them back by
             locale, with fallback: adventure(slug:locales:), adventures(locales:).
 
+            Every sync keeps the mirror searchable (`wknd list --store DIR --search
+            surf`) and logs what it changed (ContentStore.changes()). --index
+            MEMBER keeps an index on a member, so that --where and --sort on it
+            stay fast in a large mirror (--index price --index title).
+
             Progress goes to stderr (a bar on a terminal), then a summary line;
             --json prints the report on stdout. An image that cannot be saved is
             reported, tried again next run, and makes the exit code 69.
@@ -132,6 +137,12 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep an index on this member of the mirrored items, for fast --where and --sort (repeat it).",
+            valueName: "member"))
+    var index: [String] = []
+
     @OptionGroup var options: ServiceOptions
 
     func validate() throws {
@@ -193,7 +204,7 @@ struct SyncCommand: AsyncParsableCommand {
         let engine = SyncEngine(
             aem: aem, directory: URL(fileURLWithPath: directory, isDirectory: true),
             concurrency: concurrency, revalidateAll: revalidateAll,
-            lockWait: wait ? .seconds(24 * 3600) : .zero)
+            lockWait: wait ? .seconds(24 * 3600) : .zero, indexedMembers: index)
         let progress = SyncProgressReporter(
             noun: fragments != nil ? "fragments" : query != nil ? "items" : "adventures")
         defer { progress.clear() }
@@ -265,7 +276,7 @@ struct SyncCommand: AsyncParsableCommand {
     static func failure(_ error: SyncError) -> Failure {
         switch error.kind {
         case .busy: Failure(.busy, error.message)
-        case .differentSource: Failure(.usage, error.message)
+        case .differentSource, .invalidQuery: Failure(.usage, error.message)
         default:
             Failure(.cannotCreate, error.message, details: error.underlyingError.map { [String(describing: $0)] } ?? [])
         }

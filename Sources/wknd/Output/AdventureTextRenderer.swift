@@ -6,7 +6,7 @@ import Foundation
 struct AdventureTextRenderer {
     var width: Int?
     var usesColor: Bool
-    var origin: AemOrigin
+    var images: ImageLocator
 
     private static let missing = "—"
     private static let indent = "  "
@@ -54,14 +54,14 @@ struct AdventureTextRenderer {
     }
 
     private func richTextRenderer(for detail: AdventureDetail) -> RichTextRenderer {
-        let origin = origin
+        let images = images
         return RichTextRenderer(
             width: width, usesColor: usesColor,
             describeFragment: { path in
                 detail.reference(forPath: path)?.adventure?.slug.map { "wknd show \($0)" }
             },
             assetURL: { path in
-                ImageReference.url(for: path, on: origin)?.absoluteString ?? path
+                images.url(forPath: path)?.absoluteString ?? path
             })
     }
 

@@ -32,8 +32,8 @@ enum JSONOutput {
     struct AdventureDocument: Encodable {
         var detail: AdventureDetail
         var imageURL: URL?
-        /// Where relative image paths of the references resolve.
-        var origin: AemOrigin
+        /// Where the references' images are.
+        var images: ImageLocator
 
         enum CodingKeys: String, CodingKey {
             case adventureType, groupSize, difficulty, description, itinerary, gearList, references
@@ -50,7 +50,7 @@ enum JSONOutput {
             try container.encode(adventure.itinerary, forKey: .itinerary)
             try container.encode(adventure.gearList, forKey: .gearList)
             try container.encode(
-                detail.references.map { Reference(reference: $0, origin: origin) }, forKey: .references)
+                detail.references.map { Reference(reference: $0, images: images) }, forKey: .references)
         }
     }
 
@@ -59,7 +59,7 @@ enum JSONOutput {
     /// `width`, `height` and `mimeType`.
     struct Reference: Encodable {
         var reference: AdventureReference
-        var origin: AemOrigin
+        var images: ImageLocator
 
         enum CodingKeys: String, CodingKey {
             case type, path, imageUrl, width, height, mimeType
@@ -68,15 +68,15 @@ enum JSONOutput {
         func encode(to encoder: any Encoder) throws {
             switch reference {
             case .adventure(let adventure):
-                try AdventureSummary(adventure: adventure, imageURL: adventure.primaryImage?.url(on: origin)).encode(
-                    to: encoder)
+                try AdventureSummary(adventure: adventure, imageURL: adventure.primaryImage.flatMap(images.url(for:)))
+                    .encode(to: encoder)
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode("adventure", forKey: .type)
             case .image(let image):
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode("image", forKey: .type)
                 try container.encode(image.path, forKey: .path)
-                try container.encode(image.url(on: origin)?.absoluteString, forKey: .imageUrl)
+                try container.encode(images.url(for: image)?.absoluteString, forKey: .imageUrl)
                 try container.encode(image.width, forKey: .width)
                 try container.encode(image.height, forKey: .height)
                 try container.encode(image.mimeType, forKey: .mimeType)
