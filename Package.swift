@@ -36,7 +36,10 @@ let package = Package(
     ],
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
-        .target(name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies"]),
+        .target(
+            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies"],
+            // The App Store's privacy manifest: the API categories it uses, and why.
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The tolerant HTML reader for stored rich text, shared by the client and the emulator: `package` API.
         .target(name: "HTMLReading"),
         // AEM's language-copy folders (`/content/dam/<site>/de/…`): locale codes and the language of a path,
@@ -75,7 +78,8 @@ let package = Package(
                 "AEMHeadless", "CSQLiteSettings", "SQLiteStoreSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // How both SQLite stores (the response cache, the mirror) open their file, and move a
         // damaged one aside to start again: `package` API for the two.

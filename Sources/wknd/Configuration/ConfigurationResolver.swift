@@ -150,11 +150,13 @@ struct ConfigurationResolver {
         guard let program = settings[.program], let programValue = program.value,
             let environment = settings[.environment], let environmentValue = environment.value
         else { return nil }
-        let tier = settings[.tier]?.value?.lowercased() ?? "publish"
+        let tierText = settings[.tier]?.value?.lowercased() ?? "publish"
         let rank = max(program.source.rank, environment.source.rank, settings[.tier]?.source.rank ?? 0)
         guard rank > (settings[.host]?.source.rank ?? 0) else { return nil }
+        // A tier that is none of the three is refused later, with the setting it came from.
+        let tier = AemOrigin.CloudServiceTier(rawValue: tierText) ?? .publish
         return ResolvedSetting(
-            value: "\(tier)-p\(programValue)-e\(environmentValue).adobeaemcloud.com",
+            value: AemOrigin.cloudServiceHost(program: programValue, environment: environmentValue, tier: tier),
             source: .derived(
                 from:
                     "\(SettingKey.program.rawValue) (\(program.source)), \(SettingKey.environment.rawValue) (\(environment.source))"
@@ -315,7 +317,7 @@ struct ResolvedConfiguration: Equatable, Sendable {
             }
         }
         let tier = setting(.tier)
-        if let value = tier.value, !["author", "preview", "publish"].contains(value.lowercased()) {
+        if let value = tier.value, AemOrigin.CloudServiceTier(rawValue: value.lowercased()) == nil {
             throw AemConfigurationError(
                 "\(SettingKey.tier.rawValue) \"\(value)\" (\(tier.source)) must be author, preview or publish.")
         }
