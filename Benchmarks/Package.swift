@@ -53,6 +53,15 @@ let package = Package(
                 .product(name: "AEMEmulator", package: mainPackage)
             ]
         ),
+        // Queries and search over a synced folder of 100,000 synthetic adventures (filled through SyncEngine), with
+        // the library's public API: a filtered, sorted page, an unindexed one, a search, a filtered search.
+        .executableTarget(
+            name: "mirror-bench",
+            dependencies: [
+                .product(name: "AEMHeadlessSync", package: mainPackage),
+                .product(name: "AEMHeadlessURLSession", package: mainPackage),
+            ]
+        ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
         // Start-up probes for the "where the time goes" breakdown: no Foundation, FoundationEssentials only,
