@@ -30,13 +30,13 @@ public enum Emulator {
         onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let repository = try (options.content ?? EmulatorContent.sample()).repository
-        let settings = EngineSettings(dynamicURLs: options.dynamicURLs, dynamicURLBase: options.dynamicURLBase)
+        options.live.install(
+            repository,
+            settings: ServedContent.Settings(
+                engine: EngineSettings(dynamicURLs: options.dynamicURLs, dynamicURLBase: options.dynamicURLBase),
+                allowsAdHocQueries: options.allowsAdHocQueries))
         let responder = EmulatorResponder(
-            endpoints: GraphQLEndpoints(
-                engine: QueryEngine(repository: repository, settings: settings),
-                queries: StoredQueries(repository.queries), allowsAdHocQueries: options.allowsAdHocQueries),
-            fragmentDelivery: DeliveryEndpoints(index: DeliveryIndex(repository: repository)),
-            assets: ServedAssets(repository.assets),
+            live: options.live,
             authentication: options.authentication,
             faults: options.faults,
             requestLog: options.requestLog)
@@ -80,7 +80,8 @@ public enum Emulator {
             try await group.run()
         }
         for await url in listening {
-            return RunningEmulator(baseURL: url, faults: options.faults, recorder: recorder, group: group, task: task)
+            return RunningEmulator(
+                baseURL: url, faults: options.faults, live: options.live, recorder: recorder, group: group, task: task)
         }
         try await task.value
         throw EmulatorStartError(description: "The emulator stopped before listening on \(host):\(port).")

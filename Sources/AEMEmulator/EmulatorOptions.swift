@@ -18,6 +18,9 @@ public struct EmulatorOptions: Sendable {
     public var faults: EmulatorFaults
     /// Called once per answered request (e.g. to print an access log).
     public var requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
+    /// The served content and its event journal; keep a reference to replace the content while the emulator runs
+    /// (``EmulatorLiveContent/replace(with:)``).
+    public var live: EmulatorLiveContent
 
     /// Options with the given values; see each property.
     public init(
@@ -27,7 +30,8 @@ public struct EmulatorOptions: Sendable {
         content: EmulatorContent? = nil,
         allowsAdHocQueries: Bool = false,
         faults: EmulatorFaults = EmulatorFaults(),
-        requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil
+        requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
+        live: EmulatorLiveContent = EmulatorLiveContent()
     ) {
         self.dynamicURLs = dynamicURLs
         self.dynamicURLBase = dynamicURLBase
@@ -36,6 +40,7 @@ public struct EmulatorOptions: Sendable {
         self.allowsAdHocQueries = allowsAdHocQueries
         self.faults = faults
         self.requestLog = requestLog
+        self.live = live
     }
 }
 

@@ -10,6 +10,8 @@ public final class RunningEmulator: Sendable {
     public var port: Int { baseURL.port ?? 0 }
     /// The faults of this instance; change them at any time.
     public let faults: EmulatorFaults
+    /// The served content, to replace while it runs, and its event journal.
+    public let live: EmulatorLiveContent
 
     private let recorder: RequestRecorder
     private let group: ServiceGroup
@@ -19,11 +21,12 @@ public final class RunningEmulator: Sendable {
     static let gracePeriod: Duration = .seconds(2)
 
     init(
-        baseURL: URL, faults: EmulatorFaults, recorder: RequestRecorder, group: ServiceGroup,
-        task: Task<Void, any Error>
+        baseURL: URL, faults: EmulatorFaults, live: EmulatorLiveContent, recorder: RequestRecorder,
+        group: ServiceGroup, task: Task<Void, any Error>
     ) {
         self.baseURL = baseURL
         self.faults = faults
+        self.live = live
         self.recorder = recorder
         self.group = group
         self.task = task

@@ -27,13 +27,15 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
     /// Whether the program says what it serves and logs each request on stderr (`wknd serve`),
     /// or prints only its URL and its failures (the built-in sample).
     public var talks: Bool
+    /// Whether edits to the content package on disk are served as they are saved (`--watch`); nil: no.
+    public var watch: Bool?
 
     /// The program's file name, beside `wknd`.
     public static let programName = "wknd-serve"
 
     public init(
         host: String, port: Int, contentPath: String? = nil, dynamicURLs: Bool = true,
-        allowsAdHocQueries: Bool = false, credentials: Credentials? = nil, talks: Bool
+        allowsAdHocQueries: Bool = false, credentials: Credentials? = nil, talks: Bool, watch: Bool? = nil
     ) {
         self.host = host
         self.port = port
@@ -42,5 +44,6 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
         self.allowsAdHocQueries = allowsAdHocQueries
         self.credentials = credentials
         self.talks = talks
+        self.watch = watch
     }
 }

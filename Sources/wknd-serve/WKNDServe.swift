@@ -60,6 +60,26 @@ enum WKNDServe {
             }
         }
         let authentication = options.authentication.map { "\($0)" } ?? "none"
+        let watcher =
+            launch.watch == true ? launch.contentPath.map { PackageWatcher(jcrRoot: URL(fileURLWithPath: $0)) } : nil
+        let live = options.live
+        let watching = Task {
+            guard let watcher else { return }
+            await watcher.run(live) { outcome in
+                switch outcome {
+                case .reloaded(let events):
+                    let counts = Dictionary(grouping: events, by: \.type).map {
+                        "\($0.value.count) \($0.key.split(separator: ".").last ?? "")"
+                    }.sorted()
+                    say(
+                        "reloaded \(watcher.jcrRoot.path)"
+                            + (counts.isEmpty ? ": no fragment changed" : ": " + counts.joined(separator: ", ")))
+                case .failed(let error):
+                    say("the package no longer loads, still serving the last good content: \(error)")
+                }
+            }
+        }
+        defer { watching.cancel() }
         do {
             try await Emulator.serve(options: options, host: launch.host, port: launch.port) { url in
                 FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
@@ -67,6 +87,9 @@ enum WKNDServe {
                 say("serving \(name), authentication \(authentication); Ctrl-C stops")
                 let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
                 say("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
+                say(
+                    "content events: \(url.absoluteString)\(EventJournal.path)"
+                        + (watcher == nil ? "" : " (watching the package for edits)"))
             }
         } catch {
             throw Failure(

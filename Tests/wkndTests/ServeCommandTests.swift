@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("wknd serve: the emulator program in the foreground")
 struct ServeCommandTests {
     /// `wknd serve` with `arguments`, running until `body` ends; then SIGINT, and its stderr.
@@ -74,6 +78,53 @@ struct ServeCommandTests {
         #expect(status == 0)
         #expect(stderr.contains("basic (user editor)"))
         #expect(!stderr.contains(secret))
+    }
+
+    @Test("--watch serves an edit of the package as it is saved, records it in the journal, and survives a broken one")
+    func watchesThePackage() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AEMEmulatorTests/Fixtures/editorial/jcr_root")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: fixture, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let article = copy.appendingPathComponent("content/dam/editorial/articles/bridges-of-the-old-town/.content.xml")
+        let path = "/content/dam/editorial/articles/bridges-of-the-old-town"
+        let (status, stderr) = try await serving(["--content", copy.path, "--watch"]) { host in
+            let environment = ["AEM_SCHEME": "http", "AEM_HOST": host]
+            let original = try String(contentsOf: article, encoding: .utf8)
+            try original.replacingOccurrences(
+                of: "title=\"Bridges of the Old Town\"", with: "title=\"Bridges, Rebuilt\""
+            )
+            .write(to: article, atomically: true, encoding: .utf8)
+            // Served within a second or so: poll the delivery API and the journal.
+            var title = ""
+            for _ in 0..<50 where title != "Bridges, Rebuilt" {
+                try await Task.sleep(for: .milliseconds(100))
+                let run = try await WkndRun.run(
+                    ["fragments", "get", path, "--json", "--no-cache"], environment: environment)
+                title = ((try? run.json() as? [String: Any])?["fields"] as? [String: Any])?["title"] as? String ?? ""
+            }
+            #expect(title == "Bridges, Rebuilt")
+            let url = try #require(URL(string: "http://\(host)/events/organizations/o/integrations/c/r"))
+            let (body, _) = try await URLSession.shared.data(from: url)
+            let events =
+                try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])["events"]
+                as? [[String: Any]]
+            let types = (events ?? []).compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
+            #expect(types == ["aem.sites.contentFragment.modified"])
+
+            // A broken file: the last good content stays served.
+            try "<not xml".write(to: article, atomically: true, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(900))
+            let still = try await WkndRun.run(
+                ["fragments", "get", path, "--json", "--no-cache"], environment: environment)
+            #expect(still.status == 0)
+            #expect(still.stdout.contains("Bridges, Rebuilt"))
+        }
+        #expect(status == 0)
+        #expect(stderr.contains("/events/organizations/"))
+        #expect(stderr.contains("reloaded \(copy.path): 1 modified"))
+        #expect(stderr.contains("no longer loads, still serving the last good content"))
     }
 
     @Test("a content folder that is not a package fails with a clear error and status 78")

@@ -8,9 +8,7 @@ import Hummingbird
 struct EmulatorResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let endpoints: GraphQLEndpoints
-    let fragmentDelivery: DeliveryEndpoints
-    let assets: ServedAssets
+    let live: EmulatorLiveContent
     let authentication: EmulatorAuthentication?
     let faults: EmulatorFaults
     let requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
@@ -66,11 +64,25 @@ struct EmulatorResponder: HTTPResponder {
         return response
     }
 
-    /// The normal answer: 401 without the required credentials, else the resource at the path.
+    /// The normal answer: 401 without the required credentials, else the resource at the path, from one snapshot of
+    /// the content.
     private func answer(_ request: Request, _ target: RequestTarget) async -> Reply {
         guard isAuthorized(request) else { return .empty(401) }
+        guard let served = live.served else { return .empty(503) }
+        let (endpoints, fragmentDelivery, assets) = (served.endpoints, served.fragmentDelivery, served.assets)
         let path = target.path
         let reading = request.method == .get || request.method == .head
+        if JournalRules.isJournal(path) {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            // With sign-in required, the journal also wants the client id and the organization, as Adobe's does.
+            if authentication != nil,
+                request.headers[HTTPField.Name("x-api-key")!] == nil
+                    || request.headers[HTTPField.Name("x-ims-org-id")!] == nil
+            {
+                return .empty(401)
+            }
+            return live.journal.answer(path: path, rawTarget: request.head.path ?? path)
+        }
         if let name = path.dropPrefix("/graphql/execute.json/") {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return await endpoints.execute(name, variables: target.variableValues)

@@ -20,17 +20,30 @@ struct ServeCommand: AsyncParsableCommand {
             With --auth basic or token (or AEM_AUTH_TYPE), every request must carry
             those credentials, as on AEM author.
 
+            --watch serves each edit of the --content package as it is saved (a
+            changed, added or removed file is seen within a second; a request sees
+            the content before or after a change, never half of one; a package
+            that no longer loads keeps the last good content served and says why),
+            and records each added, changed or removed fragment as a CloudEvent
+            (aem.sites.contentFragment.created, .modified, .deleted) in the
+            journal at /events/…, read as Adobe I/O Events' journaling API is
+            (since, limit, latest, Link rel="next", 204 with retry-after, 410 for
+            an expired position). The journal's URL is printed at the start.
+
             ENDPOINTS
               GET      /graphql/execute.json/<conf>/<query>;<name>=<value>;...
               GET      /graphql/list.json[/<conf>]
               PUT|POST /graphql/persist.json/<conf>/<query>    (create | update)
               GET      /content/cq:graphql/<conf>/endpoint.GQLschema
               POST     /content/_cq_graphql/<conf>/endpoint.json (with --graphql-endpoint)
+              GET      /adobe/contentFragments[/<id>|/byPath?path=…]
+              GET      /events/organizations/<org>/integrations/<cred>/<reg>[?since=…&limit=…&latest=true]
 
             EXAMPLES
               wknd serve --port 4503
               AEM_SCHEME=http AEM_HOST=127.0.0.1:4503 wknd list
               wknd serve --content ui.content/src/main/content/jcr_root
+              wknd serve --content ui.content/src/main/content/jcr_root --watch
               wknd serve --port 0 --no-dynamic-url
               AEM_TOKEN=dev-token wknd serve --auth token
             """
@@ -53,10 +66,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Answer ad-hoc queries at /content/_cq_graphql/<conf>/endpoint.json (publish blocks them).")
     var graphqlEndpoint = false
 
+    @Flag(
+        help:
+            "With --content: serve each edit of the package as it is saved, and record it as a content event in the journal."
+    )
+    var watch = false
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        if watch, content == nil { throw ValidationError("--watch watches a content package: give it with --content.") }
     }
 
     func run() async throws {
@@ -68,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
             try EmulatorProgram.run(
                 EmulatorLaunch(
                     host: bind, port: port, contentPath: content, dynamicURLs: !noDynamicUrl,
-                    allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true)
+                    allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true,
+                    watch: watch)
             )
         }
     }

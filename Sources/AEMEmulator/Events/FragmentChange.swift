@@ -1,0 +1,42 @@
+/// A fragment added, changed or removed between two versions of a content package, as an event records it.
+struct FragmentChange: Sendable, Equatable {
+    enum Kind: String, Sendable {
+        case created, modified, deleted
+    }
+
+    var kind: Kind
+    var path: String
+    /// The fragment's id (its `jcr:uuid`).
+    var id: String
+    var modelPath: String
+
+    /// The changes from `old` to `new`, by path: a fragment only in `new` is created, only in `old` deleted, in both
+    /// with other values modified. Sorted by path, deletions first.
+    static func between(_ old: ContentRepository, _ new: ContentRepository) -> [FragmentChange] {
+        var changes: [FragmentChange] = []
+        for (path, fragment) in old.fragments where new.fragments[path] == nil {
+            changes.append(FragmentChange(kind: .deleted, path: path, id: fragment.uuid, modelPath: fragment.modelPath))
+        }
+        for (path, fragment) in new.fragments {
+            guard let before = old.fragments[path] else {
+                changes.append(
+                    FragmentChange(kind: .created, path: path, id: fragment.uuid, modelPath: fragment.modelPath))
+                continue
+            }
+            if !before.hasSameContent(as: fragment) {
+                changes.append(
+                    FragmentChange(kind: .modified, path: path, id: fragment.uuid, modelPath: fragment.modelPath))
+            }
+        }
+        return changes.sorted { ($0.kind == .deleted ? 0 : 1, $0.path) < ($1.kind == .deleted ? 0 : 1, $1.path) }
+    }
+}
+
+extension ContentFragment {
+    /// Whether `other` holds the same values: id, model, title, description, tags, master and variations.
+    func hasSameContent(as other: ContentFragment) -> Bool {
+        uuid == other.uuid && modelPath == other.modelPath && title == other.title && description == other.description
+            && tags == other.tags && master == other.master && variations.count == other.variations.count
+            && zip(variations, other.variations).allSatisfy { $0.name == $1.name && $0.values == $1.values }
+    }
+}
