@@ -25,17 +25,26 @@ func fail(_ message: String) -> Never {
 }
 
 var count = 100_000
-var runs = 51
+let runs: Int
 var folder: URL?
+var runsGiven = 51
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
+    let value = arguments.popFirst()
     switch argument {
-    case "--fragments": count = arguments.popFirst().flatMap(Int.init) ?? fail("--fragments takes a number")
-    case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? fail("--runs takes a number")
-    case "--folder": folder = arguments.popFirst().map { URL(fileURLWithPath: $0) } ?? fail("--folder takes a path")
+    case "--fragments":
+        guard let number = value.flatMap(Int.init), number > 0 else { fail("--fragments takes a number") }
+        count = number
+    case "--runs":
+        guard let number = value.flatMap(Int.init), number > 0 else { fail("--runs takes a number") }
+        runsGiven = number
+    case "--folder":
+        guard let value else { fail("--folder takes a path") }
+        folder = URL(fileURLWithPath: value)
     default: fail("unknown argument \(argument); usage: mirror-bench [--fragments N] [--runs N] [--folder DIR]")
     }
 }
+runs = runsGiven
 
 /// Synthetic adventures, a page of 1,000 at a time, each complete in its list entry.
 struct SyntheticSource: SyncSource {
@@ -86,9 +95,15 @@ struct SyntheticSource: SyncSource {
     }
 }
 
+#if canImport(Glibc)
+    let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+    let RUSAGE_SELF_VALUE = RUSAGE_SELF
+#endif
+
 func peakRSSMiB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF_VALUE, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 
@@ -98,7 +113,7 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// The median milliseconds of `body` over `runs`, after one warm-up, and how many items it returned.
-func time(_ body: () throws -> Int) throws -> (ms: Double, min: Double, max: Double, items: Int) {
+func time(_ runs: Int, _ body: () throws -> Int) throws -> (ms: Double, min: Double, max: Double, items: Int) {
     let items = try body()
     var samples: [Double] = []
     let clock = ContinuousClock()
@@ -124,18 +139,18 @@ if !FileManager.default.fileExists(atPath: storeFile.path) {
 }
 let store = try ContentStore(directory: directory)
 FileHandle.standardError.write(Data("mirror-bench: timing \(runs) runs of each query\n".utf8))
-let filtered = try time {
+let filtered = try time(runs) {
     try store.fragments(
         matching: FragmentQuery(where: .less("price", 500), sort: [.descending("price")], limit: 50)
     ).count
 }
-let unindexed = try time {
+let unindexed = try time(runs) {
     try store.fragments(
         matching: FragmentQuery(where: .less("groupSize", 10), sort: [.descending("groupSize")], limit: 50)
     ).count
 }
-let search = try time { try store.search("glacier", limit: 20).count }
-let searchFiltered = try time {
+let search = try time(runs) { try store.search("glacier", limit: 20).count }
+let searchFiltered = try time(runs) {
     try store.fragments(
         matching: FragmentQuery(where: .less("price", 500), search: "glacier", sort: [.ascending("price")], limit: 20)
     ).count
