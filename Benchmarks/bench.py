@@ -394,6 +394,28 @@ def bench_package_load(table, args):
               f"{r['peak_rss_mib']:.1f} MiB (in-process)", goal)
 
 
+def bench_mirror(table, args, work):
+    """Item 12: queries and search over a mirror of --mirror-fragments synthetic adventures (mirror-bench, in process,
+    filled through SyncEngine): goals 5 ms for a filtered, sorted page of 50 and 20 ms for a search."""
+    folder = fresh_dir(work, "mirror")
+    progress(f"mirror: mirror-bench --fragments {args.mirror_fragments} --runs {args.pairs}")
+    stdout, _ = output_of([os.path.join(args.bin, "mirror-bench"), "--fragments", str(args.mirror_fragments),
+                           "--runs", str(args.pairs), "--folder", folder])
+    r = json.loads(stdout.strip().splitlines()[-1])
+    rows = [
+        ("filtered_sorted_50", "`price < 500`, sorted by price, 50 (`--index price`)", 5),
+        ("unindexed_sorted_50", "the same on a member without an index", None),
+        ("search_20", "search a word in a quarter of the fragments, best 20", 20),
+        ("search_rare_20", "search a word in 1 in 100 fragments, best 20", 20),
+        ("search_filtered_20", "search with `price < 500`, sorted by price, 20", None),
+    ]
+    for key, what, goal in rows:
+        e = r[key]
+        table.add("12", f"mirror of {r['fragments']:,}: {what}", f"{e['median_ms']:.2f} ms", "—", "—",
+                  f"min–max {e['min_ms']:.2f}–{e['max_ms']:.2f} ms", f"{r['peak_rss_mib']:.1f} MiB (in-process)",
+                  goal_text(e["median_ms"], goal, " ms") if goal else "— (report only)")
+
+
 def bench_large(table, args, work, slug):
     server = Server(os.path.join(args.bin, "bench-server"), ["--synthetic-image", f"{slug}={args.large_bytes}"],
                     "bench-server (large image)")
@@ -635,7 +657,10 @@ def main():
                         help="fragments in the delivery sync benchmark (item 10; bench-server serves them as adventures)")
     parser.add_argument("--sync-image-bytes", type=int, default=16_384, help="bytes of each image in the sync benchmark")
     parser.add_argument("--sync-pairs", type=int, default=3, help="pairs for the sync benchmark (default 3)")
-    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11", help="comma-separated items to run (default all)")
+    parser.add_argument("--mirror-fragments", type=int, default=100_000,
+                        help="synthetic adventures in the mirror benchmark, item 12 (default 100,000)")
+    parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11,12",
+                        help="comma-separated items to run (default all)")
     args = parser.parse_args()
     global RSS_EXEC
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
@@ -696,6 +721,8 @@ def main():
         bench_sync(table, args, work, "9", args.sync_adventures, [], "adventures")
     if "11" in only:
         bench_fragments_list(table, args, work)
+    if "12" in only:
+        bench_mirror(table, args, work)
     if "10" in only:
         bench_sync(table, args, work, "10", args.sync_fragments, ["--fragments", SYNC_FRAGMENTS_FOLDER],
                    f"fragments below {SYNC_FRAGMENTS_FOLDER}")

@@ -7,7 +7,8 @@
 // index kept on `price` (`indexedMembers`), then times, as the median of `--runs` after one warm-up:
 //   filtered-sorted-50     price < 500, sorted by price descending, 50 fragments (the indexed member)
 //   unindexed-sorted-50    the same on `groupSize`, which has no index
-//   search-20              `ContentStore.search("glacier")`: the 20 best of a word in about 1 in 8 fragments
+//   search-20              `ContentStore.search("glacier")`: the 20 best of a word in about a quarter of the fragments
+//   search-rare-20         `ContentStore.search("aurora")`: the 20 best of a word in 1 fragment in 100
 //   search-filtered-20     the search with `price < 500`, sorted by price
 // and prints one JSON object on stdout (progress on stderr), with the sync's time and the peak RSS.
 import AEMHeadless
@@ -16,7 +17,7 @@ import AEMHeadlessURLSession
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 func fail(_ message: String) -> Never {
@@ -75,10 +76,13 @@ struct SyntheticSource: SyncSource {
         let word = Self.words[next() % Self.words.count]
         let other = Self.words[next() % Self.words.count]
         let path = String(format: "/content/dam/bench/en/adventures/a-%06d/a-%06d", index, index)
-        let body = "Days along the \(other), nights by the \(word); a guide, meals and gear included."
+        // One adventure in a hundred sees the aurora: a word as rare as most searches are.
+        let sight = index % 100 == 7 ? " Under the aurora." : ""
+        let body = "Days along the \(other), nights by the \(word); a guide, meals and gear included.\(sight)"
         let object: JSONValue = [
             "item": [
-                "_path": .string(path), "slug": .string("a-\(index)"), "title": .string("\(activity) the \(word) \(index)"),
+                "_path": .string(path), "slug": .string("a-\(index)"),
+                "title": .string("\(activity) the \(word) \(index)"),
                 "activity": .string(activity), "price": .number(Double(next() % 200_000) / 100),
                 "groupSize": .number(Double(next() % 40 + 1)),
                 "description": [
@@ -96,14 +100,14 @@ struct SyntheticSource: SyncSource {
 }
 
 #if canImport(Glibc)
-    let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
+let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else
-    let RUSAGE_SELF_VALUE = RUSAGE_SELF
+let rusageSelf = RUSAGE_SELF
 #endif
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF_VALUE, &usage)
+    getrusage(rusageSelf, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 
@@ -131,7 +135,8 @@ let directory =
 let storeFile = directory.appendingPathComponent("content.sqlite")
 var syncSeconds: Double?
 if !FileManager.default.fileExists(atPath: storeFile.path) {
-    FileHandle.standardError.write(Data("mirror-bench: syncing \(count) synthetic adventures into \(directory.path)\n".utf8))
+    FileHandle.standardError.write(
+        Data("mirror-bench: syncing \(count) synthetic adventures into \(directory.path)\n".utf8))
     let aem = Aem(try AemConfiguration(host: "localhost.invalid"), transport: URLSessionTransport())
     let engine = SyncEngine(aem: aem, directory: directory, indexedMembers: ["price"])
     let report = try await engine.sync(SyntheticSource(count: count))
@@ -150,6 +155,7 @@ let unindexed = try time(runs) {
     ).count
 }
 let search = try time(runs) { try store.search("glacier", limit: 20).count }
+let rare = try time(runs) { try store.search("aurora", limit: 20).count }
 let searchFiltered = try time(runs) {
     try store.fragments(
         matching: FragmentQuery(where: .less("price", 500), search: "glacier", sort: [.ascending("price")], limit: 20)
@@ -161,6 +167,7 @@ func entry(_ result: (ms: Double, min: Double, max: Double, items: Int)) -> [Str
 var output: [String: Any] = [
     "fragments": try store.count(matching: FragmentQuery()), "runs": runs,
     "filtered_sorted_50": entry(filtered), "unindexed_sorted_50": entry(unindexed), "search_20": entry(search),
+    "search_rare_20": entry(rare),
     "search_filtered_20": entry(searchFiltered), "peak_rss_mib": peakRSSMiB(),
 ]
 if let syncSeconds { output["sync_s"] = syncSeconds }

@@ -23,7 +23,7 @@ public struct FragmentQuery: Sendable, Hashable {
     /// first unless `sort` says otherwise.
     public var search: String?
     /// The order: by each member in turn, then by path (in the direction of the last member). Empty: by search rank
-    /// when searching, else by path.
+    /// (best first, equal ranks in the order the fragments were stored) when searching, else by path.
     public var sort: [FragmentSort]
     /// At most this many; nil: all.
     public var limit: Int?
@@ -53,9 +53,12 @@ public struct FragmentQuery: Sendable, Hashable {
         let words = search.map(Self.searchExpression) ?? ""
         if !words.isEmpty {
             from =
-                "(SELECT rowid, bm25(fragment_search, 10.0, 1.0) AS rank FROM fragment_search WHERE fragment_search MATCH ?) AS found JOIN fragment ON fragment.id = found.rowid"
+                "(SELECT rowid, bm25(fragment_search, 10.0, 1.0) AS rank FROM fragment_search WHERE fragment_search MATCH ?) AS found"
             values.append(.string(words))
         }
+        let searchOnly =
+            !words.isEmpty && sort.isEmpty && model == nil && folder == nil && locale == nil && predicate == nil
+        if !words.isEmpty, !searchOnly { from += " JOIN fragment ON fragment.id = found.rowid" }
         if let model {
             conditions.append("fragment.model = ?")
             values.append(.string(model))
@@ -72,19 +75,30 @@ public struct FragmentQuery: Sendable, Hashable {
             values.append(.string(locale.identifier))
         }
         if let predicate { conditions.append(try predicate.sql(into: &values)) }
-        var sql = "SELECT \(counting ? "count(*)" : "fragment.*") FROM \(from)"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
-        if !counting {
-            var order: [String] = []
-            for key in sort { order.append("\(try MemberPath(key.member).sql) \(key.descending ? "DESC" : "ASC")") }
-            if sort.isEmpty, !words.isEmpty { order.append("found.rank") }
-            // The path in the direction of the last key, so that an index on (member, path) gives the whole order.
-            order.append("fragment.path \(sort.last?.descending == true ? "DESC" : "ASC")")
-            sql += " ORDER BY " + order.joined(separator: ", ")
-            if limit != nil || offset > 0 {
-                sql += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))"
-            }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
+        if counting {
+            return ("SELECT count(*) FROM \(from)\(filter)", StatementArguments(values.map(Self.databaseValue)))
         }
+        var keys: [(expression: String, descending: Bool)] = []
+        for key in sort { keys.append((try MemberPath(key.member).sql, key.descending)) }
+        if sort.isEmpty, !words.isEmpty {
+            // Best match first; equal ranks by id, which needs no fragment row.
+            keys += [("found.rank", false), ("found.rowid", false)]
+        } else {
+            // The path in the direction of the last key, so that an index on (member, path) gives the whole order.
+            keys.append(("fragment.path", sort.last?.descending == true))
+        }
+        // The order and the page are found on the ids and the keys alone; only the page's rows are read whole, so
+        // that the JSON of the fragments that do not make the page is never sorted (a deferred join).
+        let columns = keys.enumerated().map { "\($1.expression) AS k\($0)" }.joined(separator: ", ")
+        let order = keys.enumerated().map { "k\($0) \($1.descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        let id = searchOnly ? "found.rowid" : "fragment.id"
+        var page = "SELECT \(id) AS id, \(columns) FROM \(from)\(filter) ORDER BY \(order)"
+        if limit != nil || offset > 0 { page += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))" }
+        let outerOrder = keys.enumerated().map { "page.k\($0) \($1.descending ? "DESC" : "ASC")" }
+            .joined(separator: ", ")
+        let sql =
+            "SELECT fragment.* FROM (\(page)) AS page JOIN fragment ON fragment.id = page.id ORDER BY \(outerOrder)"
         return (sql, StatementArguments(values.map(Self.databaseValue)))
     }
 
