@@ -72,7 +72,8 @@ extension FragmentPredicate {
         case .oneOf(let member, let values):
             guard !values.isEmpty else { return "0" }
             arguments += values
-            return "\(try MemberPath(member).sql) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
+            let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            return "\(try MemberPath(member).sql) IN (\(marks))"
         case .and(let parts), .or(let parts):
             guard !parts.isEmpty else { return "1" }
             var texts: [String] = []
