@@ -32,6 +32,9 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
 
     /// The program's file name, beside `wknd`.
     public static let programName = "wknd-serve"
+    /// The path of the emulator's content-event journal on its origin (the emulator's `JournalRules.path`).
+    public static let journalPath =
+        "/events/organizations/emulator-org@AdobeOrg/integrations/emulator-credential/emulator-registration"
 
     public init(
         host: String, port: Int, contentPath: String? = nil, dynamicURLs: Bool = true,

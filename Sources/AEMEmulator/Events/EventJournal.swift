@@ -17,8 +17,9 @@ public final class EventJournal: Sendable {
     /// `acct:aem-p<program>-e<environment>@adobe.com`, the events' `source`.
     public let source: String
     private let clock: @Sendable () -> Date
-    private let entries = NIOLockedValueBox<[JournalEntry]>([])
-    private let sequence = NIOLockedValueBox<Int>(0)
+    /// The events kept and the last sequence number given, changed together so that a reader never sees a number
+    /// without its event.
+    private let state = NIOLockedValueBox<(entries: [JournalEntry], last: Int)>(([], 0))
 
     public init(
         retention: Duration = .seconds(7 * 24 * 3600), retryAfter: Int = JournalRules.defaultRetryAfter,
@@ -41,27 +42,26 @@ public final class EventJournal: Sendable {
     /// Records an event for each change, in order.
     func record(_ changes: [FragmentChange]) -> [JournalEntry] {
         let now = clock()
-        let recorded = changes.map { change in
-            let number = sequence.withLockedValue { value -> Int in
-                value += 1
-                return value
+        return state.withLockedValue { state in
+            let recorded = changes.enumerated().map { offset, change in
+                let number = state.last + offset + 1
+                return JournalEntry(
+                    sequence: number, position: JournalRules.position(number), time: now,
+                    event: JournalRules.event(change, source: source, time: now))
             }
-            return JournalEntry(
-                sequence: number, position: JournalRules.position(number), time: now,
-                event: JournalRules.event(change, source: source, time: now))
+            state.entries += recorded
+            state.last += recorded.count
+            return recorded
         }
-        entries.withLockedValue { $0 += recorded }
-        return recorded
     }
 
     /// Drops the events older than the retention; returns those left and the last sequence number ever given.
     private func expire() -> (entries: [JournalEntry], last: Int) {
         let oldest = clock().addingTimeInterval(-Self.seconds(retention))
-        let kept = entries.withLockedValue { entries in
-            entries.removeAll { $0.time < oldest }
-            return entries
+        return state.withLockedValue { state in
+            state.entries.removeAll { $0.time < oldest }
+            return (state.entries, state.last)
         }
-        return (kept, sequence.withLockedValue { $0 })
     }
 
     /// The answer to `GET <path>?<query>`.

@@ -86,6 +86,26 @@ public struct EventJournalReader: Sendable {
         }
     }
 
+    /// The position at the journal's end (`latest=true`): reading from it gives only events recorded after now. Nil
+    /// when the journal gave none (an empty journal: read it from its start).
+    public func latestPosition() async throws -> String? {
+        var latest = try url(since: nil)
+        latest.append(queryItems: [URLQueryItem(name: "latest", value: "true")])
+        let answer = try await aem.answer(latest, headers: try await headers())
+        switch answer.status {
+        case 200:
+            return try Self.events(in: answer).last?.position
+        case 204:
+            let next = Self.nextLink(in: answer.headers, relativeTo: journal)
+            return next.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?.queryItems?
+                .first { $0.name == "since" }?.value
+        default:
+            throw AemError(
+                .httpStatus, "The event journal \(journal.absoluteString) answered \(answer.status).", url: latest,
+                status: answer.status)
+        }
+    }
+
     private func firstURL() throws -> URL { try url(since: since) }
 
     /// The journal's URL with `since` and `limit`.

@@ -115,6 +115,25 @@ final class StoreDatabase: Sendable {
         }
     }
 
+    /// The value stored under `key` in the folder's settings.
+    func meta(_ key: String) throws -> String? {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Stores `value` under `key` (nil removes it).
+    func setMeta(_ key: String, _ value: String?) throws {
+        try pool.write { db in
+            if let value {
+                try db.execute(
+                    sql:
+                        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
     /// The file names of every image the store knows.
     func imageFiles() throws -> Set<String> {
         try pool.read { db in Set(try String.fetchAll(db, sql: "SELECT file FROM image")) }

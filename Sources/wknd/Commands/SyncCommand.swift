@@ -1,6 +1,7 @@
 import AEMHeadless
 import AEMHeadlessSync
 import ArgumentParser
+import EmulatorLaunch
 import Foundation
 
 /// `wknd sync`: every adventure, in full and with its images — or the items of any list or
@@ -143,6 +144,15 @@ struct SyncCommand: AsyncParsableCommand {
             valueName: "member"))
     var index: [String] = []
 
+    @Flag(help: "After the sync, keep DIR current from the service's content events until Ctrl-C.")
+    var follow = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --follow: the Adobe I/O Events journal's URL (default: AEM_EVENTS_URL, else a `wknd serve` emulator's).",
+            valueName: "url"))
+    var eventsUrl: String?
+
     @OptionGroup var options: ServiceOptions
 
     func validate() throws {
@@ -216,38 +226,12 @@ struct SyncCommand: AsyncParsableCommand {
                 progress.handle(event)
                 if case .warning(let message) = event { console.warning(message) }
             }
-            if let fragments, let locales {
-                let source = try LocalizedSyncSource(locales: locales) { locale in
-                    try FragmentSyncSource(
-                        aem: aem, folder: locale.languageCopyFolder(of: fragments), pageSize: pageSize ?? 50)
-                }
-                report = try await engine.sync(source, onEvent: onEvent)
-            } else if let fragments {
-                let source = try FragmentSyncSource(aem: aem, folder: fragments, pageSize: pageSize ?? 50)
-                report = try await engine.sync(source, onEvent: onEvent)
-            } else if let query {
-                if locales != nil {
-                    throw Failure(
-                        .usage,
-                        "--locale mirrors the adventures or --fragments; give a query its locale with --var locale=CODE."
-                    )
-                }
-                let source = await QuerySyncSource.finding(
-                    aem: aem, path: query, variables: try variables.variables(), style: paging,
-                    pageSize: pageSize ?? 100)
-                report = try await engine.sync(source, onEvent: onEvent)
-            } else {
-                let image = ImageOptions(
-                    format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) },
-                    width: width, quality: quality)
-                let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize ?? 100, image: image)
-                if let locales {
-                    report = try await engine.sync(
-                        LocalizedSyncSource(locales: locales) { source.in($0) }, onEvent: onEvent)
-                } else {
-                    report = try await engine.sync(source, onEvent: onEvent)
-                }
+            let source = try await makeSource(aem: aem, locales: locales)
+            if follow {
+                try await follow(source, engine: engine, aem: aem, context: context, progress: progress, onEvent)
+                return .success
             }
+            report = try await engine.sync(source, onEvent: onEvent)
         } catch let error as SyncError {
             throw Self.failure(error)
         } catch let error as AemError where error.kind == .queryNotFound {
@@ -270,6 +254,96 @@ struct SyncCommand: AsyncParsableCommand {
             + "\(report.imagesReused) reused, \(report.imagesRemoved) removed\(report.imagesFailed > 0 ? ", \(report.imagesFailed) failed" : "")"
             + " (\(ByteCountText.of(report.imageBytes))); \(report.requests) request\(report.requests == 1 ? "" : "s")\(pages)"
             + " in \(String(format: "%.1f", report.seconds)) s"
+    }
+
+    /// What DIR mirrors: the adventures, `--query`'s items or `--fragments`' folder, in each `--locale`.
+    private func makeSource(aem: Aem, locales: LocaleChain?) async throws -> any SyncSource {
+        if let fragments, let locales {
+            return try LocalizedSyncSource(locales: locales) { locale in
+                try FragmentSyncSource(
+                    aem: aem, folder: locale.languageCopyFolder(of: fragments), pageSize: pageSize ?? 50)
+            }
+        }
+        if let fragments { return try FragmentSyncSource(aem: aem, folder: fragments, pageSize: pageSize ?? 50) }
+        if let query {
+            if locales != nil {
+                throw Failure(
+                    .usage,
+                    "--locale mirrors the adventures or --fragments; give a query its locale with --var locale=CODE.")
+            }
+            return await QuerySyncSource.finding(
+                aem: aem, path: query, variables: try variables.variables(), style: paging, pageSize: pageSize ?? 100)
+        }
+        let image = ImageOptions(
+            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) }, width: width,
+            quality: quality)
+        let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize ?? 100, image: image)
+        if let locales { return LocalizedSyncSource(locales: locales) { source.in($0) } }
+        return source
+    }
+
+    /// `--follow`: sync, then keep DIR current from the service's content events until Ctrl-C; a line (or with
+    /// `--json` a JSON line) for each batch of events applied.
+    private func follow(
+        _ source: any SyncSource, engine: SyncEngine, aem: Aem, context: CommandContext,
+        progress: SyncProgressReporter, _ onEvent: @escaping @Sendable (SyncEvent) -> Void
+    ) async throws {
+        let journal = try journalURL(aem: aem)
+        let settings = context.configuration.resolved
+        let reader = EventJournalReader(
+            aem: aem, journal: journal, apiKey: settings.setting(.clientID).value,
+            organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
+        let console = context.console
+        let json = json
+        let totals = LockedValue((batches: 0, events: 0))
+        console.note("following \(journal.absoluteString); Ctrl-C stops")
+        do {
+            try await engine.follow(source, journal: reader, onEvent: onEvent) { step in
+                progress.clear()
+                if step.isFullSync, let report = step.report { console.note(Self.summary(report)) }
+                guard !step.events.isEmpty else { return }
+                totals.withLock { $0 = ($0.batches + 1, $0.events + step.events.count) }
+                let kinds = Dictionary(grouping: step.events) {
+                    $0.type.split(separator: ".").last.map(String.init) ?? ""
+                }
+                .map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
+                let report = step.report.map { Self.summary($0) } ?? "nothing to apply"
+                console.note("\(step.events.count) event\(step.events.count == 1 ? "" : "s") (\(kinds)): \(report)")
+                if json, let line = try? JSONOutput.line(FollowLine(step)) { Screen.shared.write(line, to: .output) }
+            }
+        } catch is CancellationError {}
+        let done = totals.value
+        console.note(
+            "stopped following: \(done.events) event\(done.events == 1 ? "" : "s") in \(done.batches) batch\(done.batches == 1 ? "" : "es") applied"
+        )
+    }
+
+    /// `--events-url` or `AEM_EVENTS_URL`, else the journal a `wknd serve` emulator keeps on the service's origin.
+    private func journalURL(aem: Aem) throws -> URL {
+        let given = eventsUrl ?? ProcessInfo.processInfo.environment["AEM_EVENTS_URL"]
+        if let given {
+            guard let url = URL(string: given), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw Failure(.usage, "--events-url must be the journal's http(s) URL, not \(given).")
+            }
+            return url
+        }
+        guard let url = aem.configuration.origin.url(forPath: EmulatorLaunch.journalPath) else {
+            throw Failure(.usage, "Give the event journal's URL with --events-url.")
+        }
+        return url
+    }
+
+    /// One `--json` line of `--follow`: the events of a batch and what the sync for them changed.
+    private struct FollowLine: Encodable {
+        var events: [String]
+        var paths: [String]
+        var report: SyncReport?
+
+        init(_ step: FollowStep) {
+            events = step.events.map(\.type)
+            paths = step.events.compactMap(\.path)
+            report = step.report
+        }
     }
 
     /// The failure for a store or lock problem, with its exit code.

@@ -88,6 +88,13 @@ enum JSONOutput {
         }
     }
 
+    /// The value as one line of JSON (keys sorted), ending in a line break: JSON Lines.
+    static func line(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
     /// The document as UTF-8 text ending in a line break.
     static func text(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
