@@ -1,4 +1,5 @@
 import AEMHeadless
+import EmulatorTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -27,7 +28,7 @@ struct StoreQueryTests {
     /// `count` fragments in a store in `folder`, deterministic from `seed`, written through the store's own writer
     /// (so its triggers index them for search and log them as changes).
     static func makeStore(in folder: URL, count: Int, seed: UInt64 = 7) throws -> [Item] {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var items: [Item] = []
         for index in 0..<count {
             let activity = activities[Int(random.next() % UInt64(activities.count))]
@@ -240,18 +241,5 @@ struct StoreQueryTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try await body(folder)
-    }
-}
-
-/// A small seeded generator, so the generated store is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -25,12 +25,19 @@ struct FollowCommandTests {
             process.standardError = errors
             let end = ProcessEnd(process)
             try process.run()
-            let stdout = readingToEnd(output.fileHandleForReading)
+            // Whatever happens, the follower does not outlive the test.
+            let pid = process.processIdentifier
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(120))
+                kill(pid, SIGKILL)
+            }
+            defer { watchdog.cancel() }
             let stderr = readingToEnd(errors.fileHandleForReading)
+            let reader = output.fileHandleForReading
 
-            // The first sync, then an edit.
+            // The first sync (a machine under load may take its time), then an edit.
             var synced = false
-            for _ in 0..<100 where !synced {
+            for _ in 0..<600 where !synced {
                 try await Task.sleep(for: .milliseconds(100))
                 synced = (try? ContentStore(directory: folder).lastSynced()) != nil
             }
@@ -38,15 +45,20 @@ struct FollowCommandTests {
             let slug = try #require(content.adventures.map(\.slug).sorted().first)
             content[slug: slug]?.master["price"] = .double(9)
             live.replace(with: content)
-            var followed = false
-            for _ in 0..<100 where !followed {
-                try await Task.sleep(for: .milliseconds(100))
-                followed = (try? ContentStore(directory: folder).adventure(slug: slug)?.adventure.price) == 9
+            // The follower's --json line for the batch says it applied it.
+            let out = await offThePool {
+                var text = Data()
+                while !String(decoding: text, as: UTF8.self).contains("\"events\"") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    text.append(chunk)
+                }
+                return String(decoding: text, as: UTF8.self)
             }
-            #expect(followed)
+            #expect(try ContentStore(directory: folder).adventure(slug: slug)?.adventure.price == 9)
             kill(process.processIdentifier, SIGINT)
             let status = await end.status
-            let (out, err) = (await stdout.value, await stderr.value)
+            let err = await stderr.value
             #expect(status == 130)
             #expect(err.contains("following http://"))
             #expect(err.contains("1 event (1 modified)"), "\(err)")

@@ -50,39 +50,29 @@ public struct EventJournalReader: Sendable {
     /// Each batch of events as the journal gives it, in order, until the task is cancelled; waiting at the end of the
     /// journal. Ends with `JournalPositionExpired` on a 410, or the `AemError` of any other failure.
     public func batches() -> AsyncThrowingStream<JournalBatch, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    var url = try firstURL()
-                    var position = since
-                    while !Task.isCancelled {
-                        let answer = try await aem.answer(url, headers: try await headers())
-                        let next = Self.nextLink(in: answer.headers, relativeTo: journal)
-                        switch answer.status {
-                        case 200:
-                            let events = try Self.events(in: answer)
-                            position = events.last?.position ?? position
-                            continuation.yield(JournalBatch(events: events, position: position))
-                            url = try next ?? self.url(since: position)
-                        case 204:
-                            url = try next ?? self.url(since: position)
-                            try await Task.sleep(for: min(Self.retryAfter(answer.headers), longestWait))
-                        case 410:
-                            throw JournalPositionExpired(position: position ?? "")
-                        default:
-                            throw AemError(
-                                .httpStatus, "The event journal \(journal.absoluteString) answered \(answer.status).",
-                                url: url, status: answer.status)
-                        }
-                    }
-                    continuation.finish()
-                } catch is CancellationError {
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+        .producing { [self] continuation in
+            var url = try firstURL()
+            var position = since
+            while !Task.isCancelled {
+                let answer = try await aem.answer(url, headers: try await headers())
+                let next = Self.nextLink(in: answer.headers, relativeTo: journal)
+                switch answer.status {
+                case 200:
+                    let events = try Self.events(in: answer)
+                    position = events.last?.position ?? position
+                    continuation.yield(JournalBatch(events: events, position: position))
+                    url = try next ?? self.url(since: position)
+                case 204:
+                    url = try next ?? self.url(since: position)
+                    try await Task.sleep(for: min(Self.retryAfter(answer.headers), longestWait))
+                case 410:
+                    throw JournalPositionExpired(position: position ?? "")
+                default:
+                    throw AemError(
+                        .httpStatus, "The event journal \(journal.absoluteString) answered \(answer.status).",
+                        url: url, status: answer.status)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

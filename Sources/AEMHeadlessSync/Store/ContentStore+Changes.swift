@@ -32,24 +32,14 @@ extension ContentStore {
     public func changes(after sequence: Int64? = nil, checkingEvery interval: Duration = .milliseconds(200))
         -> AsyncThrowingStream<StoreChange, any Error>
     {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    var last = try sequence ?? lastChangeSequence()
-                    while !Task.isCancelled {
-                        let batch = try changes(after: last)
-                        for change in batch { continuation.yield(change) }
-                        last = batch.last?.sequence ?? last
-                        if batch.isEmpty { try await Task.sleep(for: interval) }
-                    }
-                    continuation.finish()
-                } catch is CancellationError {
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        .producing { [self] continuation in
+            var last = try sequence ?? lastChangeSequence()
+            while !Task.isCancelled {
+                let batch = try changes(after: last)
+                for change in batch { continuation.yield(change) }
+                last = batch.last?.sequence ?? last
+                if batch.isEmpty { try await Task.sleep(for: interval) }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
@@ -60,31 +50,21 @@ extension ContentStore {
         checkingEvery interval: Duration = .milliseconds(200), coalescing window: Duration = .milliseconds(100),
         _ read: @escaping @Sendable (ContentStore) throws -> Value
     ) -> AsyncThrowingStream<Value, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    var seen = try lastChangeSequence()
-                    var value = try read(self)
-                    continuation.yield(value)
-                    while !Task.isCancelled {
-                        try await Task.sleep(for: interval)
-                        guard try lastChangeSequence() > seen else { continue }
-                        try await Task.sleep(for: window)
-                        seen = try lastChangeSequence()
-                        let next = try read(self)
-                        if next != value {
-                            value = next
-                            continuation.yield(next)
-                        }
-                    }
-                    continuation.finish()
-                } catch is CancellationError {
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+        .producing { [self] continuation in
+            var seen = try lastChangeSequence()
+            var value = try read(self)
+            continuation.yield(value)
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                guard try lastChangeSequence() > seen else { continue }
+                try await Task.sleep(for: window)
+                seen = try lastChangeSequence()
+                let next = try read(self)
+                if next != value {
+                    value = next
+                    continuation.yield(next)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
