@@ -219,6 +219,34 @@ struct StoreQueryTests {
         }
     }
 
+    @Test func observeCoalescesABurstOfChanges() async throws {
+        try await withAsyncFolder { folder in
+            _ = try Self.makeStore(in: folder, count: 200)
+            let store = try ContentStore(directory: folder)
+            let database = try StoreDatabase(SyncDirectory(url: folder))
+            let counts = store.observe(checkingEvery: .milliseconds(50), coalescing: .seconds(1)) {
+                try $0.count(matching: FragmentQuery(where: .equal("activity", "Burst")))
+            }
+            var values = counts.makeAsyncIterator()
+            #expect(try await values.next() == 0)
+            // A sync-like burst: 100 transactions of 2 changes each.
+            for batch in 0..<100 {
+                try await database.pool.write { db in
+                    for offset in 0..<2 {
+                        let path = String(format: "/content/dam/site/en/item-%05d", batch * 2 + offset)
+                        try db.execute(
+                            sql: "UPDATE fragment SET json = ?, content_hash = ? WHERE path = ?",
+                            arguments: [Data(#"{"item":{"activity":"Burst"}}"#.utf8), "burst-\(path)", path])
+                    }
+                }
+            }
+            var seen: [Int] = []
+            while seen.last != 200, let next = try await values.next() { seen.append(next) }
+            #expect(seen.last == 200)
+            #expect(seen.count <= 10, "200 changes in 100 transactions woke the reader \(seen.count) times: \(seen)")
+        }
+    }
+
     @Test func aReaderTooFarBehindIsToldItMissedChanges() async throws {
         try await withAsyncFolder { folder in
             _ = try Self.makeStore(in: folder, count: StoreSchema.changeLogCapacity + 5)
