@@ -185,7 +185,9 @@ let package = Package(
         // Models generated from the sample's and the editorial package's queries, run against the emulator.
         .testTarget(
             name: "GeneratedModelsTests",
-            dependencies: ["AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator"],
+            dependencies: [
+                "AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+            ],
             exclude: ["Inputs"]
         ),
         .testTarget(

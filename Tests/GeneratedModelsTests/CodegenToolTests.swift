@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ struct CodegenToolTests {
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
-                try process.run()
+                try launch(process)
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

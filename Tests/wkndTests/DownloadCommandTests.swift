@@ -273,7 +273,7 @@ struct DownloadCommandTests {
                 process.standardOutput = FileHandle.nullDevice
                 let ended = AsyncStream<Int32>.makeStream()
                 process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
-                try process.run()
+                try launch(process)
                 // Wait until the image is being written, then interrupt.
                 let held = await gate.waitForArrivals(1, timeout: .seconds(120))
                 try #require(held, "the download did not start")

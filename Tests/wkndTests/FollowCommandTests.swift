@@ -1,5 +1,6 @@
 import AEMEmulator
 import AEMHeadlessSync
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct FollowCommandTests {
             process.standardOutput = output
             process.standardError = errors
             let end = ProcessEnd(process)
-            try process.run()
+            try launch(process)
             // Whatever happens, the follower does not outlive the test.
             let pid = process.processIdentifier
             let watchdog = Task {
@@ -48,9 +49,9 @@ struct FollowCommandTests {
             // The follower's --json line for the batch says it applied it.
             let out = await offThePool {
                 var text = Data()
-                while !String(decoding: text, as: UTF8.self).contains("\"events\"") {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
+                while !(String(decoding: text, as: UTF8.self).contains("\"events\"") && text.last == UInt8(ascii: "\n"))
+                {
+                    guard let chunk = nextChunk(of: reader) else { break }
                     text.append(chunk)
                 }
                 return String(decoding: text, as: UTF8.self)

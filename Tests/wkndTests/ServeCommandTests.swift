@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -23,14 +24,13 @@ struct ServeCommandTests {
         process.standardOutput = output
         process.standardError = errors
         let end = ProcessEnd(process)
-        try process.run()
+        try launch(process)
         let stderr = readingToEnd(errors.fileHandleForReading)
         let reader = output.fileHandleForReading
         let line = await offThePool {
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
+                guard let chunk = nextChunk(of: reader) else { break }
                 line.append(chunk)
             }
             return line
@@ -96,13 +96,14 @@ struct ServeCommandTests {
                 of: "title=\"Bridges of the Old Town\"", with: "title=\"Bridges, Rebuilt\""
             )
             .write(to: article, atomically: true, encoding: .utf8)
-            // Served within a second or so: poll the delivery API and the journal.
+            // Served within a second or so: poll the delivery API (over HTTP here, not by starting wknd each time).
+            let byPath = try #require(URL(string: "http://\(host)/adobe/contentFragments/byPath?path=\(path)"))
             var title = ""
             for _ in 0..<50 where title != "Bridges, Rebuilt" {
                 try await Task.sleep(for: .milliseconds(100))
-                let run = try await WkndRun.run(
-                    ["fragments", "get", path, "--json", "--no-cache"], environment: environment)
-                title = ((try? run.json() as? [String: Any])?["fields"] as? [String: Any])?["title"] as? String ?? ""
+                let (body, _) = try await URLSession.shared.data(from: byPath)
+                let fragment = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+                title = (fragment?["fields"] as? [String: Any])?["title"] as? String ?? ""
             }
             #expect(title == "Bridges, Rebuilt")
             let url = try #require(URL(string: "http://\(host)/events/organizations/o/integrations/c/r"))
@@ -143,7 +144,7 @@ struct ServeCommandTests {
         let errors = Pipe()
         process.standardError = errors
         let end = ProcessEnd(process)
-        try process.run()
+        try launch(process)
         let stderr = await readingToEnd(errors.fileHandleForReading).value
         #expect(await end.status == 64)
         #expect(stderr.contains("started by `wknd serve`"))

@@ -216,7 +216,7 @@ private final class ChildWknd: Sendable {
             continuation.yield(ended.terminationStatus)
             continuation.finish()
         }
-        try process.run()
+        try launch(process)
         self.process = process
         exited = Task {
             for await status in statuses { return status }

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -59,7 +60,7 @@ struct WkndRun: Sendable {
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
-                try process.run()
+                try launch(process)
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
@@ -95,7 +96,29 @@ func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) asyn
 /// All that `handle` gives until its end, as text, read off the pool of Swift tasks while the
 /// caller goes on.
 func readingToEnd(_ handle: FileHandle) -> Task<String, Never> {
-    Task { await offThePool { String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) } }
+    Task {
+        await offThePool {
+            var data = Data()
+            while let chunk = nextChunk(of: handle) { data.append(chunk) }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// The next bytes `handle` gives, blocking until some come; nil at its end. A read a signal interrupted (the test
+/// binary gets SIGCHLD for each program a test ran) is tried again: Foundation's `availableData` and
+/// `readDataToEndOfFile()` trap on EINTR.
+func nextChunk(of handle: FileHandle) -> Data? {
+    while true {
+        do {
+            guard let chunk = try handle.read(upToCount: 1), !chunk.isEmpty else { return nil }
+            return chunk
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if (error as NSError).code == Int(EINTR) || underlying?.code == Int(EINTR) { continue }
+            return nil
+        }
+    }
 }
 
 /// A process's exit status (or signal number), awaited without blocking a thread.

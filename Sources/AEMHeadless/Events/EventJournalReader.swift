@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads an Adobe I/O Events journal — AEM's content events — as an `AsyncSequence` of batches, from a position or
 /// the start: it follows each answer's `Link: <…>; rel="next"` (relative to the journal's URL), waits as a 204's
-/// `retry-after` says at the end of the journal, and ends with `JournalPositionExpired` on a 410.
+/// `retry-after` says at the end of the journal (at least 0.1 s, at most `longestWait`), and ends with
+/// `JournalPositionExpired` on a 410.
 ///
 /// ```swift
 /// let reader = EventJournalReader(aem: aem, journal: url, since: savedPosition,
@@ -64,7 +65,10 @@ public struct EventJournalReader: Sendable {
                     url = try next ?? self.url(since: position)
                 case 204:
                     url = try next ?? self.url(since: position)
-                    try await Task.sleep(for: min(Self.retryAfter(answer.headers), longestWait))
+                    // Never less than a tenth of a second: a journal answering `retry-after: 0` is not asked in a
+                    // tight loop.
+                    try await Task.sleep(
+                        for: min(max(Self.retryAfter(answer.headers), .milliseconds(100)), longestWait))
                 case 410:
                     throw JournalPositionExpired(position: position ?? "")
                 default:
