@@ -77,13 +77,8 @@ public final class EventJournal: Sendable {
             guard let number = JournalRules.sequence(of: since) else {
                 return JournalRules.problem(400, "\(since) is not a position of this journal.")
             }
-            // Expired: the position is before the oldest event kept, and events were dropped after it.
-            if let first = kept.first, number < first.sequence - 1 {
-                return .raw(
-                    status: 410, headers: [("Content-Type", "text/plain")],
-                    body: Array("Events at position \(since) have expired.".utf8))
-            }
-            if kept.isEmpty, number < last {
+            // Expired: events after the position were dropped (the first kept, or the next to come, is further on).
+            if number < (kept.first?.sequence ?? last + 1) - 1 {
                 return .raw(
                     status: 410, headers: [("Content-Type", "text/plain")],
                     body: Array("Events at position \(since) have expired.".utf8))
