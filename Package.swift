@@ -102,11 +102,17 @@ let package = Package(
             path: "Resources/SampleContent",
             resources: [.copy("content")]
         ),
+        // libvips (Debian `libvips-dev`), found with pkg-config, and the plain C functions the emulator renders
+        // images with (its API is variadic, which Swift cannot call). Only the emulator links them.
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        .target(name: "VipsShim", dependencies: ["CVips"]),
         // A local emulator for an AEM publish service, over real HTTP.
         .target(
             name: "AEMEmulator",
             dependencies: [
                 "SampleContent",
+                "VipsShim",
                 "HTMLReading",
                 "LanguageCopies",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -46,6 +46,14 @@ let package = Package(
                 .product(name: "AEMEmulator", package: mainPackage)
             ]
         ),
+        // The emulator's image delivery over HTTP: a 1200×800 JPEG rendered as a 400-wide WebP, cold and cached,
+        // timed server-side, and peak RSS across 1,000 different renditions.
+        .executableTarget(
+            name: "image-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage)
+            ]
+        ),
         // Loads a generated content package of 10,000 fragments into the emulator's repository: time and peak RSS.
         .executableTarget(
             name: "package-load-bench",

@@ -39,6 +39,25 @@ struct DownloadNamingTests {
         #expect(SafeFileName(slug: slug) == nil)
     }
 
+    @Test func theBytesReceivedNameTheExtensionBeforeAnyLabel() throws {
+        let url = try #require(URL(string: "https://h/adobe/assets/urn:aaid:aem:1/as/photo.jpg?width=200"))
+        let webp = Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("WEBPVP8 ".utf8)
+        let samples: [([UInt8], String)] = [
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10], "jpg"),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], "png"),
+            (Array("GIF89a".utf8) + [1, 0], "gif"),
+            (webp, "webp"),
+            ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), "avif"),
+            (Array("%PDF-1.7\n".utf8), "pdf"),
+        ]
+        for (bytes, expected) in samples {
+            #expect(FileExtension.forFile(leadingBytes: bytes, contentType: "image/jpeg", url: url) == expected)
+        }
+        // Unknown bytes fall back to the label, then the URL.
+        #expect(FileExtension.forFile(leadingBytes: [1, 2, 3], contentType: "image/png", url: url) == "png")
+        #expect(FileExtension.forFile(leadingBytes: [], contentType: nil, url: url) == "jpg")
+    }
+
     @Test func theExtensionComesFromTheContentTypeThenTheURL() throws {
         let url = try #require(URL(string: "https://h/content/dam/x/photo.JPEG?width=1200"))
         #expect(FileExtension.forResponse(contentType: "image/jpeg", url: url) == "jpg")

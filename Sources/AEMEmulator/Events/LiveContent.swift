@@ -53,17 +53,21 @@ struct ServedContent: Sendable {
     struct Settings: Sendable {
         var engine: EngineSettings
         var allowsAdHocQueries: Bool
+        /// The most bytes of rendered images kept for repeated requests.
+        var renditionCacheBytes = 64 * 1024 * 1024
     }
 
     let endpoints: GraphQLEndpoints
     let fragmentDelivery: DeliveryEndpoints
-    let assets: ServedAssets
+    let assetDelivery: AssetDeliveryEndpoints
 
     init(_ repository: ContentRepository, settings: Settings) {
         endpoints = GraphQLEndpoints(
             engine: QueryEngine(repository: repository, settings: settings.engine),
             queries: StoredQueries(repository.queries), allowsAdHocQueries: settings.allowsAdHocQueries)
         fragmentDelivery = DeliveryEndpoints(index: DeliveryIndex(repository: repository))
-        assets = ServedAssets(repository.assets)
+        assetDelivery = AssetDeliveryEndpoints(
+            assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: settings.renditionCacheBytes)
+        )
     }
 }

@@ -19,7 +19,7 @@ struct AssetTransformation: Sendable, Equatable {
     var flip: String?
 
     /// The path prefix under which images are delivered by asset ID.
-    static let deliveryPrefix = "/adobe/dynamicmedia/deliver/dm-aid--"
+    static let deliveryPrefix = AssetRoute.dynamicMediaRoot + "dm-aid--"
 
     /// The transform given by an `AssetTransform` argument value, `nil` when absent or null.
     init?(_ argument: Map) {

@@ -69,7 +69,7 @@ struct EmulatorResponder: HTTPResponder {
     private func answer(_ request: Request, _ target: RequestTarget) async -> Reply {
         guard isAuthorized(request) else { return .empty(401) }
         guard let served = live.served else { return .empty(503) }
-        let (endpoints, fragmentDelivery, assets) = (served.endpoints, served.fragmentDelivery, served.assets)
+        let (endpoints, fragmentDelivery) = (served.endpoints, served.fragmentDelivery)
         let path = target.path
         let reading = request.method == .get || request.method == .head
         if JournalRules.isJournal(path) {
@@ -113,13 +113,23 @@ struct EmulatorResponder: HTTPResponder {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return fragmentDelivery.answer(route, rawTarget: rawTarget, accept: request.headers[.accept])
         }
-        if let asset = assets.asset(atRequestPath: path) {
+        if let route = AssetRoute(rawPath: Self.rawPath(rawTarget)) {
+            guard reading else { return Self.methodNotAllowed("GET, HEAD") }
+            return served.assetDelivery.answer(
+                route, parameters: QueryParameters(rawTarget: rawTarget), accept: request.headers[.accept])
+        }
+        if let asset = served.assetDelivery.assets.asset(atPath: path) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return .asset(asset)
         }
         return .raw(
             status: 404, headers: [("Content-Type", "text/html;charset=utf-8")],
             body: Array("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>".utf8))
+    }
+
+    /// A raw request target without its `?query` and `#fragment`.
+    private static func rawPath(_ rawTarget: String) -> String {
+        String(rawTarget.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The configuration of `/content/cq:graphql/<configuration>/<file>` (also spelled `_cq_graphql`).

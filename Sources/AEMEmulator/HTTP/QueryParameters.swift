@@ -19,6 +19,11 @@ struct QueryParameters: Sendable {
         self.values = values
     }
 
+    /// Every parameter, each name once, in no particular order.
+    var pairs: [(name: String, value: String)] {
+        values.map { (name: $0.key, value: $0.value) }
+    }
+
     /// The value of `name`, `""` when it was given without `=`, `nil` when it was not given.
     subscript(name: String) -> String? {
         values[name]

@@ -44,11 +44,13 @@ struct ResponseRendering: Sendable {
         let count = served.payload.count
         let lastModified = HTTPDate.format(served.lastModified)
         var headers: HTTPFields = [
-            .contentType: served.asset.mimeType,
+            .contentType: served.mimeType,
             .eTag: served.etag,
             .lastModified: lastModified,
             .acceptRanges: delivery.ignoreRange ? "none" : "bytes",
         ]
+        if let cacheControl = served.cacheControl { headers[.cacheControl] = cacheControl }
+        if served.varyAccept { headers[.vary] = "Accept" }
         if delivery.withoutValidators {
             headers[.eTag] = nil
             headers[.lastModified] = nil

@@ -1,62 +1,96 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The assets of a repository as served over HTTP, found by DAM path or by the `dm-aid--<uuid>` of a `_dynamicUrl`.
+/// The assets of a repository as served over HTTP, found by DAM path or by `jcr:uuid` (asset delivery routes).
 /// Each asset's bytes and entity tag are read once, the first time it is asked for.
 final class ServedAssets: Sendable {
     private let byPath: [String: DamAsset]
     private let byUUID: [String: DamAsset]
     private let loaded = NIOLockedValueBox<[String: ServedAsset]>([:])
 
-    /// The path prefix under which images are delivered by asset ID.
-    static let deliveryPrefix = "/adobe/dynamicmedia/deliver/dm-aid--"
-
     init(_ assets: [String: DamAsset]) {
         byPath = assets
         byUUID = Dictionary(assets.values.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The asset at a DAM path or a `_dynamicUrl` path (`/adobe/dynamicmedia/deliver/dm-aid--<uuid>/<name>`), or
-    /// `nil` when there is none or its file cannot be read.
-    func asset(atRequestPath path: String) -> ServedAsset? {
-        guard let asset = byPath[path] ?? deliveredAsset(path) else { return nil }
+    /// The asset at a DAM path, or `nil` when there is none or its file cannot be read.
+    func asset(atPath path: String) -> ServedAsset? {
+        byPath[path].flatMap(served)
+    }
+
+    /// The asset whose `jcr:uuid` is `uuid`, or `nil` when there is none or its file cannot be read.
+    func asset(uuid: String) -> ServedAsset? {
+        byUUID[uuid].flatMap(served)
+    }
+
+    private func served(_ asset: DamAsset) -> ServedAsset? {
         if let served = loaded.withLockedValue({ $0[asset.path] }) { return served }
         guard let served = ServedAsset(asset) else { return nil }
         loaded.withLockedValue { $0[asset.path] = served }
         return served
     }
-
-    private func deliveredAsset(_ path: String) -> DamAsset? {
-        guard path.hasPrefix(Self.deliveryPrefix) else { return nil }
-        let rest = path.dropFirst(Self.deliveryPrefix.count)
-        guard let slash = rest.firstIndex(of: "/") else { return nil }
-        return byUUID[String(rest[..<slash])]
-    }
 }
 
-/// An asset with the validator and byte source used to serve it.
+/// An asset, or one rendition of it, with the validator and byte source used to serve it.
 struct ServedAsset: Sendable {
     let asset: DamAsset
     let payload: Payload
     /// A strong entity tag derived from the bytes.
     let etag: String
+    /// The bytes, to render from; `nil` for synthetic bytes.
+    let original: Data?
+    /// Sent as `Content-Type`: the asset's own type, or a rendition's.
+    var mimeType: String
+    /// Sent as `Cache-Control` when set.
+    var cacheControl: String?
+    /// Whether the answer depended on `Accept` (sent as `Vary: Accept`).
+    var varyAccept = false
     /// Sent as `Last-Modified`; the asset's own date, else the Unix epoch.
     var lastModified: Date { asset.lastModified ?? Date(timeIntervalSince1970: 0) }
 
     /// The served form of `asset`; `nil` when its file cannot be read.
     init?(_ asset: DamAsset) {
         self.asset = asset
+        mimeType = asset.mimeType
         switch asset.bytes {
         case .file(let url):
             guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
             payload = Payload(data)
             etag = "\"\(ContentHash.hex(data))\""
+            original = data
         case .data(let data):
             payload = Payload(data)
             etag = "\"\(ContentHash.hex(data))\""
+            original = data
         case .synthetic(let byteCount):
             payload = Payload.synthetic(byteCount: byteCount)
             etag = "\"synthetic-\(byteCount)\""
+            original = nil
         }
+    }
+
+    private init(asset: DamAsset, payload: Payload, etag: String, mimeType: String, cacheControl: String?) {
+        self.asset = asset
+        self.payload = payload
+        self.etag = etag
+        self.original = nil
+        self.mimeType = mimeType
+        self.cacheControl = cacheControl
+    }
+
+    /// This asset sent with `Cache-Control: cacheControl`.
+    func delivered(cacheControl: String) -> ServedAsset {
+        var delivered = self
+        delivered.cacheControl = cacheControl
+        return delivered
+    }
+
+    /// A rendition of this asset, sent with its own type and entity tag and `Cache-Control: cacheControl`.
+    func rendition(_ rendition: CachedRendition, cacheControl: String, varyAccept: Bool) -> ServedAsset {
+        var served = ServedAsset(
+            asset: asset, payload: Payload(rendition.data), etag: rendition.etag, mimeType: rendition.mimeType,
+            cacheControl: cacheControl)
+        served.varyAccept = varyAccept
+        return served
     }
 }

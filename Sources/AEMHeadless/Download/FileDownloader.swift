@@ -78,7 +78,9 @@ public struct FileDownloader: Sendable {
             var transfer = Transfer(url: url, head: DownloadResponseHead(response.headers))
             try await receive(response, into: partial, transfer: &transfer, progress: progress)
             let fileName =
-                name.rawValue + "." + FileExtension.forResponse(contentType: transfer.head.contentType, url: url)
+                name.rawValue + "."
+                + FileExtension.forFile(
+                    leadingBytes: partial.leadingBytes, contentType: transfer.head.contentType, url: url)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
             try await partial.commit(as: destination)
             let record = DownloadRecord(

@@ -11,6 +11,9 @@ package final class PartialFile: @unchecked Sendable {
     let url: URL
     /// Bytes appended so far, buffered ones included.
     private(set) var length: Int64 = 0
+    /// The file's first bytes (up to `leadingByteCount`), which tell its format.
+    private(set) var leadingBytes: [UInt8] = []
+    static let leadingByteCount = 16
     private let handle: FileHandle
     private var buffer = Data()
     private var isClosed = false
@@ -59,6 +62,9 @@ package final class PartialFile: @unchecked Sendable {
     }
 
     func append(_ data: Data) throws {
+        if leadingBytes.count < Self.leadingByteCount {
+            leadingBytes += data.prefix(Self.leadingByteCount - leadingBytes.count)
+        }
         buffer.append(data)
         length += Int64(data.count)
         if buffer.count >= Self.bufferSize { try flushBuffer() }
@@ -67,6 +73,7 @@ package final class PartialFile: @unchecked Sendable {
     /// Empties the file, to start over.
     func truncate() throws {
         buffer.removeAll(keepingCapacity: true)
+        leadingBytes.removeAll()
         do {
             try handle.truncate(atOffset: 0)
         } catch {
