@@ -184,7 +184,10 @@ struct SyncEngineTests {
             let (textSlug, imageSlug) = (withImages[0].slug, withImages[1].slug)
             next[slug: textSlug]?.master["description"] = .string("<p>Only the full adventure shows this.</p>")
             let imagePath = try #require(withImages[1].primaryImagePath)
-            next[asset: imagePath]?.bytes = .data(Data("new image bytes".utf8))
+            // Another photo at the same path.
+            let otherPath = try #require(withImages.compactMap(\.primaryImagePath).first { $0 != imagePath })
+            let otherPhoto = try #require(try sample.bytes(ofAssetAt: otherPath))
+            next[asset: imagePath]?.bytes = .data(otherPhoto)
 
             // The list entries did not change: a plain sync asks for the page only (and counts what it sent).
             try await withService(next) { emulator, aem in
@@ -203,7 +206,7 @@ struct SyncEngineTests {
                     == "Only the full adventure shows this.")
             let file = try #require(
                 try store.adventure(slug: imageSlug)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
-            #expect(try Data(contentsOf: file) == Data("new image bytes".utf8))
+            #expect(try Data(contentsOf: file) == next.primaryImageBytes(ofSlug: imageSlug))
         }
     }
 
@@ -315,7 +318,7 @@ struct SyncEngineTests {
                 #expect(error?.kind == .busy)
                 gate.open()
                 #expect(try await first.value.added == sample.adventures.count)
-                let other = AdventureSyncSource(aem: aem, image: ImageOptions(width: 300))
+                let other = AdventureSyncSource(aem: aem, image: try ImageTransform(width: 300))
                 let refused = await #expect(throws: SyncError.self) {
                     try await SyncEngine(aem: aem, directory: folder).sync(other)
                 }

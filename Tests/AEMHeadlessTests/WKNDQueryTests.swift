@@ -11,23 +11,23 @@ struct WKNDQueryTests {
         #expect(query.requestPath == "/graphql/execute.json/wknd-shared/adventures-all")
     }
 
-    @Test func adventuresSendEveryVariableSorted() {
+    @Test func adventuresSendEveryVariableSorted() throws {
         let query = WKNDQueries.adventures(
             offset: 10, limit: 5, sort: "price DESC",
-            image: ImageOptions(format: .webp, width: 800, quality: 70, seoName: "ignored"))
+            image: try ImageTransform(width: 800, quality: 70, format: .webp, seoName: "ignored"))
         #expect(
             query.requestPath
                 == "/graphql/execute.json/wknd-shared/adventures-all;imageFormat=WEBP;imageQuality=70;imageWidth=800;limit=5;offset=10;sort=price%20DESC;"
         )
     }
 
-    @Test func adventureBySlugSendsTheSlugAndSeoName() {
+    @Test func adventureBySlugSendsTheSlugAndSeoName() throws {
         let query = WKNDQueries.adventureBySlug(
-            "cote-azur-sea-cliffs", image: ImageOptions(format: "PJPG", seoName: "côte d’azur"))
+            "cote-azur-sea-cliffs", image: try ImageTransform(format: .pjpg, seoName: "côte d’azur"))
         #expect(query.path == "wknd-shared/adventure-by-slug")
         #expect(
             query.requestPath
-                == "/graphql/execute.json/wknd-shared/adventure-by-slug;imageFormat=PJPG;imageSeoName=c%C3%B4te%20d%E2%80%99azur;slug=cote-azur-sea-cliffs;"
+                == "/graphql/execute.json/wknd-shared/adventure-by-slug;imageFormat=PJPG;imageSeoName=cote-d-azur;slug=cote-azur-sea-cliffs;"
         )
         #expect(
             WKNDQueries.adventureBySlug("a;b=c/d").requestPath
@@ -44,7 +44,7 @@ struct WKNDQueryTests {
                 let adventures = try await aem.adventures(limit: 12, sort: "title ASC")
                 #expect(adventures.data?.count == 12)
 
-                let found = try await aem.adventure(slug: "cote-azur-sea-cliffs", image: ImageOptions(width: 600))
+                let found = try await aem.adventure(slug: "cote-azur-sea-cliffs", image: try ImageTransform(width: 600))
                 let adventure = try #require(found.data).adventure
                 #expect(adventure.title == "Côte d’Azur Sea Cliffs")
                 #expect(try #require(adventure.primaryImage).url(on: aem.configuration.origin)?.host == "127.0.0.1")

@@ -54,9 +54,13 @@ extension EmulatorContent {
     }
 
     /// The bytes of the primary image of adventure `slug`.
+
+    /// The bytes the emulator delivers at the primary image of `slug`'s `_dynamicUrl` as the sample queries ask for
+    /// it by default (JPEG, quality 80, at most 1200 pixels wide); nil when it has none.
     public func primaryImageBytes(ofSlug slug: String) throws -> Data? {
-        guard let path = self[slug: slug]?.primaryImagePath else { return nil }
-        return try bytes(ofAssetAt: path)
+        guard let path = self[slug: slug]?.primaryImagePath, let asset = self[asset: path] else { return nil }
+        return deliveredBytes(
+            at: "/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.jpg?quality=80&preferwebp=true&width=1200")
     }
 }
 

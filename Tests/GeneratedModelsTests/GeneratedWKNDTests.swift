@@ -35,12 +35,12 @@ struct GeneratedWKNDTests {
         #expect(data == AdventuresAllQuery.Data(adventureList: .init(items: [item])))
     }
 
-    @Test func defaultedVariablesAreLeftOutAndTypedOnesSent() {
+    @Test func defaultedVariablesAreLeftOutAndTypedOnesSent() throws {
         #expect(AdventuresAllQuery.request().requestPath == WKNDQueries.adventures().requestPath)
         let typed = AdventuresAllQuery.request(
             limit: 5, sort: "title ASC", imageFormat: .webp, imageWidth: 800, imageQuality: 70)
         let handWritten = WKNDQueries.adventures(
-            limit: 5, sort: "title ASC", image: ImageOptions(format: .webp, width: 800, quality: 70))
+            limit: 5, sort: "title ASC", image: try ImageTransform(width: 800, quality: 70, format: .webp))
         #expect(typed.requestPath == handWritten.requestPath)
         #expect(
             AdventureBySlugQuery.request(slug: "a;b=c").requestPath == WKNDQueries.adventureBySlug("a;b=c").requestPath)
@@ -50,7 +50,7 @@ struct GeneratedWKNDTests {
         try await ServedPackage.sample.withService { aem in
             for slug in ["lofoten-winter-surf", "cinque-terre-coastal-walk", "yosemite-big-wall-intro"] {
                 let generated = try await aem.execute(AdventureBySlugQuery.request(slug: slug, imageWidth: 640))
-                let handWritten = try await aem.adventure(slug: slug, image: ImageOptions(width: 640))
+                let handWritten = try await aem.adventure(slug: slug, image: try ImageTransform(width: 640))
                 let list = try #require(generated.data?.adventureList)
                 let item = try #require(list.items?.first)
                 let detail = try #require(handWritten.data)

@@ -18,7 +18,7 @@ func names(in folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
 }
 
-/// The bytes the sample content holds for the primary image of `slug`.
+/// The bytes the emulator delivers for the primary image of `slug` at its `_dynamicUrl`.
 func sampleImageBytes(_ slug: String, in content: EmulatorContent) throws -> Data {
     try #require(try content.primaryImageBytes(ofSlug: slug))
 }
@@ -47,7 +47,7 @@ struct DownloadCommandTests {
                 let written = run.stdout.split(separator: "\n").map(String.init).sorted()
                 #expect(
                     written
-                        == ["algarve-first-waves.jpg", "fontainebleau-bouldering.png", "lofoten-winter-surf.jpg"]
+                        == ["algarve-first-waves.jpg", "fontainebleau-bouldering.jpg", "lofoten-winter-surf.jpg"]
                         .map { folder.appendingPathComponent($0).path })
                 for slug in slugs {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(slug + ".") })
@@ -139,9 +139,10 @@ struct DownloadCommandTests {
                     environment: environment)
                 let files = try names(in: folder)
                 if let file = files.first(where: { $0.hasPrefix(slug + ".") }) {
+                    // Served at `_path`: the original.
                     #expect(
-                        try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content)
-                    )
+                        try Data(contentsOf: folder.appendingPathComponent(file))
+                            == content.bytes(ofAssetAt: imagePath))
                 }
                 return (run, emulator.requests.filter { $0.path == imagePath }, files)
             }

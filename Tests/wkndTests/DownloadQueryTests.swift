@@ -77,12 +77,24 @@ struct DownloadQueryTests {
         }
     }
 
-    @Test("--query excludes slugs and the adventure image options")
+    @Test("--query excludes slugs; bad rendering options are refused before any request")
     func usage() async throws {
         let slugs = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-all", "bali-surf-camp"])
         #expect(slugs.status == 64)
-        let width = try await WkndRun.run(["download", "--query", "wknd-shared/adventures-all", "--width", "300"])
-        #expect(width.status == 64)
+        let refused: [([String], String)] = [
+            (["--width", "0"], "--width must be at least 1"), (["--quality", "101"], "--quality must be 1–100"),
+            (["--rotate", "45"], "--rotate must be 90, 180 or 270"),
+            (["--crop", "60p,0p,50p,10p"], "--crop must stay"),
+            (["--flip", "x"], "--flip must be"), (["--original", "--width", "300"], "--original"),
+            (["--format", "tiff"], "tiff"),
+        ]
+        for (options, message) in refused {
+            let run = try await WkndRun.run(
+                ["download", "--query", "wknd-shared/adventures-all", "--output", "/nonexistent/never"] + options,
+                environment: ["AEM_HOST": "localhost.invalid"])
+            #expect(run.status == 64, "\(options)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
         let variables = try await WkndRun.run(["download", "--all", "--var", "a=b"])
         #expect(variables.status == 64)
     }

@@ -103,6 +103,25 @@ public struct EmulatorContent: Sendable {
         }
     }
 
+    /// The bytes the emulator answers an asset delivery request with (`/adobe/dynamicmedia/deliver/dm-aid--<uuid>/x.jpg?
+    /// width=1200`, `/adobe/assets/<urn>/as/x.webp`, …): the image rendered as the target asks. Nil when the target
+    /// names no asset or gets no image (a bad modifier, an asset that is not an image, synthetic bytes).
+    public func deliveredBytes(at target: String) -> Data? {
+        guard let route = AssetRoute(rawPath: String(target.prefix { $0 != "?" && $0 != "#" })) else { return nil }
+        let endpoints = AssetDeliveryEndpoints(
+            assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: 0))
+        let reply = endpoints.answer(route, parameters: QueryParameters(rawTarget: target), accept: nil)
+        guard case .asset(let served) = reply else {
+            return nil
+        }
+        if case .synthetic = served.asset.bytes { return nil }
+        var data = Data(capacity: served.payload.count)
+        while data.count < served.payload.count {
+            data.append(contentsOf: served.payload.chunk(from: data.count, to: served.payload.count).readableBytesView)
+        }
+        return data
+    }
+
     // MARK: Persisted queries
 
     /// The short paths of every persisted query (`/wknd-shared/adventures-all`), sorted.

@@ -7,6 +7,8 @@ extension AemOrigin {
         case preview
         /// What visitors read.
         case publish
+        /// Where Dynamic Media with OpenAPI delivers approved assets (`AssetDeliveryURLs`); no content fragments.
+        case delivery
     }
 
     /// The origin of an AEM as a Cloud Service environment's tier, named as Cloud Manager shows it:

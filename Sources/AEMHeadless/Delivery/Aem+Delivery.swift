@@ -98,7 +98,8 @@ extension Aem {
         try DeliveryEndpoints.checkFolder(path)
     }
 
-    private func read<Value>(_ request: DeliveryRequest<Value>) async throws -> Value {
+    /// Sends one delivery-API request to the origin and reads its answer.
+    func read<Value>(_ request: DeliveryRequest<Value>) async throws -> Value {
         let answer = try await answer(request.url(on: configuration.origin))
         return try request.value(from: answer, origin: configuration.origin, scrubber: configuration.scrubber)
     }

@@ -13,10 +13,12 @@ extension DeliveredFragment {
             for value in values {
                 guard let text = value.stringValue, !text.isEmpty else { continue }
                 let image: ImageReference
+                var assetID: AssetID?
                 if let reference = references[text] {
                     guard case .asset(let asset) = reference, asset.isImage
                     else { continue }
                     image = ImageReference(path: asset.path, mimeType: asset.mimeType)
+                    assetID = asset.id.flatMap { AssetID($0) }
                 } else if text.hasPrefix("/content/dam/"), DeliveredAsset.isImage(path: text, mimeType: nil) {
                     image = ImageReference(path: text)
                 } else {
@@ -24,7 +26,8 @@ extension DeliveredFragment {
                 }
                 guard let path = image.path, seen.insert(path).inserted else { continue }
                 images.append(
-                    ReferencedImage(reference: image, ownerSlug: slug, ownerPath: self.path, field: member.key))
+                    ReferencedImage(
+                        reference: image, ownerSlug: slug, ownerPath: self.path, field: member.key, assetID: assetID))
             }
         }
         return images

@@ -11,13 +11,20 @@ public struct ReferencedImage: Sendable, Hashable {
     public var ownerPath: String?
     /// The field that holds the image, such as `primaryImage`.
     public var field: String?
+    /// The asset's id, when the answer names it (the REST delivery API's references): what Dynamic Media with
+    /// OpenAPI delivers it by (`AssetDeliveryURLs`).
+    public var assetID: AssetID?
 
     /// An image with what is known of the fragment and field that hold it.
-    public init(reference: ImageReference, ownerSlug: String? = nil, ownerPath: String? = nil, field: String? = nil) {
+    public init(
+        reference: ImageReference, ownerSlug: String? = nil, ownerPath: String? = nil, field: String? = nil,
+        assetID: AssetID? = nil
+    ) {
         self.reference = reference
         self.ownerSlug = ownerSlug
         self.ownerPath = ownerPath
         self.field = field
+        self.assetID = assetID
     }
 }
 

@@ -12,7 +12,7 @@ extension Aem {
     /// - Throws: `AemError` when the answer is not a usable GraphQL response, or `CancellationError`.
     public func adventures(
         offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-        image: ImageOptions = .queryDefaults
+        image: ImageTransform = .defaults
     ) async throws -> GraphQLResult<[Adventure]> {
         try await execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort, image: image)).adventures
     }
@@ -23,7 +23,7 @@ extension Aem {
     /// - Throws: `AemError` as `adventures(offset:limit:sort:image:)` does, for the first page
     ///   that fails; `CancellationError`.
     public func allAdventures(
-        sort: String? = nil, image: ImageOptions = .queryDefaults, pageSize: Int = 50
+        sort: String? = nil, image: ImageTransform = .defaults, pageSize: Int = 50
     ) async throws -> GraphQLResult<[Adventure]> {
         try await allAdventures(of: WKNDQueries.adventures(sort: sort, image: image), pageSize: pageSize) {
             try await execute($0)
@@ -60,7 +60,7 @@ extension Aem {
     /// with `data == nil`. GraphQL errors beside the data are kept in `errors`.
     /// - Throws: `AemError` when the answer is not a usable GraphQL response (`.graphQLErrors`
     ///   when AEM sent errors and no list at all), or `CancellationError`.
-    public func adventure(slug: String, image: ImageOptions = .queryDefaults) async throws -> GraphQLResult<
+    public func adventure(slug: String, image: ImageTransform = .defaults) async throws -> GraphQLResult<
         AdventureDetail
     > {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image)).adventureDetail()

@@ -2,7 +2,7 @@
 extension Aem {
     /// `adventures(offset:limit:sort:image:)` through `cache` under `policy`.
     public func adventures(
-        offset: Int? = nil, limit: Int? = nil, sort: String? = nil, image: ImageOptions = .queryDefaults,
+        offset: Int? = nil, limit: Int? = nil, sort: String? = nil, image: ImageTransform = .defaults,
         cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
     ) async throws -> CachedResult<[Adventure]> {
         try await execute(
@@ -13,7 +13,7 @@ extension Aem {
 
     /// `adventure(slug:image:)` through `cache` under `policy`.
     public func adventure(
-        slug: String, image: ImageOptions = .queryDefaults,
+        slug: String, image: ImageTransform = .defaults,
         cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
     ) async throws -> CachedResult<AdventureDetail> {
         try await execute(WKNDQueries.adventureBySlug(slug, image: image), cache: cache, policy: policy)
@@ -23,7 +23,7 @@ extension Aem {
     /// `adventures(locale:offset:limit:sort:image:)` through `cache` under `policy`.
     public func adventures(
         locale: ContentLocale, offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-        image: ImageOptions = .queryDefaults, cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
+        image: ImageTransform = .defaults, cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
     ) async throws -> CachedResult<[Adventure]> {
         try await byLocale {
             try await execute(

@@ -7,7 +7,7 @@ extension Aem {
     ///   or `CancellationError`.
     public func adventures(
         locale: ContentLocale, offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-        image: ImageOptions = .queryDefaults
+        image: ImageTransform = .defaults
     ) async throws -> GraphQLResult<[Adventure]> {
         try await byLocale {
             try await execute(
@@ -21,7 +21,7 @@ extension Aem {
     /// one when the chain puts `de` first. The order is the last locale's (see `LocaleChain.merged(_:path:)`).
     /// - Throws: `AemError` as `adventures(locale:offset:limit:sort:image:)` does, or `CancellationError`.
     public func allAdventures(
-        locales: LocaleChain, sort: String? = nil, image: ImageOptions = .queryDefaults, pageSize: Int = 50
+        locales: LocaleChain, sort: String? = nil, image: ImageTransform = .defaults, pageSize: Int = 50
     ) async throws -> GraphQLResult<[Localized<Adventure>]> {
         try await allAdventures(locales: locales, sort: sort, image: image, pageSize: pageSize) {
             try await execute($0)
@@ -31,7 +31,7 @@ extension Aem {
     /// `allAdventures(locales:sort:image:pageSize:)` with each page read through `cache` under `policy`.
     /// The answer is as old as its oldest page: `source`, `age` and `serverFailure` are that page's.
     public func allAdventures(
-        locales: LocaleChain, sort: String? = nil, image: ImageOptions = .queryDefaults, pageSize: Int = 50,
+        locales: LocaleChain, sort: String? = nil, image: ImageTransform = .defaults, pageSize: Int = 50,
         cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
     ) async throws -> Cached<GraphQLResult<[Localized<Adventure>]>> {
         let parts = CachedParts()
@@ -42,7 +42,7 @@ extension Aem {
     }
 
     private func allAdventures(
-        locales: LocaleChain, sort: String?, image: ImageOptions, pageSize: Int,
+        locales: LocaleChain, sort: String?, image: ImageTransform, pageSize: Int,
         read: (PersistedQuery<AdventureListData>) async throws -> GraphQLResult<AdventureListData>
     ) async throws -> GraphQLResult<[Localized<Adventure>]> {
         var lists: [[Adventure]] = []
@@ -69,7 +69,7 @@ extension Aem {
     /// **No match is not an error**: `data` is nil when no locale of the chain has the adventure.
     /// - Throws: `AemError` as `adventure(slug:image:)` does, or `CancellationError`.
     public func adventure(
-        slug: String, locales: LocaleChain, image: ImageOptions = .queryDefaults
+        slug: String, locales: LocaleChain, image: ImageTransform = .defaults
     ) async throws -> GraphQLResult<Localized<AdventureDetail>> {
         try await adventure(slug: slug, locales: locales, image: image) { try await execute($0) }
     }
@@ -77,7 +77,7 @@ extension Aem {
     /// `adventure(slug:locales:image:)` with each request read through `cache` under `policy`; the answer is
     /// as old as its oldest part.
     public func adventure(
-        slug: String, locales: LocaleChain, image: ImageOptions = .queryDefaults,
+        slug: String, locales: LocaleChain, image: ImageTransform = .defaults,
         cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
     ) async throws -> Cached<GraphQLResult<Localized<AdventureDetail>>> {
         let parts = CachedParts()
@@ -88,7 +88,7 @@ extension Aem {
     }
 
     private func adventure(
-        slug: String, locales: LocaleChain, image: ImageOptions,
+        slug: String, locales: LocaleChain, image: ImageTransform,
         read: (PersistedQuery<AdventureListData>) async throws -> GraphQLResult<AdventureListData>
     ) async throws -> GraphQLResult<Localized<AdventureDetail>> {
         var found: [AdventureDetail] = []

@@ -24,7 +24,7 @@ public enum WKNDQueries {
     /// A nil argument is left out of the request, so the stored query's default applies.
     public static func adventures(
         offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-        image: ImageOptions = .queryDefaults
+        image: ImageTransform = .defaults
     ) -> PersistedQuery<AdventureListData> {
         var variables = imageVariables(image, includeSeoName: false)
         variables["offset"] = offset.map(QueryVariable.int)
@@ -37,7 +37,7 @@ public enum WKNDQueries {
     /// `adventures(offset:limit:sort:image:)`; the stored query's `$locale` filters `_locale`.
     public static func adventures(
         locale: ContentLocale, offset: Int? = nil, limit: Int? = nil, sort: String? = nil,
-        image: ImageOptions = .queryDefaults
+        image: ImageTransform = .defaults
     ) -> PersistedQuery<AdventureListData> {
         var variables = adventures(offset: offset, limit: limit, sort: sort, image: image).variables
         variables["locale"] = .string(locale.aemCode)
@@ -51,7 +51,7 @@ public enum WKNDQueries {
     /// `locale` is sent as the `locale` variable, for a stored query that declares it to filter
     /// `_locale`; AEM ignores it otherwise, and Adobe's own query returns every language copy.
     public static func adventureBySlug(
-        _ slug: String, locale: ContentLocale? = nil, image: ImageOptions = .queryDefaults
+        _ slug: String, locale: ContentLocale? = nil, image: ImageTransform = .defaults
     ) -> PersistedQuery<AdventureListData> {
         var variables = imageVariables(image, includeSeoName: true)
         variables["slug"] = .string(slug)
@@ -60,9 +60,9 @@ public enum WKNDQueries {
     }
 
     /// The `_assetTransform` variables of the WKND queries; nil options keep the stored defaults.
-    package static func imageVariables(_ image: ImageOptions, includeSeoName: Bool) -> [String: QueryVariable?] {
+    package static func imageVariables(_ image: ImageTransform, includeSeoName: Bool) -> [String: QueryVariable?] {
         var variables: [String: QueryVariable?] = [:]
-        variables["imageFormat"] = image.format.map { QueryVariable.enumValue($0.rawValue) }
+        variables["imageFormat"] = image.format.map { QueryVariable.enumValue($0.graphQLName) }
         variables["imageWidth"] = image.width.map(QueryVariable.int)
         variables["imageQuality"] = image.quality.map(QueryVariable.int)
         if includeSeoName { variables["imageSeoName"] = image.seoName.map(QueryVariable.string) }

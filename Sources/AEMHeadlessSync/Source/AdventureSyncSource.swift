@@ -38,7 +38,7 @@ public struct AdventureSyncSource: SyncSource {
     /// Adventures asked for per page (1–100).
     public let pageSize: Int
     /// How AEM renders the images, as in the other WKND queries.
-    public let image: ImageOptions
+    public let image: ImageTransform
     /// The stored query that lists the adventures.
     public let listing: Listing
     /// The language copy mirrored, when one is asked for: the list query gets it as its `locale` variable
@@ -54,7 +54,7 @@ public struct AdventureSyncSource: SyncSource {
     static let pathVariableNames = ["adventurePath", "path"]
 
     public init(
-        aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults, listing: Listing = .paginated,
+        aem: Aem, pageSize: Int = 100, image: ImageTransform = .defaults, listing: Listing = .paginated,
         locale: ContentLocale? = nil
     ) {
         self.init(
@@ -63,7 +63,8 @@ public struct AdventureSyncSource: SyncSource {
     }
 
     private init(
-        aem: Aem, pageSize: Int, image: ImageOptions, listing: Listing, locale: ContentLocale?, pathVariables: [String]
+        aem: Aem, pageSize: Int, image: ImageTransform, listing: Listing, locale: ContentLocale?,
+        pathVariables: [String]
     ) {
         query = ConditionalQuery(aem: aem)
         self.pageSize = min(100, max(1, pageSize))
@@ -88,7 +89,7 @@ public struct AdventureSyncSource: SyncSource {
     /// - Throws: `AemError` of kind `.queryNotFound` naming both queries when the service has
     ///   neither, or as the requests fail.
     public static func finding(
-        aem: Aem, pageSize: Int = 100, image: ImageOptions = .queryDefaults
+        aem: Aem, pageSize: Int = 100, image: ImageTransform = .defaults
     ) async throws -> AdventureSyncSource {
         let stored: (String) async throws -> Bool
         var pathVariables = pathVariableNames

@@ -75,14 +75,16 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many images to download at once (1-64).", valueName: "n"))
     var concurrency = 6
 
-    @Option(help: ArgumentHelp("The image width in pixels, passed to the query.", valueName: "pixels"))
-    var width: Int?
+    @OptionGroup(title: "Image rendering") var image: ImageTransformOptions
 
-    @Option(help: ArgumentHelp("The image quality (1-100), passed to the query.", valueName: "n"))
-    var quality: Int?
+    @Flag(help: "Fetch each image's original, as uploaded, instead of a rendering.")
+    var original = false
 
-    @Option(help: "The image format, passed to the query.")
-    var format: ImageFormatChoice?
+    @Option(
+        help: ArgumentHelp(
+            "With --fragments and rendering options: the Dynamic Media delivery host (default: the AEM service).",
+            valueName: "url"))
+    var deliveryHost: String?
 
     @Flag(help: "Download again even when a file is already there and unchanged.")
     var force = false
@@ -98,20 +100,14 @@ struct DownloadCommand: AsyncParsableCommand {
             if query != nil || all || !slugs.isEmpty {
                 throw ValidationError("Give --fragments alone: not with slugs, --all or --query.")
             }
-            if width != nil || quality != nil || format != nil || !variables.texts.isEmpty
-                || !variables.jsonTexts.isEmpty
-            {
-                throw ValidationError("--width, --quality, --format and --var do not go with --fragments.")
+            if !variables.texts.isEmpty || !variables.jsonTexts.isEmpty {
+                throw ValidationError("--var and --var-json go with --query, not --fragments.")
             }
         } else if let query {
             guard QueryCommand.isQueryPath(query) else {
                 throw ValidationError("Give --query as <configuration>/<name>.")
             }
             if !slugs.isEmpty { throw ValidationError("Give either slugs or --query, not both.") }
-            if width != nil || quality != nil || format != nil {
-                throw ValidationError(
-                    "--width, --quality and --format are for the adventures; give a query's own variables with --var.")
-            }
         } else {
             if !variables.texts.isEmpty || !variables.jsonTexts.isEmpty {
                 throw ValidationError("--var and --var-json go with --query.")
@@ -120,8 +116,12 @@ struct DownloadCommand: AsyncParsableCommand {
             if !all, slugs.isEmpty { throw ValidationError("Give at least one slug, --all, --query or --fragments.") }
         }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 64.") }
-        if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
-        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
+        if original, image.isSet {
+            throw ValidationError("--original fetches images as uploaded: leave out --width, --format and the others.")
+        }
+        if let deliveryHost, AemOrigin(deliveryHost: deliveryHost) == nil {
+            throw ValidationError("--delivery-host must be a URL such as https://delivery-p1-e2.adobeaemcloud.com.")
+        }
     }
 
     func run() async throws {
@@ -142,10 +142,18 @@ struct DownloadCommand: AsyncParsableCommand {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    private var imageOptions: ImageOptions {
-        ImageOptions(
-            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) }, width: width,
-            quality: quality)
+    /// The rendering asked for; the options were checked by `validate()`.
+    private var selection: ImageSelection {
+        ImageSelection(
+            transform: (try? image.transform()) ?? .defaults, original: original,
+            deliveryOrigin: deliveryHost.flatMap(AemOrigin.init(deliveryHost:)))
+    }
+
+    /// What the WKND queries' own variables carry of the transform (format, width, quality); the rest goes on the URL.
+    private var queryTransform: ImageTransform {
+        let transform = selection.transform
+        return (try? ImageTransform(width: transform.width, quality: transform.quality, format: transform.format))
+            ?? .defaults
     }
 
     /// Downloads the images and returns the exit status: success, or that of the first failure.
@@ -215,23 +223,26 @@ struct DownloadCommand: AsyncParsableCommand {
     private func makePlan(aem: Aem, context: CommandContext) async throws -> (DownloadPlan, [Failure]) {
         let origin = aem.configuration.origin
         if let fragments {
-            return (try await DownloadPlan.fragments(under: fragments, aem: aem, concurrency: concurrency), [])
+            return (
+                try await DownloadPlan.fragments(
+                    under: fragments, aem: aem, concurrency: concurrency, selection: selection), []
+            )
         }
         guard let query else {
             let (adventures, missing) = try await fetchAdventures(aem: aem, context: context)
-            return (DownloadPlan(adventures, origin: origin), missing)
+            return (DownloadPlan(adventures, origin: origin, selection: selection), missing)
         }
         var plan = DownloadPlan()
         let values = try variables.variables()
         if all {
             for try await page in aem.pages(of: query, variables: values) {
                 context.warnAboutErrors(in: page.result)
-                for item in page.items { plan.add(item.referencedImages, origin: origin) }
+                for item in page.items { plan.add(item.referencedImages, origin: origin, selection: selection) }
             }
         } else {
             let data = try context.data(
                 of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)))
-            plan.add(data.referencedImages, origin: origin)
+            plan.add(data.referencedImages, origin: origin, selection: selection)
         }
         return (plan, [])
     }
@@ -242,11 +253,11 @@ struct DownloadCommand: AsyncParsableCommand {
         var adventures: [Adventure] = []
         var missing: [Failure] = []
         if all {
-            let every = try await aem.allAdventures(image: imageOptions, pageSize: Self.pageSize)
+            let every = try await aem.allAdventures(image: queryTransform, pageSize: Self.pageSize)
             return (try context.data(of: every), missing)
         }
         for slug in slugs {
-            let result = try await aem.adventure(slug: slug, image: imageOptions)
+            let result = try await aem.adventure(slug: slug, image: queryTransform)
             context.warnAboutErrors(in: result)
             guard var adventure = result.data?.adventure else {
                 let failure = Failure(
@@ -283,9 +294,4 @@ struct DownloadCommand: AsyncParsableCommand {
     private func displayPath(of file: URL) -> String {
         (output as NSString).appendingPathComponent(file.lastPathComponent)
     }
-}
-
-/// The image formats for `--format`.
-enum ImageFormatChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case jpg, png, gif, webp
 }

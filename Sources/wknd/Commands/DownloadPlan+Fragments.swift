@@ -4,7 +4,9 @@ extension DownloadPlan {
     /// Plans the downloads of the images the fragments below `folder` reference (`--fragments`):
     /// the list's pages, then each fragment with its direct references (the list sends none),
     /// `concurrency` at a time; each image named as `--query` names them.
-    static func fragments(under folder: String, aem: Aem, concurrency: Int) async throws -> DownloadPlan {
+    static func fragments(under folder: String, aem: Aem, concurrency: Int, selection: ImageSelection) async throws
+        -> DownloadPlan
+    {
         var plan = DownloadPlan()
         let origin = aem.configuration.origin
         for try await page in try aem.fragments(under: folder) {
@@ -16,7 +18,9 @@ extension DownloadPlan {
                     return nil // Removed since the list was read: nothing to download.
                 }
             }
-            for case let fragment? in fragments { plan.add(fragment.referencedImages, origin: origin) }
+            for case let fragment? in fragments {
+                plan.add(fragment.referencedImages, origin: origin, selection: selection)
+            }
         }
         return plan
     }

@@ -8,9 +8,9 @@ extension DownloadPlan {
     /// the fragment that holds it — its slug, else the last part of its `_path` — or, outside any
     /// fragment, after the image's own file name; made safe, and numbered (`-2`, `-3`) when a
     /// fragment has several images. Never a path the server sends as it is.
-    mutating func add(_ images: [ReferencedImage], origin: AemOrigin) {
+    mutating func add(_ images: [ReferencedImage], origin: AemOrigin, selection: ImageSelection) {
         for image in images {
-            guard let url = image.reference.url(on: origin) else { continue }
+            guard let url = selection.url(for: image, on: origin) else { continue }
             let label = image.ownerSlug ?? image.ownerPath ?? image.reference.path ?? url.path
             guard let base = Self.baseName(of: image), let name = SafeFileName(slug: base) else {
                 problems.append(

@@ -14,7 +14,7 @@ struct DownloadPlan: Sendable {
 
     /// Plans the downloads of `adventures` from `origin`: names from the slugs, made safe when
     /// they are not valid slugs; image URLs as the library resolves them; each name once.
-    init(_ adventures: [Adventure], origin: AemOrigin) {
+    init(_ adventures: [Adventure], origin: AemOrigin, selection: ImageSelection) {
         var usedNames: Set<SafeFileName> = []
         for adventure in adventures {
             let label = adventure.slug.map { "\"\(TextLayout.singleLine($0))\"" } ?? adventure.path ?? "an adventure"
@@ -33,7 +33,9 @@ struct DownloadPlan: Sendable {
             if !name.isSlugUnchanged {
                 notes.append("The slug \(label) is not a valid slug; its image is saved as \(name).<ext>.")
             }
-            guard let url = adventure.primaryImage?.url(on: origin) else {
+            guard let image = adventure.primaryImage,
+                let url = selection.url(for: ReferencedImage(reference: image), on: origin)
+            else {
                 notes.append("\(label) has no primary image; nothing to download.")
                 continue
             }

@@ -127,7 +127,7 @@ struct SyncCommand: AsyncParsableCommand {
     var quality: Int?
 
     @Option(help: "The image format, passed to the queries.")
-    var format: ImageFormatChoice?
+    var format: ImageFormat?
 
     @Flag(help: "Read every item and ask about every image again, even on pages that did not change.")
     var revalidateAll = false
@@ -274,9 +274,7 @@ struct SyncCommand: AsyncParsableCommand {
             return await QuerySyncSource.finding(
                 aem: aem, path: query, variables: try variables.variables(), style: paging, pageSize: pageSize ?? 100)
         }
-        let image = ImageOptions(
-            format: format.map { ImageOptions.Format(rawValue: $0.rawValue.uppercased()) }, width: width,
-            quality: quality)
+        let image = try ImageTransform(width: width, quality: quality, format: format)
         let source = try await AdventureSyncSource.finding(aem: aem, pageSize: pageSize ?? 100, image: image)
         if let locales { return LocalizedSyncSource(locales: locales) { source.in($0) } }
         return source

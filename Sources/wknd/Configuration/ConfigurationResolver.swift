@@ -317,7 +317,10 @@ struct ResolvedConfiguration: Equatable, Sendable {
             }
         }
         let tier = setting(.tier)
-        if let value = tier.value, AemOrigin.CloudServiceTier(rawValue: value.lowercased()) == nil {
+        // The delivery tier serves only assets: a service is author, preview or publish.
+        if let value = tier.value,
+            AemOrigin.CloudServiceTier(rawValue: value.lowercased()).map({ $0 != .delivery }) != true
+        {
             throw AemConfigurationError(
                 "\(SettingKey.tier.rawValue) \"\(value)\" (\(tier.source)) must be author, preview or publish.")
         }
