@@ -84,7 +84,8 @@ struct WKND: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            ListCommand.self, ShowCommand.self, FragmentsCommand.self, DownloadCommand.self, QueryCommand.self,
+            ListCommand.self, ShowCommand.self, FragmentsCommand.self, DownloadCommand.self, AssetsCommand.self,
+            QueryCommand.self,
             QueriesCommand.self, SchemaCommand.self,
             SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
             ServeCommand.self,

@@ -46,7 +46,7 @@ struct AssetDeliveryURLTests {
             width: 800, quality: 70, format: .webp, crop: .percent(x: 0, y: 10, width: 100, height: 80))
         #expect(
             cloud.image(id, name: "Lofoten surf.jpg", transform: transform).absoluteString
-                == "https://delivery-p123-e456.adobeaemcloud.com/adobe/assets/urn:aaid:aem:\(uuid)/as/Lofoten-surf.webp?crop=0p%2C10p%2C100p%2C80p&width=800&quality=70"
+                == "https://delivery-p123-e456.adobeaemcloud.com/adobe/assets/urn:aaid:aem:\(uuid)/as/Lofoten-surf.webp?crop=0p,10p,100p,80p&width=800&quality=70"
         )
         let brand = AssetDeliveryURLs(origin: try AemOrigin(scheme: .https, host: "assets.example.com"))
         let root = "https://assets.example.com/adobe/assets/urn:aaid:aem:\(uuid)"

@@ -37,7 +37,10 @@ public struct AssetDeliveryURLs: Sendable, Hashable {
 
     /// A rendition AEM made when the asset was processed: `/renditions/<rendition>/as/<seo>`.
     public func rendition(_ rendition: String, of id: AssetID, name: String) -> URL {
-        url(id, "/renditions/" + PercentEncoding.encodeUnreserved(rendition) + "/as/" + SEOName(fileName: name).rawValue, .defaults)
+        url(
+            id,
+            "/renditions/" + PercentEncoding.encodeUnreserved(rendition) + "/as/" + SEOName(fileName: name).rawValue,
+            .defaults)
     }
 
     /// The asset's metadata: `/metadata`.
@@ -54,7 +57,9 @@ public struct AssetDeliveryURLs: Sendable, Hashable {
         var text = origin.description + "/adobe/assets/" + id.urn + suffix
         let modifiers = transform.urlModifiers
         if !modifiers.isEmpty {
-            text += "?" + modifiers.map { "\($0.name)=" + PercentEncoding.encodeUnreserved($0.value ?? "") }
+            text +=
+                "?"
+                + modifiers.map { "\($0.name)=" + PercentEncoding.encodeQueryValue($0.value ?? "") }
                 .joined(separator: "&")
         }
         // Every part is an origin checked when it was made, a hex uuid, safe names and encoded values.

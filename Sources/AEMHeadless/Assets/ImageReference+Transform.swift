@@ -17,14 +17,15 @@ extension ImageReference {
             let fileName = path[path.index(after: slash)...]
             let dot = fileName.lastIndex(of: ".")
             let name = transform.seoName ?? String(dot.map { fileName[..<$0] } ?? fileName)
-            let fileExtension = transform.format?.fileExtension ?? dot.map { String(fileName[fileName.index(after: $0)...]) }
+            let fileExtension =
+                transform.format?.fileExtension ?? dot.map { String(fileName[fileName.index(after: $0)...]) }
             path = path[...slash] + name + (fileExtension.map { "." + $0 } ?? "")
         }
         components.percentEncodedPath = path
         let modifiers = transform.urlModifiers
         let replaced = Set(modifiers.map(\.name))
         let kept = (components.percentEncodedQueryItems ?? []).filter { !replaced.contains($0.name) }
-        let added = modifiers.map { URLQueryItem(name: $0.name, value: $0.value.map(PercentEncoding.encodeUnreserved)) }
+        let added = modifiers.map { URLQueryItem(name: $0.name, value: $0.value.map(PercentEncoding.encodeQueryValue)) }
         components.percentEncodedQueryItems = kept + added
         return components.url ?? base
     }

@@ -24,7 +24,8 @@ public struct SEOName: Sendable, Hashable, CustomStringConvertible {
         let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         var name = ""
         for scalar in folded.unicodeScalars {
-            let safe = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            let safe =
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
             if safe {
                 name.unicodeScalars.append(scalar)
             } else if !name.hasSuffix("-") {

@@ -7,6 +7,12 @@ package enum PercentEncoding {
         encode(text) { isUnreserved($0) }
     }
 
+    /// Escapes a query parameter's value: everything but the unreserved characters and `,` (which
+    /// lists such as an image crop's `10,20,300,200` keep readable).
+    package static func encodeQueryValue(_ text: String) -> String {
+        encode(text) { isUnreserved($0) || $0 == UInt8(ascii: ",") }
+    }
+
     /// Escapes what may not stand in a URL path, leaving existing `%XX` escapes, `/` and the
     /// path's sub-delimiters as they are, so an already-encoded path is not encoded twice.
     static func encodePath(_ text: String) -> String {
