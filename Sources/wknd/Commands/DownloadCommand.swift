@@ -10,7 +10,7 @@ struct DownloadCommand: AsyncParsableCommand {
         abstract: "Save adventures' primary images, or any query's images, to a folder.",
         discussion: """
             Each image (_dynamicUrl, else _path) is saved as DIR/<slug>.<ext>, the
-            extension from the Content-Type, else the URL. A slug that does not
+            extension from the bytes, else the Content-Type. A slug that does not
             follow the site's rule (a-z 0-9 - _, 5 to 40 characters) is made safe,
             so no name from the server can write outside DIR.
 
@@ -36,6 +36,11 @@ struct DownloadCommand: AsyncParsableCommand {
             delivery API (see `wknd fragments --help`): asset references that are
             images, and image paths in text fields, named as with --query.
 
+            --width, --height, --quality, --format, --crop, --rotate, --flip and
+            --smart-crop render every image as AEM does (on its _dynamicUrl, or
+            through Dynamic Media with OpenAPI for --fragments); --original saves
+            the uploads as they are. A file's extension follows the bytes received.
+
             stdout lists the files written, one per line; progress goes to stderr
             (a bar on a terminal, kept below every other line), with a summary at
             the end. The exit code is not
@@ -44,6 +49,7 @@ struct DownloadCommand: AsyncParsableCommand {
             EXAMPLES
               wknd download bali-surf-camp climbing-new-zealand --output images
               wknd download --all --output images --concurrency 8 --width 800 --format webp
+              wknd download --query wknd-shared/adventures-all --crop 10p,10p,80p,80p --rotate 90
               wknd download --query wknd-shared/adventures-paginated --all --output images
               wknd download --query my-site/article-by-slug --var slug=summer-kitchen
               wknd download --fragments /content/dam/wknd-shared/en/magazine --output images
