@@ -122,4 +122,23 @@ struct FragmentsCommandTests {
             #expect(!files.isEmpty)
         }
     }
+
+    @Test("download --fragments with rendering options fetches each image through Dynamic Media with OpenAPI")
+    func downloadFragmentsRendered() async throws {
+        try await withEditorial { emulator, environment in
+            let run = try await WkndRun.run(
+                [
+                    "download", "--fragments", Self.editorial + "/articles", "--output", "images", "--format", "gif",
+                    "--rotate", "90",
+                ], environment: environment)
+            let files = run.stdout.split(separator: "\n").map(String.init)
+            #expect(!files.isEmpty, "\(run.stderr)")
+            #expect(files.allSatisfy { $0.hasSuffix(".gif") }, "\(files)")
+            let assetRequests = emulator.requests.filter { $0.path.hasPrefix("/adobe/assets/urn:aaid:aem:") }
+            // Fragments that share an image fetch it once.
+            #expect(!assetRequests.isEmpty && assetRequests.count <= files.count)
+            #expect(emulator.requests.allSatisfy { !$0.path.hasPrefix("/content/dam/") })
+            #expect(assetRequests.allSatisfy { $0.target.contains("/as/") && $0.target.contains("rotate=90") })
+        }
+    }
 }
