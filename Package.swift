@@ -86,12 +86,14 @@ let package = Package(
         .target(name: "SQLiteStoreSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The SQLite settings that only its variadic C functions reach.
         .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The mirror's search ranking, an FTS5 function that only SQLite's C API can register.
+        .target(name: "CSQLiteSearch", linkerSettings: [.linkedLibrary("sqlite3")]),
         // A local mirror of AEM content kept current with deltas (`SyncEngine`), and `ContentStore`
         // to read it offline: SQLite (GRDB) and a folder of images.
         .target(
             name: "AEMHeadlessSync",
             dependencies: [
-                "AEMHeadless", "SQLiteStoreSupport",
+                "AEMHeadless", "SQLiteStoreSupport", "CSQLiteSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -67,7 +67,11 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
     getrusage(RUSAGE_SELF, &usage)
+    #endif
     return Double(usage.ru_maxrss) / 1024
 }
 
@@ -107,7 +111,7 @@ let image = "/adobe/assets/urn:aaid:aem:\(photoUUID)/as/photo"
 progress("a \(photoBytes.count)-byte 1200-wide JPEG; timing \(runs) requests of each kind")
 
 var results: [String] = []
-func record(_ name: String, bytes: Int) {
+@MainActor func record(_ name: String, bytes: Int) {
     let milliseconds = emulator.requests.map { $0.duration / .milliseconds(1) }
     guard milliseconds.count == runs else { fail("\(name): \(milliseconds.count) requests recorded") }
     results.append(

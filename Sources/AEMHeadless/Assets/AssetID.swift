@@ -14,7 +14,7 @@ public struct AssetID: Sendable, Hashable, CustomStringConvertible {
                 break
             }
         }
-        guard rest.count >= 8, rest.count <= 64, rest.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+        guard rest.count >= 8, rest.count <= 64, rest.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == "-") }),
             rest.contains(where: \.isHexDigit)
         else { return nil }
         uuid = rest.lowercased()

@@ -28,11 +28,17 @@ public struct AssetMetadata: Sendable, Hashable {
 
     /// A smart crop: where it lies (fractions of the image) and the size it renders at.
     public struct SmartCrop: Sendable, Hashable {
+        /// `left`: the crop's left edge, a fraction of the image's width (0–1).
         public var left: Double?
+        /// `top`: the crop's top edge, a fraction of the image's height (0–1).
         public var top: Double?
+        /// `normalizedWidth`: the crop's width, a fraction of the image's width.
         public var normalizedWidth: Double?
+        /// `normalizedHeight`: the crop's height, a fraction of the image's height.
         public var normalizedHeight: Double?
+        /// `width`: the width in pixels the profile renders at.
         public var width: Int?
+        /// `height`: the height in pixels the profile renders at.
         public var height: Int?
     }
 

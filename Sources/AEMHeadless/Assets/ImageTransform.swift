@@ -24,6 +24,7 @@ public struct ImageTransform: Sendable, Hashable {
     public private(set) var crop: ImageCrop?
     /// Clockwise.
     public private(set) var rotation: ImageRotation?
+    /// The mirroring, after the rotation and the crop.
     public private(set) var flip: ImageFlip?
     /// The name of a smart-crop profile of the asset (Dynamic Media), such as `Landscape`.
     public private(set) var smartCrop: String?
@@ -85,11 +86,6 @@ public struct ImageTransform: Sendable, Hashable {
         return items
     }
 
-    /// The names of every modifier a transform can set, to replace in an existing URL.
-    static let modifierNames: Set<String> = [
-        "rotate", "crop", "flip", "size", "preferwebp", "height", "width", "quality", "smartcrop",
-    ]
-
     /// The GraphQL `AssetTransform` input object for a query's `_assetTransform` variable; nil when nothing it can
     /// express is set. GraphQL takes a pixel crop, and a height only with a width (as `size`); a percent crop, a
     /// lone height and a smart crop are in `modifiersOutsideAssetTransform`, for the image's URL.
@@ -122,54 +118,5 @@ public struct ImageTransform: Sendable, Hashable {
         if width == nil, let height { items.append(URLQueryItem(name: "height", value: String(height))) }
         if let smartCrop { items.append(URLQueryItem(name: "smartcrop", value: smartCrop)) }
         return items
-    }
-}
-
-/// A clockwise rotation AEM applies.
-public enum ImageRotation: Int, Sendable, Hashable, CaseIterable {
-    case degrees90 = 90
-    case degrees180 = 180
-    case degrees270 = 270
-
-    /// The rotation of `degrees`: 90, 180 or 270.
-    /// - Throws: `ImageTransformError` for any other number.
-    public init(degrees: Int) throws(ImageTransformError) {
-        guard let rotation = ImageRotation(rawValue: degrees) else {
-            throw ImageTransformError("rotate must be 90, 180 or 270 (got \(degrees))")
-        }
-        self = rotation
-    }
-
-    /// The GraphQL `AssetTransformRotation` value, such as `R90`.
-    public var graphQLName: String { "R\(rawValue)" }
-}
-
-/// A mirroring AEM applies.
-public enum ImageFlip: String, Sendable, Hashable, CaseIterable {
-    /// Left to right.
-    case horizontal = "h"
-    /// Top to bottom.
-    case vertical = "v"
-    /// Both.
-    case both = "hv"
-
-    /// The flip `text` names: `h`, `v`, `hv`, or `horizontal`, `vertical`, `both`, ignoring case.
-    /// - Throws: `ImageTransformError` for anything else.
-    public init(parsing text: String) throws(ImageTransformError) {
-        switch text.lowercased() {
-        case "h", "horizontal": self = .horizontal
-        case "v", "vertical": self = .vertical
-        case "hv", "vh", "both": self = .both
-        default: throw ImageTransformError("flip must be h, v or hv (got \(text))")
-        }
-    }
-
-    /// The GraphQL `AssetTransformFlip` value, such as `HORIZONTAL`.
-    public var graphQLName: String {
-        switch self {
-        case .horizontal: "HORIZONTAL"
-        case .vertical: "VERTICAL"
-        case .both: "HORIZONTAL_AND_VERTICAL"
-        }
     }
 }

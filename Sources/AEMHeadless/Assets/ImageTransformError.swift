@@ -5,5 +5,6 @@ public struct ImageTransformError: Error, Sendable, Hashable, CustomStringConver
 
     init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

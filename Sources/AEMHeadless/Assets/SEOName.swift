@@ -1,8 +1,9 @@
 import Foundation
 
 /// The name a delivery URL ends with (`/as/<seo-name>.<format>`), made safe from any file name: AEM takes
-/// `[%.\w-]+` and gives it no meaning beyond search engines. Letters lose their accents, anything else that is not
-/// a letter, digit, `.`, `_` or `-` becomes `-` (one for a run), and the extension is dropped.
+/// `[%.\w-]+` and gives it no meaning beyond search engines. Letters lose their accents (`ß`, `æ`, `ø`, `ł` and the
+/// like are spelled out: `ss`, `ae`, `o`, `l`), anything else that is not an ASCII letter, digit, `.`, `_` or `-`
+/// becomes `-` (one for a run), and the extension is dropped. The same text always gives the same name.
 public struct SEOName: Sendable, Hashable, CustomStringConvertible {
     /// Never empty: `image` when nothing is left.
     public let rawValue: String
@@ -28,6 +29,8 @@ public struct SEOName: Sendable, Hashable, CustomStringConvertible {
                 scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
             if safe {
                 name.unicodeScalars.append(scalar)
+            } else if let spelled = Self.spelledOut[scalar] {
+                name += spelled
             } else if !name.hasSuffix("-") {
                 name += "-"
             }
@@ -36,5 +39,12 @@ public struct SEOName: Sendable, Hashable, CustomStringConvertible {
         rawValue = trimmed.isEmpty ? "image" : trimmed
     }
 
+    /// The name.
     public var description: String { rawValue }
+
+    /// Latin letters that folding accents leaves as they are, as they are written in ASCII.
+    private static let spelledOut: [Unicode.Scalar: String] = [
+        "ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+        "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D", "ı": "i",
+    ]
 }

@@ -20,7 +20,7 @@ public struct FragmentQuery: Sendable, Hashable {
     /// Only fragments matching this.
     public var predicate: FragmentPredicate?
     /// Only fragments whose title or rich text holds every word (the last may be the start of a word), ranked best
-    /// first unless `sort` says otherwise.
+    /// first unless `sort` says otherwise: each place a word occurs counts, ten times in the title.
     public var search: String?
     /// The order: by each member in turn, then by path (in the direction of the last member). Empty: by search rank
     /// (best first, equal ranks in the order the fragments were stored) when searching, else by path.
@@ -53,7 +53,7 @@ public struct FragmentQuery: Sendable, Hashable {
         let words = search.map(Self.searchExpression) ?? ""
         if !words.isEmpty {
             from =
-                "(SELECT rowid, bm25(fragment_search, 10.0, 1.0) AS rank FROM fragment_search WHERE fragment_search MATCH ?) AS found"
+                "(SELECT rowid, aem_rank(fragment_search, 10.0, 1.0) AS rank FROM fragment_search WHERE fragment_search MATCH ?) AS found"
             values.append(.string(words))
         }
         let searchOnly =

@@ -44,6 +44,7 @@ public final class ContentStore: Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(15)
         configuration.label = "AEMHeadlessSync.ContentStore"
+        SearchText.register(in: &configuration)
         let synced: Bool
         do {
             pool = try DatabasePool(path: folder.database.path, configuration: configuration)

@@ -1,11 +1,13 @@
 import AEMHeadless
+import CSQLiteSearch
 import Foundation
 import GRDB
 
 /// What full-text search reads of a stored fragment: its title, and the plain text of its rich-text fields (each
 /// multi-line field's `plaintext`, else the text of its `json` tree, `html` or `markdown`; a delivery-API field's
-/// text by its `mimeType`). Registered as SQL functions on the connection that writes the store, so the triggers
-/// that keep `fragment_search` current run in the same transaction as the write.
+/// text by its `mimeType`). Registered as SQL functions on every connection to the store, so the triggers that keep
+/// `fragment_search` current run in the same transaction as the write; with them `aem_rank`, the ranking searches
+/// order by (`csqlite_register_search_rank`).
 enum SearchText {
     /// `aem_search_title(json)`: the fragment's `title` (under `item` or `fields` where its members are); '' when it
     /// has none.
@@ -30,6 +32,10 @@ enum SearchText {
         configuration.prepareDatabase { db in
             db.add(function: title)
             db.add(function: body)
+            let code = csqlite_register_search_rank(db.sqliteConnection)
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register aem_rank")
+            }
         }
     }
 
