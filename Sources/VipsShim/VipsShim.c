@@ -28,6 +28,17 @@ VipsShimImage *vips_shim_load(const void *bytes, size_t length) {
     return shim_of(vips_image_new_from_buffer(bytes, length, "", NULL));
 }
 
+VipsShimImage *vips_shim_thumbnail(const void *bytes, size_t length, int width, int height) {
+    if (length == 0) {
+        vips_error("VipsShim", "%s", "no bytes to read");
+        return NULL;
+    }
+    VipsImage *out = NULL;
+    int failed = vips_thumbnail_buffer(
+        (void *)bytes, length, &out, width, "height", height, "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL);
+    return failed ? NULL : shim_of(out);
+}
+
 int vips_shim_width(VipsShimImage *image) { return vips_image_get_width(image_of(image)); }
 int vips_shim_height(VipsShimImage *image) { return vips_image_get_height(image_of(image)); }
 
@@ -77,7 +88,7 @@ int vips_shim_save(VipsShimImage *image, VipsShimEncoding encoding, int quality,
     case VIPS_SHIM_GIF:
         return vips_gifsave_buffer(in, bytes, length, NULL);
     case VIPS_SHIM_WEBP:
-        return vips_webpsave_buffer(in, bytes, length, "Q", quality, "strip", TRUE, NULL);
+        return vips_webpsave_buffer(in, bytes, length, "Q", quality, "effort", 1, "strip", TRUE, NULL);
     case VIPS_SHIM_WEBP_LOSSLESS:
         return vips_webpsave_buffer(in, bytes, length, "lossless", TRUE, "strip", TRUE, NULL);
     }

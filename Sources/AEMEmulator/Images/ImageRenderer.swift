@@ -17,8 +17,13 @@ enum ImageRenderer {
                 return .failure(ImageRenderingFailure(reason: "the asset has no bytes"))
             }
             return Result { () throws(ImageRenderingFailure) in
-                let image = try VipsImage.load(base, raw.count)
-                let shaped = try shape(image, modifiers: modifiers, defaults: defaults)
+                let shaped: VipsImage
+                if let box = scalingBox(modifiers, defaults: defaults) {
+                    // Only a smaller size asked for: decode straight at it.
+                    shaped = try VipsImage.thumbnail(base, raw.count, width: box.width, height: box.height)
+                } else {
+                    shaped = try shape(try VipsImage.load(base, raw.count), modifiers: modifiers, defaults: defaults)
+                }
                 return try shaped.encoded(format.encoding, quality: modifiers.quality ?? defaults.quality)
             }
         }
@@ -39,6 +44,23 @@ enum ImageRenderer {
             }
             let format = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return ImageProbe(width: Int(width), height: Int(height), format: format == "nsgif" ? "gif" : format)
+        }
+    }
+
+    /// The box to fit the image in when the modifiers ask only for a size (no rotation, crop or flip, and not both
+    /// `size` and `width`/`height`), for the fast path; nil otherwise or when the size stays the original's.
+    private static func scalingBox(_ modifiers: ImageModifiers, defaults: RenditionDefaults) -> (
+        width: Int, height: Int
+    )? {
+        guard modifiers.rotate == nil, modifiers.crop == nil, modifiers.flip == nil, !RenditionRules.enlarges else {
+            return nil
+        }
+        let unbounded = 10_000_000
+        switch (modifiers.size, modifiers.width, modifiers.height) {
+        case (let size?, nil, nil): return (size.width, size.height)
+        case (nil, nil, nil): return defaults.width.map { ($0, unbounded) }
+        case (nil, let width, let height): return (width ?? unbounded, height ?? unbounded)
+        default: return nil
         }
     }
 
@@ -132,6 +154,15 @@ private final class VipsImage {
 
     static func load(_ bytes: UnsafeRawPointer, _ count: Int) throws(ImageRenderingFailure) -> VipsImage {
         guard let pointer = vips_shim_load(bytes, count) else {
+            throw ImageRenderingFailure.fromVips("the asset is not an image")
+        }
+        return VipsImage(pointer)
+    }
+
+    static func thumbnail(_ bytes: UnsafeRawPointer, _ count: Int, width: Int, height: Int)
+        throws(ImageRenderingFailure) -> VipsImage
+    {
+        guard let pointer = vips_shim_thumbnail(bytes, count, Int32(width), Int32(height)) else {
             throw ImageRenderingFailure.fromVips("the asset is not an image")
         }
         return VipsImage(pointer)

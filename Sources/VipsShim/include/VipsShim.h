@@ -28,6 +28,11 @@ int vips_shim_start(void);
 /// made from it is released.
 VipsShimImage *vips_shim_load(const void *bytes, size_t length);
 
+/// Decodes an image held in memory scaled down to fit inside width by height pixels (never enlarged), decoding
+/// at a reduced size where the format allows (a JPEG's shrink-on-load): much faster than vips_shim_load and
+/// vips_shim_resize for a smaller rendition. The same rule for the bytes as vips_shim_load.
+VipsShimImage *vips_shim_thumbnail(const void *bytes, size_t length, int width, int height);
+
 /// The image's size in pixels.
 int vips_shim_width(VipsShimImage *image);
 int vips_shim_height(VipsShimImage *image);
@@ -45,7 +50,9 @@ VipsShimImage *vips_shim_flip(VipsShimImage *image, int horizontal);
 VipsShimImage *vips_shim_resize(VipsShimImage *image, double horizontal, double vertical);
 
 /// Encodes the image; on success *bytes holds *length bytes the caller frees with
-/// vips_shim_free, and 0 is returned. quality is 1-100 and applies to lossy encodings.
+/// vips_shim_free, and 0 is returned. quality is 1-100 and applies to lossy encodings. Lossy WebP
+/// is written with libwebp's effort 1 of 6: a few per cent larger than the default, three times
+/// faster, which is what a stand-in that renders each request wants.
 int vips_shim_save(VipsShimImage *image, VipsShimEncoding encoding, int quality, void **bytes, size_t *length);
 
 /// Reads only the header of an image held in memory: its size and the name of the format
