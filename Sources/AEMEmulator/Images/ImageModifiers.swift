@@ -19,10 +19,11 @@ struct ImageModifiers: Sendable, Hashable {
     /// A smart-crop profile's name.
     var smartCrop: String?
 
-    /// A crop region: source pixels, or percentages of the image (`10p,10p,50p,50p`, two decimals at most).
+    /// A crop region: source pixels, or percentages of the image (`10p,10p,50p,50p`, two decimals at most), kept in
+    /// hundredths of a percent so that sums are exact (`33.33p` + `66.67p` is 100p).
     enum Crop: Sendable, Hashable {
         case pixels(x: Int, y: Int, width: Int, height: Int)
-        case percent(x: Double, y: Double, width: Double, height: Double)
+        case percent(x: Int, y: Int, width: Int, height: Int)
     }
 
     /// A width and a height in pixels.
@@ -47,7 +48,7 @@ struct ImageModifiers: Sendable, Hashable {
                 }
                 flip = value
             case "size":
-                let parts = value.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
+                let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
                 guard parts.count == 2, parts.allSatisfy({ $0 >= 1 }) else {
                     throw ImageModifierError(name, value, "must be a width and a height in pixels, as in 400,300")
                 }
@@ -73,13 +74,15 @@ struct ImageModifiers: Sendable, Hashable {
         }
     }
 
-    /// The same text for the same modifiers, whatever the order of the parameters.
+    /// The same text for the same modifiers, whatever the order of the parameters (`10p` and `10.00p` alike).
+    /// `preferwebp` is left out: it does not change the bytes rendered.
     var cacheKey: String {
         var parts: [String] = []
         if let rotate { parts.append("rotate=\(rotate)") }
         switch crop {
         case .pixels(let x, let y, let width, let height)?: parts.append("crop=\(x),\(y),\(width),\(height)")
-        case .percent(let x, let y, let width, let height)?: parts.append("crop=\(x)p,\(y)p,\(width)p,\(height)p")
+        case .percent(let x, let y, let width, let height)?:
+            parts.append("crop=" + [x, y, width, height].map(Self.percentText).joined(separator: ","))
         case nil: break
         }
         if let flip { parts.append("flip=\(flip)") }
@@ -104,9 +107,10 @@ struct ImageModifiers: Sendable, Hashable {
         let usage = "must be x,y,width,height in pixels (10,10,400,300) or in percent (10p,10p,50p,50p)"
         guard parts.count == 4 else { throw ImageModifierError("crop", value, usage) }
         if parts.allSatisfy({ $0.hasSuffix("p") }) {
-            let numbers = parts.compactMap { percent($0.dropLast()) }
+            let numbers = parts.compactMap { hundredths($0.dropLast()) }
             guard numbers.count == 4 else { throw ImageModifierError("crop", value, usage) }
-            guard numbers[2] > 0, numbers[3] > 0, numbers[0] + numbers[2] <= 100, numbers[1] + numbers[3] <= 100 else {
+            guard numbers[2] > 0, numbers[3] > 0, numbers[0] + numbers[2] <= 10_000, numbers[1] + numbers[3] <= 10_000
+            else {
                 throw ImageModifierError(
                     "crop", value, "must stay inside the image: x + width and y + height at most 100p")
             }
@@ -119,15 +123,23 @@ struct ImageModifiers: Sendable, Hashable {
         return .pixels(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
-    /// A percentage from 0 to 100 with at most two decimals.
-    private static func percent(_ text: Substring) -> Double? {
+    /// A percentage from 0 to 100 with at most two decimals, in hundredths (`12.5` is 1250).
+    private static func hundredths(_ text: Substring) -> Int? {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(pieces.count), !pieces[0].isEmpty,
-            pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            pieces.count == 1 || (1...2).contains(pieces[1].count), let number = Double(text),
-            (0...100).contains(number)
+        guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
+            (1...3).contains(pieces[0].count), pieces.count == 1 || (1...2).contains(pieces[1].count),
+            let whole = Int(pieces[0])
         else { return nil }
-        return number
+        let cents = pieces.count == 2 ? (Int(pieces[1]) ?? 0) * (pieces[1].count == 1 ? 10 : 1) : 0
+        return whole * 100 + cents <= 10_000 ? whole * 100 + cents : nil
+    }
+
+    /// `1250` as `12.5p`, `1000` as `10p`.
+    private static func percentText(_ hundredths: Int) -> String {
+        let cents = hundredths % 100
+        guard cents != 0 else { return "\(hundredths / 100)p" }
+        let digits = cents < 10 ? "0\(cents)" : cents % 10 == 0 ? "\(cents / 10)" : "\(cents)"
+        return "\(hundredths / 100).\(digits)p"
     }
 }
 

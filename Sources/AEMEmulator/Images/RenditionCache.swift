@@ -18,7 +18,8 @@ final class RenditionCache: Sendable {
         var lastUse: UInt64
     }
 
-    init(byteLimit: Int) {
+    /// A cache that keeps at most `byteLimit` bytes of renditions (64 MiB unless told).
+    init(byteLimit: Int = 64 * 1024 * 1024) {
         self.byteLimit = byteLimit
     }
 

@@ -1,5 +1,14 @@
 /// The stand-in's readings of image delivery where Adobe documents nothing (aem-openapi.md §3.3, §3.5), in one
-/// place so that a recorded real response can correct them. Each is marked [DOC] or [INF] (inferred).
+/// place so that a recorded real response can correct them. Each is marked [DOC] or [INF] (inferred). Besides the
+/// values below, `ImageRenderer` follows these, all [INF]:
+/// - `size=w,h`, and `width` with `height`, fit the image inside that box, keeping its aspect ratio (the docs say
+///   only that the aspect ratio is kept).
+/// - A pixel `crop` partly outside the image is cut to the image; one wholly outside is ignored, as the docs say of
+///   an invalid region.
+/// - An original with an EXIF orientation is turned upright before the modifiers apply, as browsers show it.
+/// - A transparent image written as JPEG is laid on white.
+/// - Only JPEG, PNG, WebP, GIF, TIFF and HEIF originals are rendered (a PDF or SVG asset is a 415), up to
+///   `ImageRenderer.maximumSourcePixels`.
 enum RenditionRules {
     /// `Cache-Control` of every delivered image and original: the CDN's ten minutes [DOC TTL, INF text].
     static let cacheControl = "max-age=600"
@@ -13,12 +22,6 @@ enum RenditionRules {
     static let enlarges = false
     /// `flip` values: `h` (left to right), `v` (top to bottom), `hv` (both) [INF].
     static let flipValues = ["h", "v", "hv"]
-    /// `size=w,h` and `width` with `height` fit the image inside that box, keeping its aspect ratio [INF; DOC says
-    /// the aspect ratio is kept].
-    static let sizeFitsInside = true
-    /// A pixel `crop` partly outside the image is cut to the image; one wholly outside is ignored, as the docs say
-    /// of an invalid region [DOC 2024.07, the clipping INF].
-    static let clipsCrop = true
     /// `smartcrop` names a profile of the asset; the stand-in has none, so any name is a 400 [INF].
     static let smartCropProfiles: Set<String> = []
 }

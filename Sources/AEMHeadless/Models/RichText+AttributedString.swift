@@ -222,7 +222,7 @@ private struct RichTextAttributedWriter {
 
     /// Each row on a line, its cells separated by tabs.
     private mutating func writeTable(_ table: RichTextNode) {
-        let rows = (table.kind == .tableRow ? [table] : Self.tableRows(table)).map { row in
+        let rows = (table.kind == .tableRow ? [table] : table.tableRows).map { row in
             row.kind == .tableRow ? row.children : [row]
         }
         push(.table(columns: rows.map(\.count).max() ?? 0))
@@ -242,16 +242,6 @@ private struct RichTextAttributedWriter {
             frames.removeLast()
         }
         frames.removeLast()
-    }
-
-    private static func tableRows(_ node: RichTextNode) -> [RichTextNode] {
-        node.children.flatMap { child -> [RichTextNode] in
-            switch child.kind {
-            case .tableRow: [child]
-            case .table, .tableBody: tableRows(child)
-            default: child.children.contains { $0.kind == .tableRow } ? tableRows(child) : [child]
-            }
-        }
     }
 
     // MARK: Inline content

@@ -221,6 +221,18 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// Whether `format.variants` holds `variant`.
     public func has(_ variant: Variant) -> Bool { variants.contains(variant) }
 
+    /// The rows of a table node, however AEM nests them (`table`, `tbody`, a wrapper of rows); a child that is no
+    /// row and holds none is a row of its own. Shared by every renderer of rich text.
+    package var tableRows: [RichTextNode] {
+        children.flatMap { child -> [RichTextNode] in
+            switch child.kind {
+            case .tableRow: [child]
+            case .table, .tableBody: child.tableRows
+            default: child.children.contains { $0.kind == .tableRow } ? child.tableRows : [child]
+            }
+        }
+    }
+
     /// The text of this node and all its descendants, concatenated without separators; a line
     /// break is a `\n`.
     public var plainText: String {

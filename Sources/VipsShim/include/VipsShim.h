@@ -6,7 +6,8 @@
 /// The few libvips operations the stand-in renders images with, behind plain C functions: libvips's
 /// own API is variadic (optional arguments end with NULL), which Swift cannot call. Images are
 /// opaque; each function that returns one gives a new reference the caller releases with
-/// vips_shim_release, or NULL on failure (then vips_shim_error says why).
+/// vips_shim_release, or NULL on failure (then vips_shim_take_error says why). Every function is
+/// safe to call from several threads at once on different images.
 typedef struct VipsShimImage VipsShimImage;
 
 /// The encodings vips_shim_save writes.
@@ -20,18 +21,38 @@ typedef enum {
     VIPS_SHIM_WEBP_LOSSLESS = 6,
 } VipsShimEncoding;
 
-/// Starts libvips once per process (later calls do nothing) with its operation cache off, so that
-/// memory depends only on the images being rendered. Returns 0 when libvips is ready.
+/// What the header of an image held in memory says, read without decoding its pixels.
+typedef struct {
+    int width;
+    int height;
+    /// The EXIF orientation, 1 (upright) to 8; 1 when the image has none.
+    int orientation;
+    /// The format, one of "jpeg", "png", "webp", "gif", "tiff", "heif" (NUL-terminated).
+    char format[8];
+} VipsShimHeader;
+
+/// Starts libvips once per process (later calls do nothing), with memory bounded by the images being
+/// rendered: no operation cache, at most two worker threads per image, and no warnings on standard
+/// error (failures are reported through vips_shim_take_error). Returns 0 when libvips is ready.
 int vips_shim_start(void);
 
-/// Decodes an image held in memory. The bytes must stay valid and unchanged until every image
-/// made from it is released.
-VipsShimImage *vips_shim_load(const void *bytes, size_t length);
+/// Reads the header of an image held in memory. Returns 0 when the bytes are an image in one of
+/// the formats the stand-in renders; any other format (PDF, SVG, …) is refused without being
+/// parsed further.
+int vips_shim_header(const void *bytes, size_t length, VipsShimHeader *header);
 
-/// Decodes an image held in memory scaled down to fit inside width by height pixels (never enlarged), decoding
-/// at a reduced size where the format allows (a JPEG's shrink-on-load): much faster than vips_shim_load and
-/// vips_shim_resize for a smaller rendition. The same rule for the bytes as vips_shim_load.
-VipsShimImage *vips_shim_thumbnail(const void *bytes, size_t length, int width, int height);
+/// Decodes an image held in memory, a format vips_shim_header accepts, reading its pixels once, top
+/// to bottom, and keeping only a few lines of them in memory at a time: what is made of it may only
+/// be cropped, resized and mirrored left to right until vips_shim_settle. shrink (1, 2, 4 or 8)
+/// divides a JPEG's size while it is decoded, which is faster and smaller than decoding it whole;
+/// other formats ignore it. The bytes must stay valid and unchanged until every image made from
+/// them is released.
+VipsShimImage *vips_shim_load(const void *bytes, size_t length, int shrink);
+
+/// The image's pixels computed now and kept, in memory or, when larger than libvips's disc threshold
+/// (100 MB unless VIPS_DISC_THRESHOLD says otherwise), in a temporary file, so that later steps may
+/// read them in any order (to turn or mirror them top to bottom).
+VipsShimImage *vips_shim_settle(VipsShimImage *image);
 
 /// The image's size in pixels.
 int vips_shim_width(VipsShimImage *image);
@@ -46,19 +67,14 @@ VipsShimImage *vips_shim_crop(VipsShimImage *image, int left, int top, int width
 /// The image mirrored left to right (horizontal != 0) or top to bottom.
 VipsShimImage *vips_shim_flip(VipsShimImage *image, int horizontal);
 
-/// The image scaled by these factors across and down (below 1 shrinks).
+/// The image scaled by these factors across and down (below 1 shrinks); the new size is the old
+/// one times each factor, rounded to the nearest pixel.
 VipsShimImage *vips_shim_resize(VipsShimImage *image, double horizontal, double vertical);
 
 /// Encodes the image; on success *bytes holds *length bytes the caller frees with
-/// vips_shim_free, and 0 is returned. quality is 1-100 and applies to lossy encodings. Lossy WebP
-/// is written with libwebp's effort 1 of 6: a few per cent larger than the default, three times
-/// faster, which is what a stand-in that renders each request wants.
+/// vips_shim_free, and 0 is returned. quality (1-100) applies to JPEG, lossy WebP and the palette
+/// PNG's colour choice. JPEG, which has no transparency, is laid on white. No metadata is written.
 int vips_shim_save(VipsShimImage *image, VipsShimEncoding encoding, int quality, void **bytes, size_t *length);
-
-/// Reads only the header of an image held in memory: its size and the name of the format
-/// (such as "jpeg", "png", "webp", "nsgif", "pdf"), written into format (at most format_size bytes,
-/// NUL included). Returns 0 when the bytes are an image libvips reads.
-int vips_shim_probe(const void *bytes, size_t length, int *width, int *height, char *format, size_t format_size);
 
 void vips_shim_release(VipsShimImage *image);
 void vips_shim_free(void *bytes);

@@ -114,7 +114,7 @@ struct RichTextRenderer {
 
     /// Each row on a line, its cells aligned in columns separated by " | ".
     private func renderTable(_ table: RichTextNode, indent: String, into output: inout [String]) {
-        let rows = tableRows(table).map { row in
+        let rows = table.tableRows.map { row in
             (row.kind == .tableRow ? row.children : [row]).map { TextLayout.singleLine($0.plainText) }
         }
         let columnCount = rows.map(\.count).max() ?? 0
@@ -126,16 +126,6 @@ struct RichTextRenderer {
                 column == row.count - 1 ? text : TextLayout.padRight(text, to: widths[column])
             }
             output.append(indent + cells.joined(separator: " | "))
-        }
-    }
-
-    private func tableRows(_ node: RichTextNode) -> [RichTextNode] {
-        node.children.flatMap { child -> [RichTextNode] in
-            switch child.kind {
-            case .tableRow: [child]
-            case .table, .tableBody: tableRows(child)
-            default: child.children.contains { $0.kind == .tableRow } ? tableRows(child) : [child]
-            }
         }
     }
 
