@@ -49,7 +49,7 @@ struct DownloadCommand: AsyncParsableCommand {
             EXAMPLES
               wknd download bali-surf-camp climbing-new-zealand --output images
               wknd download --all --output images --concurrency 8 --width 800 --format webp
-              wknd download --query wknd-shared/adventures-all --crop 10p,10p,80p,80p --rotate 90
+              wknd download --query wknd-shared/adventures-all --crop 0p,0p,50p,50p
               wknd download --query wknd-shared/adventures-paginated --all --output images
               wknd download --query my-site/article-by-slug --var slug=summer-kitchen
               wknd download --fragments /content/dam/wknd-shared/en/magazine --output images

@@ -16,7 +16,7 @@ struct ImageTransformOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The format: \(ImageFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+            "The format (p: progressive, b: baseline, 8: 256 colours, ll: lossless, ly: lossy).", valueName: "format"))
     var format: ImageFormat?
 
     @Option(
