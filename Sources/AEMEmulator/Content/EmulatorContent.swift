@@ -107,7 +107,7 @@ public struct EmulatorContent: Sendable {
     /// width=1200`, `/adobe/assets/<urn>/as/x.webp`, …): the image rendered as the target asks. Nil when the target
     /// names no asset or gets no image (a bad modifier, an asset that is not an image, synthetic bytes).
     public func deliveredBytes(at target: String) -> Data? {
-        guard let route = AssetRoute(rawPath: String(target.prefix { $0 != "?" && $0 != "#" })) else { return nil }
+        guard let route = AssetRoute(rawTarget: target) else { return nil }
         let endpoints = AssetDeliveryEndpoints(
             assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: 0))
         let reply = endpoints.answer(route, parameters: QueryParameters(rawTarget: target), accept: nil)

@@ -113,7 +113,7 @@ struct EmulatorResponder: HTTPResponder {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return fragmentDelivery.answer(route, rawTarget: rawTarget, accept: request.headers[.accept])
         }
-        if let route = AssetRoute(rawPath: Self.rawPath(rawTarget)) {
+        if let route = AssetRoute(rawTarget: rawTarget) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return served.assetDelivery.answer(
                 route, parameters: QueryParameters(rawTarget: rawTarget), accept: request.headers[.accept])
@@ -125,11 +125,6 @@ struct EmulatorResponder: HTTPResponder {
         return .raw(
             status: 404, headers: [("Content-Type", "text/html;charset=utf-8")],
             body: Array("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>".utf8))
-    }
-
-    /// A raw request target without its `?query` and `#fragment`.
-    private static func rawPath(_ rawTarget: String) -> String {
-        String(rawTarget.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The configuration of `/content/cq:graphql/<configuration>/<file>` (also spelled `_cq_graphql`).

@@ -25,9 +25,11 @@ struct AssetRoute: Equatable, Sendable {
     static let dynamicMediaRoot = "/adobe/dynamicmedia/deliver/"
     static let legacyOriginalRoot = "/adobe/assets/deliver/"
 
-    /// The route of a raw request path (query string and fragment already removed), or `nil` when the path is not an
-    /// asset delivery path. Segments are percent-decoded one by one, so an encoded `/` stays inside its segment.
-    init?(rawPath: String) {
+    /// The route of a raw request target (`/adobe/assets/urn%3Aaaid%3Aaem%3A…/as/x.jpg?width=400`), or `nil` when its
+    /// path is not an asset delivery path. Segments are percent-decoded one by one, so an encoded `/` stays inside
+    /// its segment; the query string and fragment are ignored.
+    init?(rawTarget: String) {
+        let rawPath = rawTarget.prefix { $0 != "?" && $0 != "#" }
         let segments: [String]
         let root: String
         if rawPath.hasPrefix(Self.legacyOriginalRoot) {
