@@ -39,6 +39,7 @@ public enum Emulator {
             live: options.live,
             authentication: options.authentication,
             faults: options.faults,
+            allowsControl: options.allowsControl,
             requestLog: options.requestLog)
         return Application(
             responder: responder,

@@ -21,6 +21,9 @@ public struct EmulatorOptions: Sendable {
     /// The served content and its event journal; keep a reference to replace the content while the emulator runs
     /// (``EmulatorLiveContent/replace(with:)``).
     public var live: EmulatorLiveContent
+    /// Whether `POST /emulator/control/<publish|unpublish|touch>?path=…` publishes, unpublishes or touches a fragment
+    /// (recording its event), for tests and demos; off by default.
+    public var allowsControl: Bool
 
     /// Options with the given values; see each property.
     public init(
@@ -31,7 +34,8 @@ public struct EmulatorOptions: Sendable {
         allowsAdHocQueries: Bool = false,
         faults: EmulatorFaults = EmulatorFaults(),
         requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
-        live: EmulatorLiveContent = EmulatorLiveContent()
+        live: EmulatorLiveContent = EmulatorLiveContent(),
+        allowsControl: Bool = false
     ) {
         self.dynamicURLs = dynamicURLs
         self.dynamicURLBase = dynamicURLBase
@@ -41,6 +45,7 @@ public struct EmulatorOptions: Sendable {
         self.faults = faults
         self.requestLog = requestLog
         self.live = live
+        self.allowsControl = allowsControl
     }
 }
 

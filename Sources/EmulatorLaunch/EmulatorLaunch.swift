@@ -29,6 +29,10 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
     public var talks: Bool
     /// Whether edits to the content package on disk are served as they are saved (`--watch`); nil: no.
     public var watch: Bool?
+    /// The tier played, `author` or `publish` (`--tier`); nil: author.
+    public var tier: String?
+    /// Whether the control route publishes, unpublishes and touches fragments (`--control`); nil: no.
+    public var control: Bool?
 
     /// The program's file name, beside `wknd`.
     public static let programName = "wknd-serve"
@@ -38,7 +42,8 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
 
     public init(
         host: String, port: Int, contentPath: String? = nil, dynamicURLs: Bool = true,
-        allowsAdHocQueries: Bool = false, credentials: Credentials? = nil, talks: Bool, watch: Bool? = nil
+        allowsAdHocQueries: Bool = false, credentials: Credentials? = nil, talks: Bool, watch: Bool? = nil,
+        tier: String? = nil, control: Bool? = nil
     ) {
         self.host = host
         self.port = port
@@ -48,5 +53,7 @@ public struct EmulatorLaunch: Codable, Sendable, Equatable {
         self.credentials = credentials
         self.talks = talks
         self.watch = watch
+        self.tier = tier
+        self.control = control
     }
 }

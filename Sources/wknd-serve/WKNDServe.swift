@@ -48,11 +48,16 @@ enum WKNDServe {
     private static func serve(_ launch: EmulatorLaunch) async throws {
         let (content, name) = try loadContent(launch.contentPath)
         let talks = launch.talks
+        guard let tier = EmulatorTier(rawValue: launch.tier ?? EmulatorTier.author.rawValue) else {
+            throw Failure(status: .usage, message: "Unknown tier \(launch.tier ?? ""): use author or publish.")
+        }
         var options = EmulatorOptions(
             dynamicURLs: launch.dynamicURLs,
             authentication: launch.credentials.map(emulatorAuthentication),
             content: content,
-            allowsAdHocQueries: launch.allowsAdHocQueries)
+            allowsAdHocQueries: launch.allowsAdHocQueries,
+            live: EmulatorLiveContent(tier: tier),
+            allowsControl: launch.control == true)
         if talks {
             options.requestLog = { record in
                 let milliseconds = record.duration / .milliseconds(1)
@@ -69,11 +74,12 @@ enum WKNDServe {
                 switch outcome {
                 case .reloaded(let events):
                     let counts = Dictionary(grouping: events, by: \.type).map {
-                        "\($0.value.count) \($0.key.split(separator: ".").last ?? "")"
+                        let noun = $0.key.hasPrefix("aem.assets.") ? "asset " : ""
+                        return "\($0.value.count) \(noun)\($0.key.split(separator: ".").last ?? "")"
                     }.sorted()
                     say(
                         "reloaded \(watcher.jcrRoot.path)"
-                            + (counts.isEmpty ? ": no fragment changed" : ": " + counts.joined(separator: ", ")))
+                            + (counts.isEmpty ? ": nothing changed" : ": " + counts.joined(separator: ", ")))
                 case .failed(let error):
                     say("the package no longer loads, still serving the last good content: \(error)")
                 }
@@ -88,8 +94,13 @@ enum WKNDServe {
                 let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
                 say("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
                 say(
-                    "content events: \(url.absoluteString)\(EventJournal.path)"
+                    "content events (\(tier.rawValue) tier): \(url.absoluteString)\(EventJournal.path)"
                         + (watcher == nil ? "" : " (watching the package for edits)"))
+                if launch.control == true {
+                    say(
+                        "control: POST \(url.absoluteString)/emulator/control/<publish|unpublish|touch>?path=<fragment path>"
+                    )
+                }
             }
         } catch {
             throw Failure(

@@ -9,14 +9,16 @@ import Testing
 /// `SyncEngine.follow`: a mirror kept current from the stand-in's content events while its content changes.
 @Suite("SyncEngine.follow: a mirror that follows the content events", .serialized)
 struct FollowTests {
-    /// Follows the sample's adventures in `folder` while `body` changes the emulator's content; the follower is
-    /// cancelled when `body` returns.
+    /// Follows `source` (the sample's adventures unless told) in `folder` while `body` changes the emulator's content;
+    /// the follower is cancelled when `body` returns. `body` gets the steps taken so far (the first sync's included).
     private func following(
-        _ folder: URL, journal: EventJournal = EventJournal(retryAfter: 0),
-        _ body: (RunningEmulator, ContentStore?) async throws -> Void
+        _ folder: URL, journal: EventJournal = EventJournal(retryAfter: 0), tier: EmulatorTier = .author,
+        content: EmulatorContent? = nil,
+        source: @escaping @Sendable (Aem) throws -> any SyncSource = { AdventureSyncSource(aem: $0) },
+        _ body: (RunningEmulator, LockedValue<[FollowStep]>) async throws -> Void
     ) async throws {
         let options = EmulatorOptions(
-            content: try EmulatorContent.sample(), live: EmulatorLiveContent(journal: journal))
+            content: try content ?? EmulatorContent.sample(), live: EmulatorLiveContent(journal: journal, tier: tier))
         try await withRunning(options) { emulator in
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let aem = Aem(
@@ -24,14 +26,19 @@ struct FollowTests {
                     transport: transport)
                 let url = try #require(URL(string: emulator.baseURL.absoluteString + EventJournal.path))
                 let steps = AsyncStream<FollowStep>.makeStream()
+                let taken = LockedValue<[FollowStep]>([])
+                let source = try source(aem)
                 let task = Task {
                     try await SyncEngine(aem: aem, directory: folder).follow(
-                        AdventureSyncSource(aem: aem), journal: EventJournalReader(aem: aem, journal: url),
-                        onStep: { steps.continuation.yield($0) })
+                        source, journal: EventJournalReader(aem: aem, journal: url),
+                        onStep: { step in
+                            taken.withLock { $0.append(step) }
+                            steps.continuation.yield(step)
+                        })
                 }
                 var iterator = steps.stream.makeAsyncIterator()
                 _ = await iterator.next() // the first sync
-                try await body(emulator, try? ContentStore(directory: folder))
+                try await body(emulator, taken)
                 task.cancel()
                 _ = await task.result
             }
@@ -117,6 +124,177 @@ struct FollowTests {
                         try store.adventure(slug: slugs[1])?.adventure.price == 4
                             && store.adventure(slug: slugs[2])?.adventure.price == 5
                     })
+            }
+        }
+    }
+
+    @Test("each changed fragment costs one request, not a read of the list")
+    func eachChangedFragmentIsReadAlone() async throws {
+        try await withSyncFolder { folder, _ in
+            try await following(folder) { emulator, steps in
+                var content = try EmulatorContent.sample()
+                let slugs = Array(content.adventures.map(\.slug).sorted().prefix(5))
+                let before = emulator.requests.count
+                for (index, slug) in slugs.enumerated() {
+                    content[slug: slug]?.master["price"] = .double(Double(100 + index))
+                }
+                emulator.live.replace(with: content)
+                try await expectEventually(
+                    folder,
+                    { store in
+                        try slugs.enumerated().allSatisfy { index, slug in
+                            try store.adventure(slug: slug)?.adventure.price == Double(100 + index)
+                        }
+                    })
+                let sent = emulator.requests.dropFirst(before).filter { !$0.path.hasPrefix("/events/") }
+                #expect(
+                    !sent.contains { $0.path.contains("adventures-paginated") || $0.path.contains("adventures-all") })
+                let byPath = sent.filter { $0.path.contains("adventure-by-path") }
+                // One per edited adventure, and one per adventure whose references showed an edited one.
+                #expect(byPath.count >= slugs.count && byPath.count <= 2 * slugs.count, "\(byPath.map(\.target))")
+                let applied = steps.value.dropFirst().compactMap(\.report)
+                #expect(applied.reduce(0) { $0 + $1.requests } == sent.count)
+                #expect(applied.reduce(0) { $0 + $1.changed } >= slugs.count)
+                let changes = steps.value.flatMap(\.changes)
+                #expect(
+                    Set(changes.filter { $0.kind == .changed }.map(\.path)).isSuperset(
+                        of: slugs.compactMap {
+                            content[slug: $0]?.path
+                        }))
+            }
+        }
+    }
+
+    @Test("on the publish tier, unpublishing removes a fragment with its image and publishing brings it back")
+    func unpublishAndPublish() async throws {
+        try await withSyncFolder { folder, _ in
+            let content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first { $0.primaryImagePath != nil })
+            try await following(folder, tier: .publish) { emulator, _ in
+                let image = try #require(
+                    try ContentStore(directory: folder).adventure(slug: adventure.slug)?
+                        .adventure.primaryImage.flatMap { try ContentStore(directory: folder).imageFile(for: $0) })
+                #expect(
+                    emulator.live.apply(.unpublish, path: adventure.path)?.type
+                        == "aem.sites.contentFragment.unpublished")
+                try await expectEventually(folder, { try $0.adventure(slug: adventure.slug) == nil })
+                #expect(!FileManager.default.fileExists(atPath: image.path))
+                #expect(
+                    emulator.live.apply(.publish, path: adventure.path)?.type == "aem.sites.contentFragment.published")
+                try await expectEventually(folder, { try $0.adventure(slug: adventure.slug) != nil })
+                let restored = try #require(try ContentStore(directory: folder).adventure(slug: adventure.slug))
+                let file = try #require(
+                    restored.adventure.primaryImage.flatMap {
+                        try ContentStore(directory: folder).imageFile(for: $0)
+                    })
+                #expect(try Data(contentsOf: file) == content.primaryImageBytes(ofSlug: adventure.slug))
+            }
+        }
+    }
+
+    @Test("an asset event fetches the changed image again; the fragment is not read")
+    func anAssetEventRefreshesItsImage() async throws {
+        try await withSyncFolder { folder, _ in
+            var content = try EmulatorContent.sample()
+            let withImages = content.adventures.filter { $0.primaryImagePath != nil }
+            let (target, donor) = (try #require(withImages.first), try #require(withImages.last))
+            let targetImage = try #require(target.primaryImagePath)
+            let donorImage = try #require(donor.primaryImagePath)
+            try await following(folder) { emulator, _ in
+                let donorBytes = try #require(try content.bytes(ofAssetAt: donorImage))
+                content[asset: targetImage]?.bytes = .data(donorBytes)
+                let before = emulator.requests.count
+                let events = emulator.live.replace(with: content)
+                #expect(events.map(\.type) == ["aem.assets.asset.processing_completed"])
+                let expected = try #require(try content.primaryImageBytes(ofSlug: target.slug))
+                try await expectEventually(
+                    folder,
+                    { store in
+                        let file = try store.adventure(slug: target.slug)?.adventure.primaryImage.flatMap {
+                            try store.imageFile(for: $0)
+                        }
+                        return try file.map { try Data(contentsOf: $0) } == expected
+                    })
+                let sent = emulator.requests.dropFirst(before).filter { !$0.path.hasPrefix("/events/") }
+                #expect(sent.count == 1 && sent.allSatisfy { $0.path.hasPrefix("/adobe/dynamicmedia/deliver/") })
+            }
+        }
+    }
+
+    @Test("the delivery API's fragments are read again by id, each alone")
+    func fragmentsAreReadByID() async throws {
+        try await withSyncFolder { folder, _ in
+            var content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first)
+            try await following(
+                folder,
+                source: { try FragmentSyncSource(aem: $0, folder: EmulatorContent.adventuresFolder) }
+            ) { emulator, _ in
+                let before = emulator.requests.count
+                content[fragment: adventure.path]?.title = "Renamed by an event"
+                emulator.live.replace(with: content)
+                try await expectEventually(
+                    folder, { try $0.deliveredFragment(path: adventure.path)?.title == "Renamed by an event" })
+                let sent = emulator.requests.dropFirst(before).filter { !$0.path.hasPrefix("/events/") }
+                #expect(sent.map(\.path) == ["/adobe/contentFragments/\(adventure.uuid)"])
+            }
+        }
+    }
+
+    @Test("a query's mirror, which cannot read one item alone, syncs its pages for each batch")
+    func aQueryMirrorSyncsForEachBatch() async throws {
+        try await withSyncFolder { folder, _ in
+            var content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first)
+            try await following(
+                folder, source: { QuerySyncSource(aem: $0, path: "wknd-shared/adventures-all", style: .offset) }
+            ) { emulator, steps in
+                content[fragment: adventure.path]?.master["title"] = .string("Listed again")
+                emulator.live.replace(with: content)
+                try await expectEventually(
+                    folder,
+                    { store in
+                        try store.fragments().first { $0.path == adventure.path }.map {
+                            String(decoding: $0.json, as: UTF8.self).contains("Listed again")
+                        } == true
+                    })
+                #expect(steps.value.last?.report?.pagesRead == 1)
+            }
+        }
+    }
+
+    @Test("an app reads each applied change from SyncEngine.changes(following:)")
+    func appsReadEachAppliedChange() async throws {
+        try await withSyncFolder { folder, _ in
+            let content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first)
+            var edited = content
+            edited[fragment: adventure.path] = nil
+            try await withRunning(
+                EmulatorOptions(
+                    content: content,
+                    live: EmulatorLiveContent(
+                        journal: EventJournal(retryAfter: 0)))
+            ) { emulator in
+                try await AsyncHTTPClientTransport.withTransport { transport in
+                    let aem = Aem(
+                        try AemConfiguration(scheme: .http, host: emulator.hostAndPort), transport: transport)
+                    let url = try #require(URL(string: emulator.baseURL.absoluteString + EventJournal.path))
+                    let changes = SyncEngine(aem: aem, directory: folder).changes(
+                        following: AdventureSyncSource(aem: aem), journal: EventJournalReader(aem: aem, journal: url))
+                    let edit = Task { [edited] in
+                        // Once the first sync is done, remove the adventure.
+                        while (try? ContentStore(directory: folder).lastSynced()) == nil {
+                            try await Task.sleep(for: .milliseconds(50))
+                        }
+                        emulator.live.replace(with: edited)
+                    }
+                    var iterator = changes.makeAsyncIterator()
+                    let change = try await iterator.next()
+                    #expect(change?.kind == .removed)
+                    #expect(change?.path == adventure.path)
+                    _ = await edit.result
+                }
             }
         }
     }

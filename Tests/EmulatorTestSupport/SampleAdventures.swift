@@ -53,8 +53,6 @@ extension EmulatorContent {
         self[slug: slug] = adventure
     }
 
-    /// The bytes of the primary image of adventure `slug`.
-
     /// The bytes the emulator delivers at the primary image of `slug`'s `_dynamicUrl` as the sample queries ask for
     /// it by default (JPEG, quality 80, at most 1200 pixels wide); nil when it has none.
     public func primaryImageBytes(ofSlug slug: String) throws -> Data? {

@@ -7,7 +7,7 @@ import Testing
 /// `wknd sync DIR --follow`: the mirror follows the emulator's content events until Ctrl-C.
 @Suite("wknd sync --follow")
 struct FollowCommandTests {
-    @Test("an edit on the service reaches the mirror; --json prints a line per batch; Ctrl-C ends with a summary")
+    @Test("an edit on the service reaches the mirror; --json prints a line per change; Ctrl-C ends with a summary")
     func followsUntilInterrupted() async throws {
         let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-follow-\(UUID().uuidString)")
@@ -46,11 +46,10 @@ struct FollowCommandTests {
             let slug = try #require(content.adventures.map(\.slug).sorted().first)
             content[slug: slug]?.master["price"] = .double(9)
             live.replace(with: content)
-            // The follower's --json line for the batch says it applied it.
+            // The follower's --json line for the change says it applied it.
             let out = await offThePool {
                 var text = Data()
-                while !(String(decoding: text, as: UTF8.self).contains("\"events\"") && text.last == UInt8(ascii: "\n"))
-                {
+                while !(String(decoding: text, as: UTF8.self).contains("\"kind\"") && text.last == UInt8(ascii: "\n")) {
                     guard let chunk = nextChunk(of: reader) else { break }
                     text.append(chunk)
                 }
@@ -62,11 +61,86 @@ struct FollowCommandTests {
             let err = await stderr.value
             #expect(status == 130)
             #expect(err.contains("following http://"))
-            #expect(err.contains("1 event (1 modified)"), "\(err)")
-            #expect(err.contains("stopped following: 1 event in 1 batch applied"), "\(err)")
-            let line = try #require(out.split(separator: "\n").first { $0.contains("\"events\"") })
+            // The adventure, and those whose references show it, are read again.
+            #expect(err.contains("1 event (1 modified): 0 added, "), "\(err)")
+            #expect(err.contains("stopped following: 1 event applied, "), "\(err)")
+            let line = try #require(out.split(separator: "\n").first { $0.contains("\"kind\"") })
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object["events"] as? [String] == ["aem.sites.contentFragment.modified"])
+            #expect(object["kind"] as? String == "changed")
+            #expect(object["path"] as? String == content[slug: slug]?.path)
+        }
+    }
+
+    @Test("killed with SIGKILL in the middle of a burst of 100 edits, a resumed follower loses nothing")
+    func survivesSIGKILL() async throws {
+        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-follow-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
+        let faults = EmulatorFaults()
+        var content = try EmulatorContent.sample()
+        let slugs = content.adventures.map(\.slug)
+        try await withEmulator(EmulatorOptions(content: content, faults: faults, live: live)) { _, environment in
+            /// Starts a follower of `folder`; it is killed after `life` at the latest.
+            func follower(life: Duration) throws -> (Process, ProcessEnd) {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["sync", folder.path, "--follow"]
+                process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+                    .merging(environment) { $1 }
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let end = ProcessEnd(process)
+                try launch(process)
+                let pid = process.processIdentifier
+                Task {
+                    try await Task.sleep(for: life)
+                    kill(pid, SIGKILL)
+                }
+                return (process, end)
+            }
+            func synced() async throws -> Bool {
+                for _ in 0..<600 {
+                    if (try? ContentStore(directory: folder).lastSynced()) != nil { return true }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                return false
+            }
+            let (first, firstEnd) = try follower(life: .seconds(120))
+            #expect(try await synced())
+            // Every answer now takes a while, so that the kill lands while fragments are being read.
+            faults.latency = .milliseconds(40)
+            for round in 1...5 {
+                for (index, slug) in slugs.enumerated() {
+                    content[slug: slug]?.master["price"] = .double(Double(round * 1000 + index))
+                }
+                live.replace(with: content)
+                if round == 2 { kill(first.processIdentifier, SIGKILL) }
+                try await Task.sleep(for: .milliseconds(150))
+            }
+            #expect(await firstEnd.status == SIGKILL)
+            let (second, secondEnd) = try follower(life: .seconds(120))
+            try await Task.sleep(for: .milliseconds(700))
+            kill(second.processIdentifier, SIGKILL)
+            _ = await secondEnd.status
+            faults.latency = .zero
+            let (third, thirdEnd) = try follower(life: .seconds(120))
+            var converged = false
+            for _ in 0..<300 where !converged {
+                try await Task.sleep(for: .milliseconds(100))
+                guard let store = try? ContentStore(directory: folder), let stored = try? store.adventures() else {
+                    continue
+                }
+                converged =
+                    stored.count == slugs.count
+                    && slugs.enumerated().allSatisfy { index, slug in
+                        (try? store.adventure(slug: slug)?.adventure.price) == Double(5000 + index)
+                    }
+            }
+            kill(third.processIdentifier, SIGINT)
+            _ = await thirdEnd.status
+            #expect(converged, "the mirror did not reach the last edits within 30 s")
+            #expect(try ContentStore(directory: folder).adventures().count == slugs.count)
         }
     }
 }

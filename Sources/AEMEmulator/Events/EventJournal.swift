@@ -2,7 +2,8 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// The stand-in's Adobe I/O Events journal: the CloudEvents of content changes (`aem.sites.contentFragment.created`,
-/// `.modified`, `.deleted`), each at an opaque position, served at
+/// `.modified`, `.deleted`, `.published`, `.unpublished`, and assets' `aem.assets.asset.processing_completed` and
+/// `.deleted`), each at an opaque position, served at
 /// `/events/organizations/<org>/integrations/<credential>/<registration>` as the journaling API serves them
 /// (`since`, `limit`, `latest`; a relative `Link: <…>; rel="next"`; 204 with `retry-after` at the end; 410 for a
 /// position older than the retention). What the stand-in chose where Adobe documents nothing is in
@@ -40,7 +41,7 @@ public final class EventJournal: Sendable {
     public var all: [JournalEntry] { expire().entries }
 
     /// Records an event for each change, in order.
-    func record(_ changes: [FragmentChange]) -> [JournalEntry] {
+    func record(_ changes: [ContentChange]) -> [JournalEntry] {
         let now = clock()
         return state.withLockedValue { state in
             let recorded = changes.enumerated().map { offset, change in
@@ -124,7 +125,7 @@ public struct JournalEntry: Sendable {
         return ""
     }
 
-    /// The fragment's path (`data.path`).
+    /// The fragment's or asset's path (`data.path`).
     public var path: String {
         if case .string(let path)? = event["data"]?["path"] { return path }
         return ""

@@ -1,7 +1,7 @@
-/// A fragment added, changed or removed between two versions of a content package, as an event records it.
+/// A fragment added, changed, removed, published or unpublished, as an event records it.
 struct FragmentChange: Sendable, Equatable {
     enum Kind: String, Sendable {
-        case created, modified, deleted
+        case created, modified, deleted, published, unpublished
     }
 
     var kind: Kind
@@ -29,6 +29,18 @@ struct FragmentChange: Sendable, Equatable {
             }
         }
         return changes.sorted { ($0.kind == .deleted ? 0 : 1, $0.path) < ($1.kind == .deleted ? 0 : 1, $1.path) }
+    }
+
+    /// The change as the publish tier sees it: what is added or changed there was published, what is removed
+    /// unpublished.
+    var onPublish: FragmentChange {
+        var change = self
+        switch kind {
+        case .created, .modified: change.kind = .published
+        case .deleted: change.kind = .unpublished
+        case .published, .unpublished: break
+        }
+        return change
     }
 }
 

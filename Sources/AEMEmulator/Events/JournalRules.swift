@@ -41,33 +41,47 @@ public enum JournalRules {
         return "<\(path)?\(query)>; rel=\"next\""
     }
 
-    /// The CloudEvent of a change (aem-openapi.md §5.3): `data` holds the fragment's id, path and model.
-    static func event(_ change: FragmentChange, source: String, time: Date) -> OrderedJSON {
+    /// The CloudEvent of a change (aem-openapi.md §5.3). A fragment's `data` holds its id, path and model, and for
+    /// (un)publication `tier` `publish` (as a captured payload shows); an asset's holds its id
+    /// (`urn:aaid:aem:<uuid>`) and path [INF].
+    static func event(_ change: ContentChange, source: String, time: Date) -> OrderedJSON {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let type: String
+        var data: [(String, OrderedJSON)]
+        switch change {
+        case .fragment(let change):
+            type = "aem.sites.contentFragment.\(change.kind.rawValue)"
+            data = [
+                ("id", .string(change.id)),
+                ("path", .string(change.path)),
+                (
+                    "model",
+                    .object([
+                        ("id", .string(Base64URL.encode(Data(change.modelPath.utf8)))),
+                        ("path", .string(change.modelPath)),
+                    ])
+                ),
+            ]
+            if change.kind == .published || change.kind == .unpublished { data.append(("tier", .string("publish"))) }
+        case .asset(let change):
+            type = change.kind == .processed ? assetProcessedType : "aem.assets.asset.deleted"
+            data = [("id", .string("urn:aaid:aem:" + change.uuid)), ("path", .string(change.path))]
+        }
         return .object([
             ("specversion", .string("1.0")),
-            ("type", .string("aem.sites.contentFragment.\(change.kind.rawValue)")),
+            ("type", .string(type)),
             ("source", .string(source)),
             ("id", .string(UUID().uuidString.lowercased())),
             ("time", .string(formatter.string(from: time))),
             ("datacontenttype", .string("application/json")),
-            (
-                "data",
-                .object([
-                    ("id", .string(change.id)),
-                    ("path", .string(change.path)),
-                    (
-                        "model",
-                        .object([
-                            ("id", .string(Base64URL.encode(Data(change.modelPath.utf8)))),
-                            ("path", .string(change.modelPath)),
-                        ])
-                    ),
-                ])
-            ),
+            ("data", .object(data)),
         ])
     }
+
+    /// The event of an asset added or changed: AEM emits it once the asset's renditions are made [INF: no event is
+    /// documented for a new binary as such].
+    static let assetProcessedType = "aem.assets.asset.processing_completed"
 
     /// A 400 in the journal's JSON error form [INF].
     static func problem(_ status: Int, _ message: String) -> Reply {

@@ -2,22 +2,40 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// The content a running emulator serves, which can be replaced while it runs (`wknd serve --watch`): each request
-/// reads one snapshot, so it sees the content before or after a replacement, never half of one. Each replacement is
-/// recorded in ``journal`` as the CloudEvents AEM would emit for it. Keep a reference (like ``EmulatorFaults``) to
-/// replace the content of a running emulator.
+/// reads one snapshot, so it sees the content before or after a replacement, never half of one. Each replacement,
+/// publication and unpublication is recorded in ``journal`` as the CloudEvents AEM would emit for it on ``tier``.
+/// Keep a reference (like ``EmulatorFaults``) to change the content of a running emulator.
 public final class EmulatorLiveContent: Sendable {
-    /// The events of every replacement, served at ``EventJournal/path``.
+    /// The events of every change, served at ``EventJournal/path``.
     public let journal: EventJournal
+    /// The tier played: which events edits make, and whether unpublished fragments are served.
+    public let tier: EmulatorTier
     private let state = NIOLockedValueBox<State?>(nil)
 
     struct State {
         var served: ServedContent
+        /// Every fragment loaded, published or not.
         var repository: ContentRepository
         var settings: ServedContent.Settings
+        /// The paths of the fragments unpublished (every fragment is published when loaded).
+        var unpublished: Set<String> = []
+
+        /// What is served: on publish, the repository without its unpublished fragments.
+        func visible(on tier: EmulatorTier) -> ContentRepository {
+            guard tier == .publish, !unpublished.isEmpty else { return repository }
+            var visible = repository
+            for path in unpublished { visible.fragments[path] = nil }
+            return visible
+        }
+
+        mutating func serve(on tier: EmulatorTier) {
+            served = ServedContent(visible(on: tier), settings: settings)
+        }
     }
 
-    public init(journal: EventJournal = EventJournal()) {
+    public init(journal: EventJournal = EventJournal(), tier: EmulatorTier = .author) {
         self.journal = journal
+        self.tier = tier
     }
 
     /// Starts serving `repository` (when the emulator starts).
@@ -31,19 +49,60 @@ public final class EmulatorLiveContent: Sendable {
     /// What a request is answered from.
     var served: ServedContent? { state.withLockedValue { $0?.served } }
 
-    /// Serves `content` from now on, and records an event for each fragment it adds, changes or removes.
+    /// Serves `content` from now on, and records an event for each fragment and asset it adds, changes or removes
+    /// (on publish, for each fragment published or unpublished by it; an unpublished fragment stays unpublished).
     /// - Returns: the events recorded; empty when nothing changed or the emulator has not started.
     @discardableResult
     public func replace(with content: EmulatorContent) -> [JournalEntry] {
-        let changes: [FragmentChange] = state.withLockedValue { state in
-            guard let current = state else { return [] }
-            let changes = FragmentChange.between(current.repository, content.repository)
-            state = State(
-                served: ServedContent(content.repository, settings: current.settings), repository: content.repository,
-                settings: current.settings)
-            return changes
+        let tier = tier
+        let changes: [ContentChange] = state.withLockedValue { state in
+            guard var current = state else { return [] }
+            let before = current.visible(on: tier)
+            current.repository = content.repository
+            current.unpublished.formIntersection(content.repository.fragments.keys)
+            let after = current.visible(on: tier)
+            current.serve(on: tier)
+            state = current
+            let fragments = FragmentChange.between(before, after).map { tier == .publish ? $0.onPublish : $0 }
+            return fragments.map(ContentChange.fragment) + AssetChange.between(before, after).map(ContentChange.asset)
         }
         return journal.record(changes)
+    }
+
+    /// What ``publish(path:)``, ``unpublish(path:)`` and ``touch(path:)`` do.
+    public enum Action: String, Sendable, CaseIterable {
+        case publish, unpublish, touch
+    }
+
+    /// Publishes, unpublishes or touches the fragment at `path` without changing its content, as an author would on
+    /// AEM: the event is recorded (`.published` or `.unpublished` with `tier` `publish`; `.modified` for a touch on
+    /// author, `.published` on publish), and on publish an unpublished fragment is no longer served.
+    /// - Returns: the event recorded; nil when there is no fragment at `path` (or the emulator has not started).
+    public func apply(_ action: Action, path: String) -> JournalEntry? {
+        let tier = tier
+        let change: FragmentChange? = state.withLockedValue { state in
+            guard var current = state, let fragment = current.repository.fragments[path] else { return nil }
+            var kind: FragmentChange.Kind
+            switch action {
+            case .publish:
+                kind = .published
+                current.unpublished.remove(path)
+            case .unpublish:
+                kind = .unpublished
+                current.unpublished.insert(path)
+            case .touch:
+                kind = tier == .publish ? .published : .modified
+            }
+            if action != .touch, tier == .publish { current.serve(on: tier) }
+            state = current
+            return FragmentChange(kind: kind, path: path, id: fragment.uuid, modelPath: fragment.modelPath)
+        }
+        return change.flatMap { journal.record([.fragment($0)]).first }
+    }
+
+    /// Whether the fragment at `path` is published (every fragment is, until unpublished).
+    public func isPublished(_ path: String) -> Bool {
+        state.withLockedValue { !($0?.unpublished.contains(path) ?? false) }
     }
 }
 

@@ -11,6 +11,8 @@ struct EmulatorResponder: HTTPResponder {
     let live: EmulatorLiveContent
     let authentication: EmulatorAuthentication?
     let faults: EmulatorFaults
+    /// Whether ``ControlRoute`` answers (else its paths are 404).
+    let allowsControl: Bool
     let requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
 
     func respond(to request: Request, context _: BasicRequestContext) async throws -> Response {
@@ -82,6 +84,10 @@ struct EmulatorResponder: HTTPResponder {
                 return .empty(401)
             }
             return live.journal.answer(path: path, rawTarget: request.head.path ?? path)
+        }
+        if allowsControl, let route = ControlRoute(path: path) {
+            guard request.method == .post else { return Self.methodNotAllowed("POST") }
+            return route.answer(rawTarget: request.head.path ?? path, live: live)
         }
         if let name = path.dropPrefix("/graphql/execute.json/") {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }

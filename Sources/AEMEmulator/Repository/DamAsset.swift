@@ -17,6 +17,9 @@ public struct DamAsset: Sendable {
     public var lastModified: Date?
     /// The original rendition's bytes.
     public var bytes: Bytes
+    /// For bytes in a file, its size and modification time when the package was loaded: what tells a reload that
+    /// the original changed.
+    var fileStamp: FileStamp?
 
     /// Where an asset's bytes come from.
     public enum Bytes: Sendable {
@@ -40,5 +43,21 @@ public struct DamAsset: Sendable {
         self.height = height
         self.lastModified = lastModified
         self.bytes = bytes
+        if case .file(let url) = bytes { fileStamp = FileStamp(of: url) }
+    }
+}
+
+/// A file's size and modification time.
+struct FileStamp: Sendable, Equatable {
+    var size: Int
+    var modified: Double
+
+    /// The stamp of the file at `url`; nil when it cannot be read.
+    init?(of url: URL) {
+        guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey]),
+            let size = values.fileSize
+        else { return nil }
+        self.size = size
+        modified = values.contentModificationDate?.timeIntervalSince1970 ?? 0
     }
 }

@@ -99,8 +99,26 @@ extension Aem {
     }
 
     /// Sends one delivery-API request to the origin and reads its answer.
-    func read<Value>(_ request: DeliveryRequest<Value>) async throws -> Value {
-        let answer = try await answer(request.url(on: configuration.origin))
+    /// The fragment with `id` (else at `path`) as the server holds it now: asked with `Cache-Control: no-cache`, so
+    /// that no cache between answers with an older copy. For a mirror applying an event.
+    package func freshFragment(id: String?, path: String, references: FragmentReferences) async throws
+        -> DeliveredFragment
+    {
+        let request =
+            if let id, !id.isEmpty {
+                try DeliveryEndpoints.fragment(id: id, references: references)
+            } else {
+                try DeliveryEndpoints.fragment(path: path, references: references)
+            }
+        var headers = AemHTTPHeaders()
+        headers.set(name: "Cache-Control", value: "no-cache")
+        return try await read(request, headers: headers)
+    }
+
+    func read<Value>(_ request: DeliveryRequest<Value>, headers: AemHTTPHeaders = AemHTTPHeaders()) async throws
+        -> Value
+    {
+        let answer = try await answer(request.url(on: configuration.origin), headers: headers)
         return try request.value(from: answer, origin: configuration.origin, scrubber: configuration.scrubber)
     }
 

@@ -1,26 +1,34 @@
 import AEMHeadless
 import Foundation
 
-/// What one step of `SyncEngine.follow` did: the events a journal batch gave and the sync they caused.
+/// What one step of `SyncEngine.follow` did: the events a journal batch gave and what applying them changed.
 public struct FollowStep: Sendable {
-    /// The content-fragment events of the batch (other events are passed over).
+    /// The content-fragment and asset events of the batch (other events are passed over).
     public var events: [JournalEvent]
-    /// The sync run for them; nil when the batch held none.
+    /// What applying them did: a request per fragment an event named, or a sync for a source that reads its items
+    /// only through its list; nil when the batch held no such event.
     public var report: SyncReport?
+    /// Each change applied to the store, in order (a move is a removal and an addition).
+    public var changes: [StoreChange]
     /// Whether this was a whole sync: the first, or after the journal lost the stored position (410).
     public var isFullSync: Bool
 }
 
 extension SyncEngine {
-    /// Keeps the folder current from AEM's content events until the task is cancelled: it reads `journal` from the
-    /// position stored in the folder (the journal's end before the first sync, so that no event between is lost),
-    /// syncs, then for each batch of content-fragment events syncs again — pages that did not change cost a 304 and
-    /// unchanged fragments nothing — and stores the position after the batch is applied. Killed at any moment, the
-    /// next run loses nothing (the position moves only after its sync) and applies nothing twice (a sync of what is
-    /// already mirrored changes nothing). Duplicated or reordered events are harmless for the same reason. A 410 (the
-    /// position expired) runs a whole sync from the journal's end and goes on.
+    /// Keeps the folder current from AEM's content events until the task is cancelled.
     ///
-    /// - Parameter onStep: called after each sync, the first included.
+    /// It reads `journal` from the position stored in the folder (the journal's end before the first sync, so that no
+    /// event between is lost), syncs, then applies each batch of events: each fragment an event names is read alone,
+    /// bypassing caches (one request per changed fragment, however large the mirror), and written — or removed when
+    /// AEM no longer has it — in one transaction together with the journal position after the batch. Fragments that
+    /// show a changed one are read again; the images of an asset an event names are asked about again. A source
+    /// that reads its items only through its list (`QuerySyncSource`) gets a delta sync per batch instead.
+    ///
+    /// Killed at any moment, the next run loses nothing and applies nothing twice: the position moves only in the
+    /// transaction that applies its batch. Duplicated or reordered events are harmless, since each read returns the
+    /// current state. A 410 (the position expired) runs a whole sync from the journal's end and goes on.
+    ///
+    /// - Parameter onStep: called after each step, the first sync included.
     public func follow(
         _ source: some SyncSource, journal: EventJournalReader,
         onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in },
@@ -32,25 +40,63 @@ extension SyncEngine {
         let key = "journal " + journal.journal.absoluteString
         var position = try database.meta(key)
         if position == nil { position = try await journal.latestPosition() }
-        onStep(FollowStep(events: [], report: try await sync(source, onEvent: onEvent), isFullSync: true))
+        let first = try await sync(source, onEvent: onEvent)
         try database.setMeta(key, position)
+        let store = try ContentStore(directory: directory)
+        onStep(FollowStep(events: [], report: first, changes: [], isFullSync: true))
+        let pass = EventPass(engine: self, source: source, database: database, folder: folder)
         while !Task.isCancelled {
             var reader = journal
             reader.since = position
             do {
                 for try await batch in reader.batches() {
-                    let events = batch.events.filter { $0.type.hasPrefix("aem.sites.contentFragment.") }
-                    let report = events.isEmpty ? nil : try await sync(source, onEvent: onEvent)
-                    position = batch.position ?? position
-                    try database.setMeta(key, position)
-                    onStep(FollowStep(events: events, report: report, isFullSync: false))
+                    let events = batch.events.filter(\.isMirrored)
+                    let next = batch.position ?? position
+                    guard !events.isEmpty else {
+                        try database.setMeta(key, next)
+                        position = next
+                        continue
+                    }
+                    let before = try store.lastChangeSequence()
+                    var report = try await pass.apply(events, position: next, positionKey: key, onEvent: onEvent)
+                    if report == nil {
+                        report = try await sync(source, onEvent: onEvent)
+                        try database.setMeta(key, next)
+                    }
+                    position = next
+                    var changes: [StoreChange] = []
+                    while case let more = try store.changes(after: changes.last?.sequence ?? before), !more.isEmpty {
+                        changes += more
+                    }
+                    onStep(FollowStep(events: events, report: report, changes: changes, isFullSync: false))
                 }
                 return
             } catch is JournalPositionExpired {
                 position = try await journal.latestPosition()
-                onStep(FollowStep(events: [], report: try await sync(source, onEvent: onEvent), isFullSync: true))
+                let report = try await sync(source, onEvent: onEvent)
                 try database.setMeta(key, position)
+                onStep(FollowStep(events: [], report: report, changes: [], isFullSync: true))
             }
+        }
+    }
+
+    /// Each change `follow` applies to the store, as it is applied, until the task reading them is cancelled: for an
+    /// app that keeps its mirror current and shows what changed. The first sync's changes are not among them.
+    ///
+    /// ```swift
+    /// for try await change in engine.changes(following: source, journal: reader) {
+    ///     print(change.kind, change.path)
+    /// }
+    /// ```
+    public func changes(following source: some SyncSource, journal: EventJournalReader)
+        -> AsyncThrowingStream<StoreChange, any Error>
+    {
+        .producing { [self] continuation in
+            try await follow(
+                source, journal: journal,
+                onStep: { step in
+                    for change in step.changes { continuation.yield(change) }
+                })
         }
     }
 }

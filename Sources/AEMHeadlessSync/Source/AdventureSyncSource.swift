@@ -144,10 +144,34 @@ public struct AdventureSyncSource: SyncSource {
     }
 
     public func detail(of item: SyncListItem) async throws -> SyncItemDetail? {
+        try await read(atPath: item.path, fresh: false)?.detail
+    }
+
+    /// The adventure read by path with `Cache-Control: no-cache`; absent when the event names a fragment of another
+    /// model or language copy, or AEM has no adventure at the path.
+    public func read(_ changed: ChangedFragment) async throws -> ChangedFragmentRead {
+        if let locale, ContentLocale(ofPath: changed.path) != locale { return .absent }
+        if let model = changed.modelPath, !model.hasSuffix(Self.modelPathSuffix) { return .absent }
+        let found: (detail: SyncItemDetail, slug: String?)?
+        do {
+            found = try await read(atPath: changed.path, fresh: true)
+        } catch let error as AemError where error.kind == .graphQLErrors {
+            // AEM answers a path that holds no adventure (deleted, unpublished) with an error beside null data.
+            return .absent
+        }
+        guard let (detail, slug) = found else { return .absent }
+        return .item(SyncListItem(path: changed.path, slug: slug, model: Self.model, json: Data()), detail)
+    }
+
+    /// How the path of the adventures' model ends (`/conf/<configuration>/settings/dam/cfm/models/adventure`).
+    static let modelPathSuffix = "/models/adventure"
+
+    /// The adventure at `path` as the store keeps it, with its slug; nil when there is none.
+    private func read(atPath path: String, fresh: Bool) async throws -> (detail: SyncItemDetail, slug: String?)? {
         var variables = WKNDQueries.imageVariables(image, includeSeoName: true)
-        for name in pathVariables { variables[name] = .string(item.path) }
+        for name in pathVariables { variables[name] = .string(path) }
         guard
-            let byPath = try await query.fetch(PersistedQuery(Self.byPathPath, variables: variables))?
+            let byPath = try await query.fetch(PersistedQuery(Self.byPathPath, variables: variables), fresh: fresh)?
                 .data["adventureByPath"],
             let adventure = byPath["item"], adventure.members != nil
         else { return nil }
@@ -165,7 +189,9 @@ public struct AdventureSyncSource: SyncSource {
                 referenced.append(path)
             }
         }
-        return SyncItemDetail(json: Data(byPath.jsonBytes()), imageLocations: locations, referencedPaths: referenced)
+        let detail = SyncItemDetail(
+            json: Data(byPath.jsonBytes()), imageLocations: locations, referencedPaths: referenced)
+        return (detail, adventure["slug"]?.stringValue)
     }
 
     /// Where an image reference is loaded from, by `ImageReference`'s rule (`_dynamicUrl`, else `_path`).

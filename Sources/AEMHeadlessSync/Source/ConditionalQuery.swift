@@ -18,10 +18,14 @@ struct ConditionalQuery: Sendable {
     /// - Throws: `AemError` for anything but a complete GraphQL answer: any status but 200 (and
     ///   304 when asked), a body that is not JSON, or GraphQL errors — even beside data, since a
     ///   page with items left out must not make the store drop them.
-    func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil) async throws -> Answer? {
+    /// - Parameter fresh: ask with `Cache-Control: no-cache`, so that no cache between answers with an older copy.
+    func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil, fresh: Bool = false)
+        async throws -> Answer?
+    {
         let url = query.url(on: aem.configuration.origin)
         var headers = AemHTTPHeaders()
         headers.setConditions(etag: validator?.etag, lastModified: validator?.lastModified)
+        if fresh { headers.set(name: "Cache-Control", value: "no-cache") }
         let answer = try await aem.answer(url, headers: headers)
         if answer.status == 304, validator != nil { return nil }
         // The library's decoder names what is wrong with an answer that is not GraphQL (status, HTML, shape).

@@ -82,6 +82,20 @@ public struct FragmentSyncSource: SyncSource {
         return Self.detail(of: fragment)
     }
 
+    /// The fragment read by its id (else its path) with `Cache-Control: no-cache`; absent when AEM answers 404 or it
+    /// lies outside the folder now.
+    public func read(_ changed: ChangedFragment) async throws -> ChangedFragmentRead {
+        let fragment: DeliveredFragment
+        do {
+            fragment = try await aem.freshFragment(id: changed.id, path: changed.path, references: Self.references)
+        } catch let error as AemError where error.kind == .notFound && error.status == 404 {
+            return .absent
+        }
+        guard fragment.path.hasPrefix(folder + "/") else { return .absent }
+        let item = SyncListItem(path: fragment.path, slug: fragment.id, model: fragment.model.name, json: Data())
+        return .item(item, Self.detail(of: fragment))
+    }
+
     /// The fragment as the store keeps it: its JSON, its images, and the paths of the fragments
     /// among its references.
     ///

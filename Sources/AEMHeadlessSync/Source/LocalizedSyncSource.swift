@@ -43,6 +43,13 @@ public struct LocalizedSyncSource: SyncSource {
         return try await source.detail(of: item)
     }
 
+    /// The fragment read by the source of its path's locale; absent when it is in none of the locales.
+    public func read(_ changed: ChangedFragment) async throws -> ChangedFragmentRead {
+        let locale = ContentLocale(ofPath: changed.path)
+        guard let source = sources.first(where: { $0.locale == locale })?.source else { return .absent }
+        return try await source.read(changed)
+    }
+
     /// The locale's place and the inner cursor of a page's cursor; the first page of the first locale for nil.
     static func split(_ cursor: String?) -> (index: Int, inner: String?) {
         guard let cursor, let bar = cursor.firstIndex(of: "|"), let index = Int(cursor[..<bar]) else { return (0, nil) }

@@ -21,6 +21,14 @@ public protocol SyncSource: Sendable {
     /// item when the sync revalidates everything — except items whose list entry is already
     /// complete (`SyncListItem.complete`).
     func detail(of item: SyncListItem) async throws -> SyncItemDetail?
+
+    /// The fragment an event named, read alone and bypassing caches, so that following AEM's events costs a request
+    /// per changed fragment rather than a read of the list. The default is `.listOnly`.
+    func read(_ changed: ChangedFragment) async throws -> ChangedFragmentRead
+}
+
+extension SyncSource {
+    public func read(_ changed: ChangedFragment) async throws -> ChangedFragmentRead { .listOnly }
 }
 
 /// What a server said about a page that lets it be asked again conditionally.

@@ -74,7 +74,7 @@ extension ContentStore {
     }
 
     /// Up to 1,000 changes after `sequence`, with an `.overflow` first when some were trimmed.
-    private func changes(after sequence: Int64) throws -> [StoreChange] {
+    func changes(after sequence: Int64) throws -> [StoreChange] {
         try read { db in
             var batch: [StoreChange] = []
             let oldest = try Int64.fetchOne(db, sql: "SELECT min(seq) FROM fragment_change")

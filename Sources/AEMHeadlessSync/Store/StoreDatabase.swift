@@ -91,9 +91,7 @@ final class StoreDatabase: Sendable {
     /// is committed.
     func finishRun(_ run: Int64, now: Date) throws -> RunEnd {
         try pool.write { db in
-            let unused = "SELECT location FROM image WHERE location NOT IN (SELECT location FROM fragment_image)"
-            let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE location IN (\(unused))")
-            try db.execute(sql: "DELETE FROM image WHERE location IN (\(unused))")
+            let files = try removeUnusedImages(db)
             try db.execute(sql: "DELETE FROM page WHERE run != ?", arguments: [run])
             try db.execute(
                 sql: "UPDATE run SET finished_at = ?, cursor = NULL WHERE id = ?",
@@ -101,6 +99,14 @@ final class StoreDatabase: Sendable {
             try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT 20)")
             return RunEnd(removedImageFiles: files)
         }
+    }
+
+    /// Removes the images no fragment shows; returns their files, to be deleted once the transaction is committed.
+    func removeUnusedImages(_ db: Database) throws -> [String] {
+        let unused = "SELECT location FROM image WHERE location NOT IN (SELECT location FROM fragment_image)"
+        let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE location IN (\(unused))")
+        try db.execute(sql: "DELETE FROM image WHERE location IN (\(unused))")
+        return files
     }
 
     /// Creates the indexes on `members` that do not exist yet (each with the path, the order's last key).
@@ -122,15 +128,18 @@ final class StoreDatabase: Sendable {
 
     /// Stores `value` under `key` (nil removes it).
     func setMeta(_ key: String, _ value: String?) throws {
-        try pool.write { db in
-            if let value {
-                try db.execute(
-                    sql:
-                        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
-            }
+        try pool.write { db in try Self.setMeta(db, key, value) }
+    }
+
+    /// Stores `value` under `key` (nil removes it) in the transaction of `db`.
+    static func setMeta(_ db: Database, _ key: String, _ value: String?) throws {
+        if let value {
+            try db.execute(
+                sql:
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
         }
     }
 
@@ -220,9 +229,9 @@ final class StoreDatabase: Sendable {
         }
     }
 
-    private static let knownColumns = "id, path, slug, model, list_hash, content_hash"
+    static let knownColumns = "id, path, slug, model, list_hash, content_hash"
 
-    private static func known(_ row: Row) -> KnownFragment {
+    static func known(_ row: Row) -> KnownFragment {
         KnownFragment(
             id: row["id"], path: row["path"], slug: row["slug"], model: row["model"],
             listHash: row["list_hash"], contentHash: row["content_hash"])
@@ -289,7 +298,7 @@ final class StoreDatabase: Sendable {
     }
 
     /// Writes one fragment read in full and its images; returns its id.
-    private func write(
+    func write(
         _ db: Database, existing: KnownFragment?, item: SyncListItem, listHash: String, detail: SyncItemDetail,
         contentHash: String, run: Int64, now: Double
     ) throws -> Int64 {
@@ -350,7 +359,7 @@ final class StoreDatabase: Sendable {
         return id
     }
 
-    private func upsert(_ db: Database, images: [ImageRow], now: Double) throws {
+    func upsert(_ db: Database, images: [ImageRow], now: Double) throws {
         for image in images {
             try Self.execute(
                 db,
@@ -369,7 +378,7 @@ final class StoreDatabase: Sendable {
     }
 
     /// Runs a statement that a page runs once per item: prepared once per connection, not per item.
-    private static func execute(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
+    static func execute(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 

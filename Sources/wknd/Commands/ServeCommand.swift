@@ -28,7 +28,15 @@ struct ServeCommand: AsyncParsableCommand {
             (aem.sites.contentFragment.created, .modified, .deleted) in the
             journal at /events/…, read as Adobe I/O Events' journaling API is
             (since, limit, latest, Link rel="next", 204 with retry-after, 410 for
-            an expired position). The journal's URL is printed at the start.
+            an expired position). The journal's URL is printed at the start. With
+            --tier publish, edits are recorded as .published and .unpublished
+            events instead, and an unpublished fragment is not served. Changed
+            images are recorded as aem.assets.asset.processing_completed and
+            removed ones as aem.assets.asset.deleted.
+
+            --control opens a route that publishes, unpublishes or touches a
+            fragment without editing files, recording its event:
+              curl -X POST 'http://127.0.0.1:4503/emulator/control/unpublish?path=/content/dam/…'
 
             ENDPOINTS
               GET      /graphql/execute.json/<conf>/<query>;<name>=<value>;...
@@ -38,12 +46,14 @@ struct ServeCommand: AsyncParsableCommand {
               POST     /content/_cq_graphql/<conf>/endpoint.json (with --graphql-endpoint)
               GET      /adobe/contentFragments[/<id>|/byPath?path=…]
               GET      /events/organizations/<org>/integrations/<cred>/<reg>[?since=…&limit=…&latest=true]
+              POST     /emulator/control/<publish|unpublish|touch>?path=…   (with --control)
 
             EXAMPLES
               wknd serve --port 4503
               AEM_SCHEME=http AEM_HOST=127.0.0.1:4503 wknd list
               wknd serve --content ui.content/src/main/content/jcr_root
               wknd serve --content ui.content/src/main/content/jcr_root --watch
+              wknd serve --tier publish --control
               wknd serve --port 0 --no-dynamic-url
               AEM_TOKEN=dev-token wknd serve --auth token
             """
@@ -72,6 +82,15 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var watch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The tier played: author (edits are created, modified, deleted events) or publish (published, unpublished; unpublished fragments are not served).",
+            valueName: "tier"))
+    var tier: ServedTier = .author
+
+    @Flag(help: "Answer POST /emulator/control/<publish|unpublish|touch>?path=… (for tests and demos).")
+    var control = false
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
@@ -89,9 +108,14 @@ struct ServeCommand: AsyncParsableCommand {
                 EmulatorLaunch(
                     host: bind, port: port, contentPath: content, dynamicURLs: !noDynamicUrl,
                     allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true,
-                    watch: watch)
+                    watch: watch, tier: tier.rawValue, control: control)
             )
         }
+    }
+
+    /// The tiers `--tier` takes.
+    enum ServedTier: String, ExpressibleByArgument, CaseIterable {
+        case author, publish
     }
 
     private static func credentials(_ authentication: Authentication) throws -> EmulatorLaunch.Credentials? {

@@ -280,8 +280,8 @@ struct SyncCommand: AsyncParsableCommand {
         return source
     }
 
-    /// `--follow`: sync, then keep DIR current from the service's content events until Ctrl-C; a line (or with
-    /// `--json` a JSON line) for each batch of events applied.
+    /// `--follow`: sync, then keep DIR current from the service's content events until Ctrl-C: a line on stderr for
+    /// each change applied (with `--json`, a JSON line on stdout instead) and one for each batch of events.
     private func follow(
         _ source: any SyncSource, engine: SyncEngine, aem: Aem, context: CommandContext,
         progress: SyncProgressReporter, _ onEvent: @escaping @Sendable (SyncEvent) -> Void
@@ -293,27 +293,51 @@ struct SyncCommand: AsyncParsableCommand {
             organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
         let console = context.console
         let json = json
-        let totals = LockedValue((batches: 0, events: 0))
+        let totals = LockedValue((events: 0, changes: 0, requests: 0))
         console.note("following \(journal.absoluteString); Ctrl-C stops")
         do {
             try await engine.follow(source, journal: reader, onEvent: onEvent) { step in
                 progress.clear()
                 if step.isFullSync, let report = step.report { console.note(Self.summary(report)) }
                 guard !step.events.isEmpty else { return }
-                totals.withLock { $0 = ($0.batches + 1, $0.events + step.events.count) }
-                let kinds = Dictionary(grouping: step.events) {
-                    $0.type.split(separator: ".").last.map(String.init) ?? ""
+                totals.withLock {
+                    $0 = (
+                        $0.events + step.events.count, $0.changes + step.changes.count,
+                        $0.requests + (step.report?.requests ?? 0)
+                    )
                 }
-                .map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
-                let report = step.report.map { Self.summary($0) } ?? "nothing to apply"
-                console.note("\(step.events.count) event\(step.events.count == 1 ? "" : "s") (\(kinds)): \(report)")
-                if json, let line = try? JSONOutput.line(FollowLine(step)) { Screen.shared.write(line, to: .output) }
+                for change in step.changes {
+                    if json, let line = try? JSONOutput.line(ChangeLine(change)) {
+                        Screen.shared.write(line, to: .output)
+                    } else if !json {
+                        console.note("\(change.kind.rawValue) \(change.path)")
+                    }
+                }
+                console.note(Self.batchLine(step))
             }
         } catch is CancellationError {}
         let done = totals.value
         console.note(
-            "stopped following: \(done.events) event\(done.events == 1 ? "" : "s") in \(done.batches) batch\(done.batches == 1 ? "" : "es") applied"
-        )
+            "stopped following: \(Self.count(done.events, "event")) applied, \(Self.count(done.changes, "change")), "
+                + "\(Self.count(done.requests, "request"))")
+    }
+
+    /// The line on stderr for one batch of events: the events by kind, and what applying them cost.
+    static func batchLine(_ step: FollowStep) -> String {
+        let kinds = Dictionary(grouping: step.events) { $0.type.split(separator: ".").last.map(String.init) ?? "" }
+            .map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
+        guard let report = step.report else {
+            return "\(count(step.events.count, "event")) (\(kinds)): nothing to apply"
+        }
+        let removed = report.removed > 0 ? ", \(report.removed) removed" : ""
+        let images = report.imagesFetched > 0 ? ", \(count(report.imagesFetched, "image")) fetched" : ""
+        return
+            "\(count(step.events.count, "event")) (\(kinds)): \(report.added) added, \(report.changed) changed\(removed)"
+            + "\(images); \(count(report.requests, "request")) in \(String(format: "%.2f", report.seconds)) s"
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// `--events-url` or `AEM_EVENTS_URL`, else the journal a `wknd serve` emulator keeps on the service's origin.
@@ -331,16 +355,18 @@ struct SyncCommand: AsyncParsableCommand {
         return url
     }
 
-    /// One `--json` line of `--follow`: the events of a batch and what the sync for them changed.
-    private struct FollowLine: Encodable {
-        var events: [String]
-        var paths: [String]
-        var report: SyncReport?
+    /// One `--json` line of `--follow`: a change applied to the mirror.
+    private struct ChangeLine: Encodable {
+        var kind: String
+        var path: String
+        var model: String?
+        var locale: String?
 
-        init(_ step: FollowStep) {
-            events = step.events.map(\.type)
-            paths = step.events.compactMap(\.path)
-            report = step.report
+        init(_ change: StoreChange) {
+            kind = change.kind.rawValue
+            path = change.path
+            model = change.model
+            locale = change.locale?.identifier
         }
     }
 
