@@ -70,6 +70,16 @@ let package = Package(
                 .product(name: "AEMHeadlessURLSession", package: mainPackage),
             ]
         ),
+        // Following the content events in a mirror of 10,000 synthetic adventures: the requests 100 changes cost
+        // through the delivery API and through GraphQL, beside the base sync's.
+        .executableTarget(
+            name: "follow-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMHeadlessSync", package: mainPackage),
+                .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+            ]
+        ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
         // Start-up probes for the "where the time goes" breakdown: no Foundation, FoundationEssentials only,
