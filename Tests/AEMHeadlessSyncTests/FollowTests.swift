@@ -298,4 +298,59 @@ struct FollowTests {
             }
         }
     }
+
+    @Test("a fragment moved to another path is found there and gone from the old one")
+    func aMoveReachesTheMirror() async throws {
+        try await withSyncFolder { folder, _ in
+            var content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first)
+            var moved = adventure
+            moved.path = EmulatorContent.adventuresFolder + "/moved/" + adventure.slug
+            try await following(
+                folder, source: { try FragmentSyncSource(aem: $0, folder: EmulatorContent.adventuresFolder) }
+            ) { emulator, _ in
+                content[fragment: adventure.path] = nil
+                content[fragment: moved.path] = moved
+                emulator.live.replace(with: content)
+                try await expectEventually(
+                    folder,
+                    { store in
+                        try store.deliveredFragment(path: moved.path)?.id == adventure.uuid
+                            && store.deliveredFragment(path: adventure.path) == nil
+                    })
+                #expect(try ContentStore(directory: folder).fragments().filter { $0.slug == adventure.uuid }.count == 1)
+            }
+        }
+    }
+
+    @Test("without a journal, following syncs every interval and reports what each sync changed")
+    func followingByInterval() async throws {
+        try await withSyncFolder { folder, _ in
+            var content = try EmulatorContent.sample()
+            let adventure = try #require(content.adventures.first)
+            try await withRunning(EmulatorOptions(content: content)) { emulator in
+                try await AsyncHTTPClientTransport.withTransport { transport in
+                    let aem = Aem(
+                        try AemConfiguration(scheme: .http, host: emulator.hostAndPort), transport: transport)
+                    let steps = AsyncStream<FollowStep>.makeStream()
+                    let task = Task {
+                        try await SyncEngine(aem: aem, directory: folder).follow(
+                            AdventureSyncSource(aem: aem), every: .milliseconds(100),
+                            onStep: { steps.continuation.yield($0) })
+                    }
+                    var iterator = steps.stream.makeAsyncIterator()
+                    #expect(await iterator.next()?.isFullSync == true)
+                    content[fragment: adventure.path] = nil
+                    emulator.live.replace(with: content)
+                    var removed: [StoreChange] = []
+                    while removed.isEmpty, let step = await iterator.next() {
+                        removed = step.changes.filter { $0.kind == .removed }
+                    }
+                    #expect(removed.map(\.path) == [adventure.path])
+                    task.cancel()
+                    _ = await task.result
+                }
+            }
+        }
+    }
 }

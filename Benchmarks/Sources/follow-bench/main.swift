@@ -127,11 +127,11 @@ func measure(
 
 /// A value changed from concurrent tasks.
 final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private var value_: Value
+    private var stored: Value
     private let lock = NSLock()
-    init(_ value: Value) { value_ = value }
-    var value: Value { lock.withLock { value_ } }
-    @discardableResult func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&value_) } }
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    @discardableResult func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&stored) } }
 }
 
 let base = try content(count: fragmentCount, priceOffset: 0, edited: 0)

@@ -64,10 +64,7 @@ extension SyncEngine {
                         try database.setMeta(key, next)
                     }
                     position = next
-                    var changes: [StoreChange] = []
-                    while case let more = try store.changes(after: changes.last?.sequence ?? before), !more.isEmpty {
-                        changes += more
-                    }
+                    let changes = try store.allChanges(after: before)
                     onStep(FollowStep(events: events, report: report, changes: changes, isFullSync: false))
                 }
                 return
@@ -77,6 +74,26 @@ extension SyncEngine {
                 try database.setMeta(key, position)
                 onStep(FollowStep(events: [], report: report, changes: [], isFullSync: true))
             }
+        }
+    }
+
+    /// Keeps the folder current by syncing it every `interval` until the task is cancelled, for a service with no
+    /// event journal: each sync asks the list's pages conditionally (an unchanged page costs a 304). Each step after
+    /// the first carries the changes it applied.
+    public func follow(
+        _ source: some SyncSource, every interval: Duration,
+        onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in },
+        onStep: @escaping @Sendable (FollowStep) -> Void = { _ in }
+    ) async throws {
+        let first = try await sync(source, onEvent: onEvent)
+        let store = try ContentStore(directory: directory)
+        onStep(FollowStep(events: [], report: first, changes: [], isFullSync: true))
+        while !Task.isCancelled {
+            try await Task.sleep(for: interval)
+            let before = try store.lastChangeSequence()
+            let report = try await sync(source, onEvent: onEvent)
+            let changes = try store.allChanges(after: before)
+            onStep(FollowStep(events: [], report: report, changes: changes, isFullSync: false))
         }
     }
 

@@ -73,6 +73,15 @@ extension ContentStore {
         observe { store in try store.fragments(matching: query) }
     }
 
+    /// Every change after `sequence` the log holds, read 1,000 at a time.
+    func allChanges(after sequence: Int64) throws -> [StoreChange] {
+        var all: [StoreChange] = []
+        while case let more = try changes(after: all.last?.sequence ?? sequence), !more.isEmpty {
+            all += more
+        }
+        return all
+    }
+
     /// Up to 1,000 changes after `sequence`, with an `.overflow` first when some were trimmed.
     func changes(after sequence: Int64) throws -> [StoreChange] {
         try read { db in

@@ -149,9 +149,15 @@ struct SyncCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --follow: the Adobe I/O Events journal's URL (default: AEM_EVENTS_URL, else a `wknd serve` emulator's).",
+            "With --follow: the Adobe I/O Events journal's URL (default: AEM_EVENTS_URL or the profile's eventsUrl, else a `wknd serve` emulator's).",
             valueName: "url"))
     var eventsUrl: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --follow: sync again every N seconds instead of reading an event journal (for an AEM without one).",
+            valueName: "seconds"))
+    var interval: Int?
 
     @OptionGroup var options: ServiceOptions
 
@@ -190,6 +196,12 @@ struct SyncCommand: AsyncParsableCommand {
         } else if query == nil, let pageSize, !(1...100).contains(pageSize) {
             throw ValidationError("--page-size must be from 1 to 100.")
         }
+        if let interval {
+            guard follow else { throw ValidationError("--interval goes with --follow.") }
+            guard interval >= 1 else { throw ValidationError("--interval must be 1 second or more.") }
+            if eventsUrl != nil { throw ValidationError("Give either --events-url or --interval, not both.") }
+        }
+        if eventsUrl != nil, !follow { throw ValidationError("--events-url goes with --follow.") }
         if let width, width < 1 { throw ValidationError("--width must be 1 or more.") }
         if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100.") }
     }
@@ -286,34 +298,55 @@ struct SyncCommand: AsyncParsableCommand {
         _ source: any SyncSource, engine: SyncEngine, aem: Aem, context: CommandContext,
         progress: SyncProgressReporter, _ onEvent: @escaping @Sendable (SyncEvent) -> Void
     ) async throws {
-        let journal = try journalURL(aem: aem)
-        let settings = context.configuration.resolved
-        let reader = EventJournalReader(
-            aem: aem, journal: journal, apiKey: settings.setting(.clientID).value,
-            organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
         let console = context.console
         let json = json
         let totals = LockedValue((events: 0, changes: 0, requests: 0))
-        console.note("following \(journal.absoluteString); Ctrl-C stops")
+        let onStep: @Sendable (FollowStep) -> Void = { step in
+            progress.clear()
+            if step.isFullSync {
+                if let report = step.report { console.note(Self.summary(report)) }
+                return
+            }
+            // A batch of events, or a sync of --interval that changed something.
+            guard !step.events.isEmpty || !step.changes.isEmpty else { return }
+            totals.withLock {
+                $0 = (
+                    $0.events + step.events.count, $0.changes + step.changes.count,
+                    $0.requests + (step.report?.requests ?? 0)
+                )
+            }
+            for change in step.changes {
+                if json, let line = try? JSONOutput.line(ChangeLine(change)) {
+                    Screen.shared.write(line, to: .output)
+                } else if !json {
+                    console.note("\(change.kind.rawValue) \(change.path)")
+                }
+            }
+            if !step.events.isEmpty {
+                console.note(Self.batchLine(step))
+            } else if let report = step.report {
+                console.note(Self.summary(report))
+            }
+        }
         do {
-            try await engine.follow(source, journal: reader, onEvent: onEvent) { step in
-                progress.clear()
-                if step.isFullSync, let report = step.report { console.note(Self.summary(report)) }
-                guard !step.events.isEmpty else { return }
-                totals.withLock {
-                    $0 = (
-                        $0.events + step.events.count, $0.changes + step.changes.count,
-                        $0.requests + (step.report?.requests ?? 0)
+            if let interval {
+                console.note("syncing every \(interval) s; Ctrl-C stops")
+                try await engine.follow(source, every: .seconds(interval), onEvent: onEvent, onStep: onStep)
+            } else {
+                let settings = context.configuration.resolved
+                let journal = try journalURL(aem: aem, configured: settings.setting(.eventsURL).value)
+                let reader = EventJournalReader(
+                    aem: aem, journal: journal, apiKey: settings.setting(.clientID).value,
+                    organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
+                console.note("following \(journal.absoluteString); Ctrl-C stops")
+                do {
+                    try await engine.follow(source, journal: reader, onEvent: onEvent, onStep: onStep)
+                } catch let error as AemError where error.status == 404 {
+                    throw Failure(
+                        .unavailable,
+                        "There is no event journal at \(journal.absoluteString). Give its URL with --events-url (or AEM_EVENTS_URL), or sync every N seconds with --interval N."
                     )
                 }
-                for change in step.changes {
-                    if json, let line = try? JSONOutput.line(ChangeLine(change)) {
-                        Screen.shared.write(line, to: .output)
-                    } else if !json {
-                        console.note("\(change.kind.rawValue) \(change.path)")
-                    }
-                }
-                console.note(Self.batchLine(step))
             }
         } catch is CancellationError {}
         let done = totals.value
@@ -340,9 +373,10 @@ struct SyncCommand: AsyncParsableCommand {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// `--events-url` or `AEM_EVENTS_URL`, else the journal a `wknd serve` emulator keeps on the service's origin.
-    private func journalURL(aem: Aem) throws -> URL {
-        let given = eventsUrl ?? ProcessInfo.processInfo.environment["AEM_EVENTS_URL"]
+    /// `--events-url`, else `configured` (`AEM_EVENTS_URL` or the profile's `eventsUrl`), else the journal a `wknd
+    /// serve` emulator keeps on the service's origin.
+    private func journalURL(aem: Aem, configured: String?) throws -> URL {
+        let given = eventsUrl ?? configured
         if let given {
             guard let url = URL(string: given), url.scheme == "https" || url.scheme == "http", url.host != nil else {
                 throw Failure(.usage, "--events-url must be the journal's http(s) URL, not \(given).")

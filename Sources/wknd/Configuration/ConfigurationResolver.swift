@@ -20,6 +20,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case environment = "AEM_ENVIRONMENT"
     case tier = "AEM_TIER"
     case locale = "AEM_LOCALE"
+    case eventsURL = "AEM_EVENTS_URL"
 
     /// Whether the value is a secret, never shown.
     var isSecret: Bool { self == .password || self == .token || self == .clientSecret }
@@ -44,6 +45,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .environment: "--environment"
         case .tier: "--tier"
         case .locale: "--locale"
+        case .eventsURL: "--events-url"
         }
     }
 
@@ -66,6 +68,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .environment: "environment"
         case .tier: "tier"
         case .locale: "locale"
+        case .eventsURL: "eventsUrl"
         }
     }
 
