@@ -8,6 +8,8 @@ struct GraphQLEndpoints: Sendable {
     let engine: QueryEngine
     let queries: StoredQueries
     let allowsAdHocQueries: Bool
+    /// The answers executed so far, for the same request asked again.
+    let executed = ExecutedAnswers()
 
     /// The largest request body read: a query text or an ad-hoc request.
     static let maximumBodyBytes = 1024 * 1024
@@ -21,9 +23,11 @@ struct GraphQLEndpoints: Sendable {
                 + parts.dropFirst().joined(separator: "/")
             return .document(status: 404, Self.errors(message), cacheControl: nil)
         }
+        let key = ExecutedAnswers.key(query, variables: variables)
+        if let answer = executed[key] { return .executed(answer) }
         switch await engine.execute(query, rawVariables: variables) {
         case .response(let document):
-            return .document(status: 200, document, cacheControl: CacheHeaders(query))
+            return .executed(executed.keep(document, cacheControl: CacheHeaders(query), for: key))
         case .invalidQuery(let document):
             return .document(status: 500, document, cacheControl: nil)
         case .unknownConfiguration:

@@ -2,6 +2,8 @@
 enum Reply: Sendable {
     /// A JSON document; one with cache headers also carries an `ETag` and answers `If-None-Match` with 304.
     case document(status: Int, OrderedJSON, cacheControl: CacheHeaders?)
+    /// A persisted query's 200 answer, serialized once and kept for the same request.
+    case executed(ExecutedAnswers.Answer)
     /// An asset's bytes.
     case asset(ServedAsset)
     /// Exactly these headers and bytes.
@@ -14,6 +16,10 @@ enum Reply: Sendable {
 
     /// This answer with a GraphQL error added before its `data` (graphql-java lists `errors` first).
     func addingGraphQLError(_ message: String) -> Reply {
+        if case .executed(let answer) = self {
+            return Reply.document(status: 200, answer.document, cacheControl: answer.cacheControl)
+                .addingGraphQLError(message)
+        }
         guard case .document(let status, .object(let members), let cacheControl) = self else { return self }
         var errors: [OrderedJSON] = []
         if case .array(let existing)? = OrderedJSON.object(members)["errors"] { errors = existing }

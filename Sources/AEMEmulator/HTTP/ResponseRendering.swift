@@ -13,6 +13,9 @@ struct ResponseRendering: Sendable {
         switch reply {
         case .document(let status, let document, let cacheControl):
             return documentResponse(status: status, body: document.serialized, cacheControl: cacheControl)
+        case .executed(let answer):
+            return documentResponse(
+                status: 200, body: answer.body, cacheControl: answer.cacheControl, etag: answer.etag)
         case .asset(let asset):
             return assetResponse(asset)
         case .raw(let status, let headers, let body):
@@ -24,10 +27,12 @@ struct ResponseRendering: Sendable {
         }
     }
 
-    private func documentResponse(status: Int, body: [UInt8], cacheControl: CacheHeaders?) -> Response {
+    private func documentResponse(status: Int, body: [UInt8], cacheControl: CacheHeaders?, etag known: String? = nil)
+        -> Response
+    {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let cacheControl, !delivery.withoutValidators {
-            let etag = "\"\(ContentHash.hex(body))\""
+            let etag = known ?? "\"\(ContentHash.hex(body))\""
             headers[.cacheControl] = cacheControl.cacheControl
             if let surrogate = cacheControl.surrogateControl, let name = HTTPField.Name("Surrogate-Control") {
                 headers[name] = surrogate
