@@ -70,7 +70,7 @@ enum WKNDServe {
         let live = options.live
         let watching = Task {
             guard let watcher else { return }
-            await watcher.run(live) { outcome in
+            await watcher.run(live, serving: content) { outcome in
                 switch outcome {
                 case .reloaded(let events):
                     let counts = Dictionary(grouping: events, by: \.type).map {

@@ -1,13 +1,25 @@
 import Foundation
 
-/// Watches a content package on disk and serves each saved change (`wknd serve --watch`): every `interval` it looks
-/// at the names, sizes and modification times of the package's files; when any differs, it loads the package again
-/// and replaces the live content with it, which records the changes in the journal. A package that no longer loads
-/// keeps the last good content served, and says why.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Watches a content package on disk and serves each saved change (`wknd serve --watch`): it looks at the names,
+/// sizes and modification times of the package's files; when any differs, it reads again only the folders of the
+/// fragments and assets whose files changed (``AssetFolderReload``), or the whole package when a model, a stored query
+/// or a folder's description changed, and replaces the live content, which records the changes in the journal. A
+/// package that no longer loads keeps the last good content served, and says why.
+///
+/// It looks every `interval`, or less often on a package so large that looking takes longer: the pause is at least
+/// twice the time the last look took, so that watching never takes more than a third of a core.
 public struct PackageWatcher: Sendable {
     /// What one look found.
     public enum Outcome: Sendable {
-        /// The package was loaded again and served; the events recorded.
+        /// The package was read again and served; the events recorded.
         case reloaded([JournalEntry])
         /// The package changed but does not load: the last good content is still served.
         case failed(any Error)
@@ -22,41 +34,87 @@ public struct PackageWatcher: Sendable {
     }
 
     /// Watches until the task is cancelled, replacing `live`'s content on each change and telling `report`.
-    public func run(_ live: EmulatorLiveContent, report: @Sendable (Outcome) -> Void) async {
+    /// - Parameter content: what `live` serves now, when it was loaded from this package: the base that changes are
+    ///   applied to one folder at a time; nil loads the whole package at the first change.
+    public func run(
+        _ live: EmulatorLiveContent, serving content: EmulatorContent? = nil, report: @Sendable (Outcome) -> Void
+    ) async {
+        let clock = ContinuousClock()
+        var started = clock.now
         var seen = fingerprint()
+        var current = content
         while !Task.isCancelled {
+            let pause = max(interval, (clock.now - started) * 2)
             do {
-                try await Task.sleep(for: interval)
+                try await Task.sleep(for: pause)
             } catch {
                 return
             }
+            started = clock.now
             let now = fingerprint()
             guard now != seen else { continue }
+            let changed = Self.changedFiles(seen, now)
             seen = now
             do {
-                let content = try EmulatorContent.load(jcrRoot: jcrRoot)
-                report(.reloaded(live.replace(with: content)))
+                let next = try reload(changed, from: current)
+                current = next
+                report(.reloaded(live.replace(with: next)))
             } catch {
+                // The next look reads again what this one could not.
+                current = nil
                 report(.failed(error))
             }
         }
     }
 
-    /// The package's files with their sizes and modification times.
-    func fingerprint() -> [String: [Double]] {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        var files: [String: [Double]] = [:]
-        guard let walk = FileManager.default.enumerator(at: jcrRoot, includingPropertiesForKeys: keys) else {
-            return files
+    /// The content after `changed` files: `current` with their folders read again where that is possible, else the
+    /// whole package.
+    func reload(_ changed: Set<String>, from current: EmulatorContent?) throws -> EmulatorContent {
+        if let current,
+            let repository = try AssetFolderReload.apply(changed, jcrRoot: jcrRoot, to: current.repository)
+        {
+            return EmulatorContent(repository: repository)
         }
-        for case let url as URL in walk {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-                continue
+        return try EmulatorContent.load(jcrRoot: jcrRoot)
+    }
+
+    /// The files whose stamp differs between two looks, or that only one of them saw.
+    static func changedFiles(_ before: [String: FileStamp], _ after: [String: FileStamp]) -> Set<String> {
+        var changed = Set<String>()
+        for (file, stamp) in after where before[file] != stamp { changed.insert(file) }
+        for file in before.keys where after[file] == nil { changed.insert(file) }
+        return changed
+    }
+
+    /// The package's files with their sizes and modification times (`readdir` and `lstat`; links are not followed).
+    func fingerprint() -> [String: FileStamp] {
+        var files: [String: FileStamp] = [:]
+        var folders = [jcrRoot.standardizedFileURL.path]
+        while let folder = folders.popLast() {
+            guard let entries = try? DirectoryEntry.list(folder) else { continue }
+            for entry in entries {
+                let path = folder + "/" + entry.name
+                switch entry.kind {
+                case .directory: folders.append(path)
+                case .file: if let stamp = FileStamp(atPath: path) { files[path] = stamp }
+                case .other: continue
+                }
             }
-            files[url.path] = [
-                values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0),
-            ]
         }
         return files
+    }
+}
+
+extension FileStamp {
+    /// The stamp of the file at `path` from `lstat`; nil when it cannot be read.
+    init?(atPath path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        self.init(size: Int(status.st_size), modified: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
     }
 }

@@ -52,6 +52,11 @@ struct FileStamp: Sendable, Equatable {
     var size: Int
     var modified: Double
 
+    init(size: Int, modified: Double) {
+        self.size = size
+        self.modified = modified
+    }
+
     /// The stamp of the file at `url`; nil when it cannot be read.
     init?(of url: URL) {
         guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey]),
