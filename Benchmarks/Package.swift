@@ -70,6 +70,20 @@ let package = Package(
                 .product(name: "AEMHeadlessURLSession", package: mainPackage),
             ]
         ),
+        // A deterministic generator of large content packages (three models with references between them, images,
+        // persisted queries), shared by scale-package and scale-bench.
+        .target(name: "ScalePackage"),
+        // Writes a content package of N fragments (100,000 by default) to a folder.
+        .executableTarget(name: "scale-package", dependencies: ["ScalePackage"]),
+        // The stand-in at 10,000 to 100,000 fragments, one process per size: load time and peak RSS, then the sorted
+        // paginated query, a delivery list page and a hydrated get over loopback.
+        .executableTarget(
+            name: "scale-bench",
+            dependencies: [
+                "ScalePackage",
+                .product(name: "AEMEmulator", package: mainPackage),
+            ]
+        ),
         // Following the content events in a mirror of 10,000 synthetic adventures: the requests 100 changes cost
         // through the delivery API and through GraphQL, beside the base sync's.
         .executableTarget(
