@@ -55,7 +55,9 @@ public final class EmulatorLiveContent: Sendable {
     @discardableResult
     public func replace(with content: EmulatorContent) -> [JournalEntry] {
         let tier = tier
-        let changes: [ContentChange] = state.withLockedValue { state in
+        let journal = journal
+        // The events are recorded before the lock is let go: a request that finds the new content finds its events.
+        return state.withLockedValue { state in
             guard var current = state else { return [] }
             let before = current.visible(on: tier)
             current.repository = content.repository
@@ -64,9 +66,9 @@ public final class EmulatorLiveContent: Sendable {
             current.serve(on: tier)
             state = current
             let fragments = FragmentChange.between(before, after).map { tier == .publish ? $0.onPublish : $0 }
-            return fragments.map(ContentChange.fragment) + AssetChange.between(before, after).map(ContentChange.asset)
+            return journal.record(
+                fragments.map(ContentChange.fragment) + AssetChange.between(before, after).map(ContentChange.asset))
         }
-        return journal.record(changes)
     }
 
     /// What ``publish(path:)``, ``unpublish(path:)`` and ``touch(path:)`` do.
@@ -80,7 +82,8 @@ public final class EmulatorLiveContent: Sendable {
     /// - Returns: the event recorded; nil when there is no fragment at `path` (or the emulator has not started).
     public func apply(_ action: Action, path: String) -> JournalEntry? {
         let tier = tier
-        let change: FragmentChange? = state.withLockedValue { state in
+        let journal = journal
+        return state.withLockedValue { state in
             guard var current = state, let fragment = current.repository.fragments[path] else { return nil }
             var kind: FragmentChange.Kind
             switch action {
@@ -95,9 +98,9 @@ public final class EmulatorLiveContent: Sendable {
             }
             if action != .touch, tier == .publish { current.serve(on: tier) }
             state = current
-            return FragmentChange(kind: kind, path: path, id: fragment.uuid, modelPath: fragment.modelPath)
+            let change = FragmentChange(kind: kind, path: path, id: fragment.uuid, modelPath: fragment.modelPath)
+            return journal.record([.fragment(change)]).first
         }
-        return change.flatMap { journal.record([.fragment($0)]).first }
     }
 
     /// Whether the fragment at `path` is published (every fragment is, until unpublished).

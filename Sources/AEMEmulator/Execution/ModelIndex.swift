@@ -35,6 +35,7 @@ final class ModelIndex: @unchecked Sendable {
 
     private let lock = NSLock()
     private var orders: [OrderKey: Order] = [:]
+    private var uuidRanksFound: [Int]?
     /// The most orders kept; the cache starts afresh when it is full (sorts come from URLs, so they are unbounded).
     private static let maximumOrders = 64
 
@@ -74,31 +75,79 @@ final class ModelIndex: @unchecked Sendable {
     }
 
     private func computeOrder(sort: SortSpecification?, variation: String?, tieBreak: TieBreak) -> Order {
+        let count = fragments.count
         var indices = Array(fragments.indices)
-        let keys: [[SortSpecification.Value?]] =
-            sort.map { sort in
-                fragments.map { fragment in
-                    sort.keys.map { key in
-                        switch key.field {
-                        case "_path": .text(fragment.path)
-                        case "_id": .text(fragment.uuid)
-                        default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
-                        }
+        if sort != nil || tieBreak == .uuid {
+            // Each key's rank for each fragment, then the tie-break's, in one flat array: the sort compares integers
+            // only, where comparing the values themselves cost more in reference counting than in comparing.
+            let keys = sort?.keys ?? []
+            let width = keys.count + 1
+            var ranks = [Int](repeating: 0, count: count * width)
+            for (column, key) in keys.enumerated() {
+                let values = fragments.map { fragment -> SortSpecification.Value? in
+                    switch key.field {
+                    case "_path": .text(fragment.path)
+                    case "_id": .text(fragment.uuid)
+                    default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
                     }
                 }
-            } ?? []
-        if sort != nil || tieBreak == .uuid {
-            indices.sort { lhs, rhs in
-                if let sort {
-                    let order = sort.compare(keys[lhs], keys[rhs])
-                    if order != 0 { return order < 0 }
+                for (index, rank) in Self.ranks(of: values, descending: key.descending).enumerated() {
+                    ranks[index * width + column] = rank
                 }
-                return tieBreak == .uuid ? fragments[lhs].uuid < fragments[rhs].uuid : lhs < rhs
+            }
+            let ties = tieBreak == .uuid ? uuidRanks() : Array(0..<count)
+            for index in 0..<count { ranks[index * width + keys.count] = ties[index] }
+            ranks.withUnsafeBufferPointer { ranks in
+                indices.sort { lhs, rhs in
+                    var (left, right) = (lhs * width, rhs * width)
+                    for _ in 0..<width {
+                        if ranks[left] != ranks[right] { return ranks[left] < ranks[right] }
+                        left += 1
+                        right += 1
+                    }
+                    return false
+                }
             }
         }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(indices.count)
         for (position, index) in indices.enumerated() { positions[fragments[index].uuid] = position }
         return Order(indices: indices, positionByUUID: positions)
+    }
+
+    /// Each value's place in the order of `SortSpecification.compare` (equal values share one, and `descending`
+    /// reverses it); a missing value after all others in either direction.
+    static func ranks(of values: [SortSpecification.Value?], descending: Bool) -> [Int] {
+        var present: [(index: Int, value: SortSpecification.Value)] = []
+        present.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            if let value { present.append((index, value)) }
+        }
+        present.sort { SortSpecification.Value.compare($0.value, $1.value) < 0 }
+        var ranks = [Int](repeating: Int.max, count: values.count)
+        var rank = 0
+        for (place, entry) in present.enumerated() {
+            if place > 0, SortSpecification.Value.compare(present[place - 1].value, entry.value) != 0 { rank += 1 }
+            ranks[entry.index] = rank
+        }
+        if descending {
+            for entry in present { ranks[entry.index] = rank - ranks[entry.index] }
+        }
+        return ranks
+    }
+
+    /// Each fragment's place in the order of UUIDs, found once.
+    private func uuidRanks() -> [Int] {
+        lock.lock()
+        if let ranks = uuidRanksFound {
+            lock.unlock()
+            return ranks
+        }
+        lock.unlock()
+        let ranks = Self.ranks(of: fragments.map { .text($0.uuid) }, descending: false)
+        lock.lock()
+        uuidRanksFound = ranks
+        lock.unlock()
+        return ranks
     }
 }
