@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Watches a content package on disk and serves each saved change (`wknd serve --watch`): it looks at the names,
 /// sizes and modification times of the package's files; when any differs, it reads again only the folders of the
 /// fragments and assets whose files changed (``AssetFolderReload``), or the whole package when a model, a stored query
@@ -102,19 +94,5 @@ public struct PackageWatcher: Sendable {
             }
         }
         return files
-    }
-}
-
-extension FileStamp {
-    /// The stamp of the file at `path` from `lstat`; nil when it cannot be read.
-    init?(atPath path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
-        self.init(size: Int(status.st_size), modified: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
     }
 }

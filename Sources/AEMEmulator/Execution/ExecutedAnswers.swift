@@ -34,7 +34,7 @@ final class ExecutedAnswers: Sendable {
     func keep(_ document: OrderedJSON, cacheControl: CacheHeaders, for key: String) -> Answer {
         let body = document.serialized
         let answer = Answer(
-            document: document, body: body, etag: "\"\(ContentHash.hex(body))\"", cacheControl: cacheControl)
+            document: document, body: body, etag: EntityTag.strong(body), cacheControl: cacheControl)
         guard body.count <= byteLimit else { return answer }
         state.withLockedValue { state in
             if state.bytes + body.count > byteLimit { state = ([:], 0) }

@@ -1,5 +1,10 @@
-/// Comparison of entity tags in `If-None-Match` and `If-Range` (RFC 9110 §8.8.3).
+/// The entity tags the emulator sends, and their comparison in `If-None-Match` and `If-Range` (RFC 9110 §8.8.3).
 enum EntityTag {
+    /// The strong entity tag of `bytes`: their ``ContentHash`` in quotes.
+    static func strong(_ bytes: some Sequence<UInt8>) -> String {
+        "\"\(ContentHash.hex(bytes))\""
+    }
+
     /// Whether an `If-None-Match` list names `etag` (weak comparison) or is `*`.
     static func ifNoneMatch(_ header: String, matches etag: String) -> Bool {
         header.split(separator: ",").contains { candidate in

@@ -32,7 +32,7 @@ struct ResponseRendering: Sendable {
     {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let cacheControl, !delivery.withoutValidators {
-            let etag = known ?? "\"\(ContentHash.hex(body))\""
+            let etag = known ?? EntityTag.strong(body)
             headers[.cacheControl] = cacheControl.cacheControl
             if let surrogate = cacheControl.surrogateControl, let name = HTTPField.Name("Surrogate-Control") {
                 headers[name] = surrogate

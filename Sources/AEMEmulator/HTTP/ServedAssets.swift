@@ -56,11 +56,11 @@ struct ServedAsset: Sendable {
         case .file(let url):
             guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
             payload = Payload(data)
-            etag = "\"\(ContentHash.hex(data))\""
+            etag = EntityTag.strong(data)
             original = data
         case .data(let data):
             payload = Payload(data)
-            etag = "\"\(ContentHash.hex(data))\""
+            etag = EntityTag.strong(data)
             original = data
         case .synthetic(let byteCount):
             payload = Payload.synthetic(byteCount: byteCount)

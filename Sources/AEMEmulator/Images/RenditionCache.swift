@@ -36,7 +36,7 @@ final class RenditionCache: Sendable {
         }
         if let kept { return kept }
         let data = try render()
-        let rendition = CachedRendition(data: data, etag: "\"\(ContentHash.hex(data))\"", mimeType: mimeType)
+        let rendition = CachedRendition(data: data, etag: EntityTag.strong(data), mimeType: mimeType)
         guard data.count <= byteLimit else { return rendition }
         state.withLockedValue { state in
             state.clock += 1

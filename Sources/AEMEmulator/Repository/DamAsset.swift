@@ -43,26 +43,6 @@ public struct DamAsset: Sendable {
         self.height = height
         self.lastModified = lastModified
         self.bytes = bytes
-        if case .file(let url) = bytes { fileStamp = FileStamp(of: url) }
-    }
-}
-
-/// A file's size and modification time.
-struct FileStamp: Sendable, Equatable {
-    var size: Int
-    var modified: Double
-
-    init(size: Int, modified: Double) {
-        self.size = size
-        self.modified = modified
-    }
-
-    /// The stamp of the file at `url`; nil when it cannot be read.
-    init?(of url: URL) {
-        guard let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey]),
-            let size = values.fileSize
-        else { return nil }
-        self.size = size
-        modified = values.contentModificationDate?.timeIntervalSince1970 ?? 0
+        if case .file(let url) = bytes { fileStamp = FileStamp(atPath: url.path) }
     }
 }

@@ -61,9 +61,7 @@ struct EventPass<Source: SyncSource>: Sendable {
             changes.now = Date()
             let (counts, removedFiles) = try database.apply(changes)
             await images.pageApplied()
-            for file in removedFiles {
-                if let url = folder.imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
-            }
+            folder.removeImageFiles(removedFiles)
             report.update {
                 $0.added += counts.added
                 $0.changed += counts.changed

@@ -104,9 +104,7 @@ public struct SyncEngine: Sendable {
         }
         let end = try storage { try database.finishRun(run.id, now: Date()) }
         try storage { try database.index(members: indexes) }
-        for file in end.removedImageFiles {
-            if let url = folder.imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
-        }
+        folder.removeImageFiles(end.removedImageFiles)
         sweep(folder, keeping: try storage { try database.imageFiles() })
         report.update {
             $0.removed = removed

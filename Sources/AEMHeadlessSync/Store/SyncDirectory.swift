@@ -18,4 +18,12 @@ struct SyncDirectory: Sendable {
         guard !file.isEmpty, !file.hasPrefix("."), !file.contains("/"), !file.contains("\\") else { return nil }
         return images.appendingPathComponent(file, isDirectory: false)
     }
+
+    /// Deletes the image files named `files` (those a committed transaction no longer records); a name that could leave
+    /// the folder is passed over.
+    func removeImageFiles(_ files: [String]) {
+        for file in files {
+            if let url = imageFile(named: file) { try? FileManager.default.removeItem(at: url) }
+        }
+    }
 }
