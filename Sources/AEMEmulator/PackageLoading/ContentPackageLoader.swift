@@ -6,8 +6,12 @@ import Foundation
 enum ContentPackageLoader {
     /// The repository stored in the package whose `jcr_root` folder is `jcrRoot`.
     static func load(jcrRoot: URL) throws(ContentPackageError) -> ContentRepository {
-        let root = try PackageTree.load(jcrRoot: jcrRoot)
+        // Fragments are read as their files are parsed, so that their node trees are never all held at once.
+        let (root, fragments) = try PackageTree.load(jcrRoot: jcrRoot) { node, path in
+            isDamAsset(node, path: path) ? FragmentReader.fragment(node, path: path) : nil
+        }
         var repository = ContentRepository(models: [:], fragments: [:], assets: [:], queries: [:])
+        for fragment in fragments { repository.fragments[fragment.path] = fragment }
         var damAssets: [(node: DocViewNode, path: String)] = []
         try visit(root, path: "", into: &repository, damAssets: &damAssets)
         let read = damAssets.concurrentMap { asset in
@@ -46,12 +50,17 @@ enum ContentPackageLoader {
                 return
             }
         }
-        if node.primaryType == "dam:Asset", path.hasPrefix("/content/dam/") {
+        if isDamAsset(node, path: path) {
             damAssets.append((node, path))
             return
         }
         for child in node.children where child.name != "jcr:content" {
             try visit(child, path: path + "/" + child.name, into: &repository, damAssets: &damAssets)
         }
+    }
+
+    /// Whether `node` is a DAM asset (a fragment or a file), which only `/content/dam` holds.
+    private static func isDamAsset(_ node: DocViewNode, path: String) -> Bool {
+        node.primaryType == "dam:Asset" && path.hasPrefix("/content/dam/")
     }
 }
