@@ -29,7 +29,16 @@ enum DeliveryRules {
 
     /// Stand-in choice: lists are sorted by path, comparing UTF-8 bytes (Adobe documents no order).
     static func sortsBefore(_ first: String, _ second: String) -> Bool {
-        first.utf8.lexicographicallyPrecedes(second.utf8)
+        var (first, second) = (first, second)
+        return first.withUTF8 { first in
+            second.withUTF8 { second in
+                guard let left = first.baseAddress, let right = second.baseAddress else {
+                    return first.count < second.count
+                }
+                let order = memcmp(left, right, min(first.count, second.count))
+                return order != 0 ? order < 0 : first.count < second.count
+            }
+        }
     }
 
     /// Stand-in choice: a cursor is the base64url (no padding) of `{"o":<offset>,"q":"<hash of the path>"}`, the

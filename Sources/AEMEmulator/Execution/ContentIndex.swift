@@ -20,6 +20,11 @@ final class ContentIndex: @unchecked Sendable {
             fragmentsByModel[fragment.modelPath, default: []].append(fragment)
         }
         models = repository.models.mapValues { ModelIndex(model: $0, fragments: fragmentsByModel[$0.path] ?? []) }
+        let prepared = Array(models.values)
+        // Sorted queries read ranks made here, in the background, as AEM builds its indexes before they are queried.
+        DispatchQueue.global(qos: .utility).async {
+            DispatchQueue.concurrentPerform(iterations: prepared.count) { prepared[$0].prepare() }
+        }
     }
 
     /// The fragment at `path` as a GraphQL source, when it exists and its model is known.

@@ -16,10 +16,11 @@ final class ModelIndex: @unchecked Sendable {
     /// The names `sort` accepts: `_path`, `_id` and the fields of scalar kinds.
     let sortableFields: Set<String>
 
-    /// An order of ``fragments``: their indices, and each fragment's place by UUID (to find a cursor).
+    /// An order of ``fragments``: their indices, and where each one stands in it.
     struct Order: Sendable {
         let indices: [Int]
-        let positionByUUID: [String: Int]
+        /// Each fragment's place in ``indices``, by index in ``fragments``.
+        let positions: [Int]
     }
 
     /// How ties are broken: by path for list queries, by UUID for paginated ones.
@@ -33,11 +34,30 @@ final class ModelIndex: @unchecked Sendable {
         let tieBreak: TieBreak
     }
 
+    /// A sortable field of ``fragments``, read from a variation (nil: master).
+    private struct Column: Hashable {
+        let field: String
+        let variation: String?
+    }
+
+    /// Each fragment's rank among the values of one column (ascending; equal values share one), and how many
+    /// distinct values there are; a fragment without a value has ``missing``.
+    struct Ranks: Sendable {
+        let ranks: [Int32]
+        let distinct: Int32
+        static let missing = Int32.max
+    }
+
     private let lock = NSLock()
+    /// Held while a column is ranked, so that a request and the preparation never rank the same one twice.
+    private let rankingLock = NSLock()
     private var orders: [OrderKey: Order] = [:]
-    private var uuidRanksFound: [Int]?
+    private var columns: [Column: Ranks] = [:]
+    private var fragmentsByUUID: [String: [Int]]?
     /// The most orders kept; the cache starts afresh when it is full (sorts come from URLs, so they are unbounded).
     private static let maximumOrders = 64
+    /// The most ranked columns kept, for the same reason (variations are named in URLs).
+    private static let maximumColumns = 256
 
     init(model: FragmentModel, fragments: [ContentFragment]) {
         self.model = model
@@ -57,21 +77,42 @@ final class ModelIndex: @unchecked Sendable {
         sortableFields = sortable
     }
 
+    /// Ranks every sortable field of the master values and the UUIDs ahead of the first query that sorts by them
+    /// (as AEM's own indexes are built before they are used): a sorted page of a large model is then a sort of
+    /// integers.
+    func prepare() {
+        _ = uuidIndex()
+        _ = ranks(of: Column(field: "_id", variation: nil))
+        for field in sortableFields.sorted() where field != "_path" {
+            _ = ranks(of: Column(field: field, variation: nil))
+        }
+    }
+
     /// The fragments in the order of `sort` (then `tieBreak`), values read from `variation`.
     func order(sort: SortSpecification?, variation: String?, tieBreak: TieBreak) -> Order {
         let key = OrderKey(sort: sort, variation: sort == nil ? nil : variation, tieBreak: tieBreak)
-        lock.lock()
-        if let order = orders[key] {
-            lock.unlock()
-            return order
-        }
-        lock.unlock()
+        if let order = lock.withLock({ orders[key] }) { return order }
         let order = computeOrder(sort: sort, variation: variation, tieBreak: tieBreak)
-        lock.lock()
-        if orders.count >= Self.maximumOrders { orders.removeAll() }
-        orders[key] = order
-        lock.unlock()
+        lock.withLock {
+            if orders.count >= Self.maximumOrders { orders.removeAll() }
+            orders[key] = order
+        }
         return order
+    }
+
+    /// The place in `order` of the fragment whose UUID is `uuid` (the last in the order when several share it).
+    func position(ofUUID uuid: String, in order: Order) -> Int? {
+        uuidIndex()[uuid]?.map { order.positions[$0] }.max()
+    }
+
+    /// The indices in ``fragments`` of each UUID, found once.
+    private func uuidIndex() -> [String: [Int]] {
+        if let found = lock.withLock({ fragmentsByUUID }) { return found }
+        var byUUID: [String: [Int]] = [:]
+        byUUID.reserveCapacity(fragments.count)
+        for (index, fragment) in fragments.enumerated() { byUUID[fragment.uuid, default: []].append(index) }
+        lock.withLock { fragmentsByUUID = byUUID }
+        return byUUID
     }
 
     private func computeOrder(sort: SortSpecification?, variation: String?, tieBreak: TieBreak) -> Order {
@@ -82,26 +123,23 @@ final class ModelIndex: @unchecked Sendable {
             // only, where comparing the values themselves cost more in reference counting than in comparing.
             let keys = sort?.keys ?? []
             let width = keys.count + 1
-            var ranks = [Int](repeating: 0, count: count * width)
+            var matrix = [Int32](repeating: 0, count: count * width)
             for (column, key) in keys.enumerated() {
-                let values = fragments.map { fragment -> SortSpecification.Value? in
-                    switch key.field {
-                    case "_path": .text(fragment.path)
-                    case "_id": .text(fragment.uuid)
-                    default: SortSpecification.Value(fragment.value(of: key.field, variation: variation))
-                    }
-                }
-                for (index, rank) in Self.ranks(of: values, descending: key.descending).enumerated() {
-                    ranks[index * width + column] = rank
+                let ranks = ranks(of: Column(field: key.field, variation: key.field.hasPrefix("_") ? nil : variation))
+                for index in 0..<count {
+                    var rank = ranks.ranks[index]
+                    // Descending reverses the present values; a missing value stays last.
+                    if key.descending, rank != Ranks.missing { rank = ranks.distinct - 1 - rank }
+                    matrix[index * width + column] = rank
                 }
             }
-            let ties = tieBreak == .uuid ? uuidRanks() : Array(0..<count)
-            for index in 0..<count { ranks[index * width + keys.count] = ties[index] }
-            ranks.withUnsafeBufferPointer { ranks in
+            let ties = tieBreak == .uuid ? ranks(of: Column(field: "_id", variation: nil)).ranks : nil
+            for index in 0..<count { matrix[index * width + keys.count] = ties?[index] ?? Int32(index) }
+            matrix.withUnsafeBufferPointer { matrix in
                 indices.sort { lhs, rhs in
                     var (left, right) = (lhs * width, rhs * width)
                     for _ in 0..<width {
-                        if ranks[left] != ranks[right] { return ranks[left] < ranks[right] }
+                        if matrix[left] != matrix[right] { return matrix[left] < matrix[right] }
                         left += 1
                         right += 1
                     }
@@ -109,45 +147,77 @@ final class ModelIndex: @unchecked Sendable {
                 }
             }
         }
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(indices.count)
-        for (position, index) in indices.enumerated() { positions[fragments[index].uuid] = position }
-        return Order(indices: indices, positionByUUID: positions)
+        var positions = [Int](repeating: 0, count: count)
+        for (position, index) in indices.enumerated() { positions[index] = position }
+        return Order(indices: indices, positions: positions)
     }
 
-    /// Each value's place in the order of `SortSpecification.compare` (equal values share one, and `descending`
-    /// reverses it); a missing value after all others in either direction.
-    static func ranks(of values: [SortSpecification.Value?], descending: Bool) -> [Int] {
-        var present: [(index: Int, value: SortSpecification.Value)] = []
-        present.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            if let value { present.append((index, value)) }
-        }
-        present.sort { SortSpecification.Value.compare($0.value, $1.value) < 0 }
-        var ranks = [Int](repeating: Int.max, count: values.count)
-        var rank = 0
-        for (place, entry) in present.enumerated() {
-            if place > 0, SortSpecification.Value.compare(present[place - 1].value, entry.value) != 0 { rank += 1 }
-            ranks[entry.index] = rank
-        }
-        if descending {
-            for entry in present { ranks[entry.index] = rank - ranks[entry.index] }
-        }
-        return ranks
-    }
-
-    /// Each fragment's place in the order of UUIDs, found once.
-    private func uuidRanks() -> [Int] {
-        lock.lock()
-        if let ranks = uuidRanksFound {
-            lock.unlock()
+    /// The ranks of `column`, found once.
+    private func ranks(of column: Column) -> Ranks {
+        if let ranks = lock.withLock({ columns[column] }) { return ranks }
+        return rankingLock.withLock {
+            if let ranks = lock.withLock({ columns[column] }) { return ranks }
+            let values = fragments.map { fragment -> SortSpecification.Value? in
+                switch column.field {
+                case "_path": .text(fragment.path)
+                case "_id": .text(fragment.uuid)
+                default: SortSpecification.Value(fragment.value(of: column.field, variation: column.variation))
+                }
+            }
+            let ranks = Self.ranks(of: values)
+            lock.withLock {
+                if columns.count >= Self.maximumColumns { columns.removeAll() }
+                columns[column] = ranks
+            }
             return ranks
         }
-        lock.unlock()
-        let ranks = Self.ranks(of: fragments.map { .text($0.uuid) }, descending: false)
-        lock.lock()
-        uuidRanksFound = ranks
-        lock.unlock()
-        return ranks
+    }
+
+    /// Each value's place in the order of `SortSpecification.Value.compare`, equal values sharing one; a missing
+    /// value ``Ranks/missing``.
+    static func ranks(of values: [SortSpecification.Value?]) -> Ranks {
+        var present: [Int] = []
+        present.reserveCapacity(values.count)
+        var presentValues: [SortSpecification.Value] = []
+        var texts: [String] = []
+        var numbers: [Double] = []
+        var kinds = Set<Int>()
+        for (index, value) in values.enumerated() {
+            guard let value else { continue }
+            present.append(index)
+            presentValues.append(value)
+            switch value {
+            case .text(let text):
+                kinds.insert(0)
+                texts.append(text)
+            case .number(let number):
+                kinds.insert(1)
+                numbers.append(number)
+            case .bool(let flag):
+                kinds.insert(2)
+                numbers.append(flag ? 1 : 0)
+            }
+        }
+        // Sorted by one kind's own comparison where all values are of one kind (the usual case), else by the
+        // general one; places into `present`.
+        var places = Array(present.indices)
+        if kinds.count > 1 {
+            places.sort { SortSpecification.Value.compare(presentValues[$0], presentValues[$1]) < 0 }
+        } else if kinds.first == 0 {
+            texts.withUnsafeBufferPointer { texts in places.sort { texts[$0] < texts[$1] } }
+        } else {
+            numbers.withUnsafeBufferPointer { numbers in places.sort { numbers[$0] < numbers[$1] } }
+        }
+        var ranks = [Int32](repeating: Ranks.missing, count: values.count)
+        var rank: Int32 = -1
+        for (offset, place) in places.enumerated() {
+            if offset == 0
+                || SortSpecification.Value.compare(presentValues[places[offset - 1]], presentValues[place]) != 0
+            {
+                rank += 1
+            }
+            ranks[present[place]] = rank
+        }
+        return Ranks(ranks: ranks, distinct: rank + 1)
     }
 }

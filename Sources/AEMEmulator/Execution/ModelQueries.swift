@@ -81,7 +81,7 @@ struct ModelQueries: Sendable {
         let order = model.order(sort: sort, variation: variation, tieBreak: .uuid)
         var start = 0
         if let after = arguments.argumentText("after") {
-            guard let uuid = PageCursor.uuid(in: after), let position = order.positionByUUID[uuid] else {
+            guard let uuid = PageCursor.uuid(in: after), let position = model.position(ofUUID: uuid, in: order) else {
                 throw FetchFailure("Invalid cursor '\(after)'", at: info.path)
             }
             start = position + 1

@@ -6,9 +6,11 @@ extension JCRValue {
     /// next character (`\,` inside a value, `\[` or `\{` at the start of a single value). `nil` for `{Binary}`,
     /// whose bytes live in a file of their own. A value its type cannot read is kept as text.
     init?(docView text: String) {
+        // Read on the bytes: every character the syntax uses is ASCII, and this runs for every property of a package.
         var body = Substring(text)
         var type = "String"
-        if body.hasPrefix("{"), let close = body.firstIndex(of: "}") {
+        let utf8 = body.utf8
+        if utf8.first == UInt8(ascii: "{"), let close = utf8.firstIndex(of: UInt8(ascii: "}")) {
             let name = body[body.index(after: body.startIndex)..<close]
             if Self.typeNames.contains(name) {
                 type = String(name)
@@ -16,7 +18,7 @@ extension JCRValue {
             }
         }
         if type == "Binary" { return nil }
-        if body.hasPrefix("["), body.hasSuffix("]") {
+        if body.utf8.first == UInt8(ascii: "["), body.utf8.last == UInt8(ascii: "]") {
             let inner = body.dropFirst().dropLast()
             self = .array(Self.splitMultiValue(inner).map { Self.typed($0, type: type) })
         } else {
@@ -50,40 +52,39 @@ extension JCRValue {
     private static func splitMultiValue(_ inner: Substring) -> [String] {
         guard !inner.isEmpty else { return [] }
         var values: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var escaped = false
-        for character in inner {
+        for byte in inner.utf8 {
             if escaped {
-                current.append(character)
+                current.append(byte)
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaped = true
-            } else if character == "," {
-                values.append(current)
-                current = ""
+            } else if byte == UInt8(ascii: ",") {
+                values.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             } else {
-                current.append(character)
+                current.append(byte)
             }
         }
-        values.append(current)
+        values.append(String(decoding: current, as: UTF8.self))
         return values
     }
 
-    /// A single value with its `\` escapes removed.
+    /// A single value with its `\\` escapes removed.
     private static func unescaped(_ body: Substring) -> String {
-        var text = String(body)
-        let hasEscapes = text.withUTF8 { bytes in bytes.contains(UInt8(ascii: "\\")) }
-        guard hasEscapes else { return text }
-        var result = ""
+        guard body.utf8.contains(UInt8(ascii: "\\")) else { return String(body) }
+        var result: [UInt8] = []
+        result.reserveCapacity(body.utf8.count)
         var escaped = false
-        for character in text {
-            if escaped || character != "\\" {
-                result.append(character)
+        for byte in body.utf8 {
+            if escaped || byte != UInt8(ascii: "\\") {
+                result.append(byte)
                 escaped = false
             } else {
                 escaped = true
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

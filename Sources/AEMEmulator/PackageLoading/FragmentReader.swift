@@ -32,7 +32,9 @@ enum FragmentReader {
         var values: [String: JCRValue] = [:]
         values.reserveCapacity(node.properties.count / 2)
         for (name, text) in node.properties where !name.hasPrefix("jcr:") {
-            if let at = name.firstIndex(of: "@"), name[name.index(after: at)...] != "ContentType" { continue }
+            if let at = name.utf8.firstIndex(of: UInt8(ascii: "@")), name[name.index(after: at)...] != "ContentType" {
+                continue
+            }
             if let value = JCRValue(docView: text) {
                 values[name] = value
             }
