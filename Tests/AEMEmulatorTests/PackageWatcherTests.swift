@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -76,4 +77,95 @@ struct PackageWatcherTests {
             #expect(reloaded.repository.fragments.count == loaded.repository.fragments.count)
         }
     }
+
+    /// A save is served and recorded, whether the system notifies it or the package is looked at every so often.
+    @Test(arguments: [true, false])
+    func aSavedEditIsServedWithOrWithoutNotifications(_ notified: Bool) async throws {
+        let fixture = try #require(Bundle.module.url(forResource: "Fixtures/editorial/jcr_root", withExtension: nil))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: fixture, to: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try EmulatorContent.load(jcrRoot: root)
+        let live = EmulatorLiveContent()
+        try await withEmulator(EmulatorOptions(content: content, live: live)) { emulator in
+            var watcher = PackageWatcher(jcrRoot: root, interval: .milliseconds(100))
+            watcher.usesNotifications = notified
+            let reloads = Reloads()
+            let watching = Task { await watcher.run(live, serving: content) { reloads.add($0) } }
+            defer { watching.cancel() }
+            try await Task.sleep(for: .milliseconds(300))
+            let file = root.appendingPathComponent("content/dam/editorial/articles/tea-houses/.content.xml")
+            try String(contentsOf: file, encoding: .utf8)
+                .replacingOccurrences(of: "title=\"Tea Houses\"", with: "title=\"Tea Rooms\"")
+                .write(to: file, atomically: true, encoding: .utf8)
+            for _ in 0..<100 where reloads.types.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(reloads.types == ["aem.sites.contentFragment.modified"])
+            let served = try await HTTPTestClient.get(
+                emulator.url("/adobe/contentFragments/byPath?path=\(Self.article)"))
+            #expect(served.text.contains("Tea Rooms"))
+        }
+    }
+
+    /// The events of the reloads a watcher reported.
+    private final class Reloads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [String] = []
+
+        func add(_ outcome: PackageWatcher.Outcome) {
+            if case .reloaded(let entries) = outcome { lock.withLock { recorded += entries.map(\.type) } }
+        }
+
+        var types: [String] { lock.withLock { recorded } }
+    }
 }
+
+#if canImport(Glibc)
+/// The system's notifications of changed files, which the watcher follows instead of looking at every file.
+@Suite("FolderNotifications: what the system says changed")
+struct FolderNotificationsTests {
+    private func withFolder(_ body: (String, FolderNotifications) throws -> Void) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: URL(fileURLWithPath: root + "/a/b/file"))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let notifications = try #require(FolderNotifications(root: root))
+        #expect(notifications.changes(within: .milliseconds(10)) == .none)
+        try body(root, notifications)
+    }
+
+    @Test func aWrittenFileInADeepFolderIsNamed() throws {
+        try withFolder { root, notifications in
+            try Data("two".utf8).write(to: URL(fileURLWithPath: root + "/a/b/file"))
+            #expect(notifications.changes(within: .seconds(2)) == .files([root + "/a/b/file"]))
+        }
+    }
+
+    @Test func aFolderMadeWithFilesNamesThemAndIsWatchedFromThen() throws {
+        try withFolder { root, notifications in
+            try FileManager.default.createDirectory(atPath: root + "/a/new/deeper", withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/a/new/deeper/file"))
+            guard case .files(let made) = notifications.changes(within: .seconds(2)) else {
+                Issue.record("no change notified")
+                return
+            }
+            #expect(made.contains(root + "/a/new"))
+            #expect(made.contains(root + "/a/new/deeper/file"))
+            try Data("y".utf8).write(to: URL(fileURLWithPath: root + "/a/new/deeper/file"))
+            #expect(notifications.changes(within: .seconds(2)) == .files([root + "/a/new/deeper/file"]))
+        }
+    }
+
+    @Test func aRemovedFolderNamesItsFilesAndAMovedOneLosesTrack() throws {
+        try withFolder { root, notifications in
+            try FileManager.default.removeItem(atPath: root + "/a/b")
+            guard case .files(let removed) = notifications.changes(within: .seconds(2)) else {
+                Issue.record("no change notified")
+                return
+            }
+            #expect(removed.contains(root + "/a/b/file"))
+            try FileManager.default.moveItem(atPath: root + "/a", toPath: root + "/moved")
+            #expect(notifications.changes(within: .seconds(2)) == .unknown)
+        }
+    }
+}
+#endif

@@ -18,7 +18,12 @@
 //        list             /adobe/contentFragments?path=/content/dam/scale/en&limit=50
 //        get-hydrated     /adobe/contentFragments/<an article's id>?references=all-hydrated
 //   4. runs every persisted query of the package once and fails when one answers errors (the schema is accepted);
-//   5. prints one JSON object on stdout.
+//   5. with `--watch-edits N`, watches the package as `wknd serve --watch` does and saves N adventures' files one
+//      after another (a changed title, then the original bytes again), timing each save until its event is in the
+//      journal (the package is left as it was);
+//   6. prints one JSON object on stdout.
+// `--settle S` waits S seconds after the emulator starts before the first request (its indexes are built in the
+// background meanwhile), to time a cold request with the indexes ready.
 // `--requests` times only the kinds named (to profile one: `perf record -g -p <pid of the child>`).
 // The parent prints markdown tables on stdout: load and memory per size, and per request the cold figure and the
 // median, p10 and p90 of the repeated ones (pooled over the processes). Progress goes to stderr.
@@ -61,6 +66,8 @@ struct Measurement: Codable {
     let loadedRSSMiB: Double
     let finalRSSMiB: Double
     let requests: [RequestTimings]
+    /// Seconds from each save of a fragment's file to its event in the journal, with `--watch-edits`.
+    let watchSeconds: [Double]
 }
 
 /// The process's peak resident set so far, in MiB. On Linux VmHWM, which belongs to this process image alone:
@@ -195,7 +202,9 @@ enum RequestKind: String, CaseIterable {
 /// The first page of the sorted, paginated query.
 let firstPage = "/graphql/execute.json/\(ScaleLayout.paginatedQuery);first=100"
 
-func measure(jcrRoot: URL, layout: ScaleLayout, runs: Int, kinds: [RequestKind]) async -> Measurement {
+func measure(
+    jcrRoot: URL, layout: ScaleLayout, runs: Int, kinds: [RequestKind], settleSeconds: Double, watchEdits: Int
+) async -> Measurement {
     let baselineRSS = peakRSSMiB()
     let loadStart = DispatchTime.now().uptimeNanoseconds
     let content: EmulatorContent
@@ -225,6 +234,7 @@ func measure(jcrRoot: URL, layout: ScaleLayout, runs: Int, kinds: [RequestKind])
     }
     let startSeconds = seconds(since: startStart)
     let client = LoopbackClient(base: emulator.baseURL)
+    if settleSeconds > 0 { try? await Task.sleep(for: .seconds(settleSeconds)) }
 
     var timings: [RequestTimings] = []
     for kind in kinds {
@@ -272,11 +282,53 @@ func measure(jcrRoot: URL, layout: ScaleLayout, runs: Int, kinds: [RequestKind])
             fail("the persisted query \(query.name) answered errors or no data: \(answer)")
         }
     }
+    let watchSeconds = await timeWatchedEdits(watchEdits, jcrRoot: jcrRoot, layout: layout, emulator, content)
     await emulator.stop()
     return Measurement(
         loadSeconds: loadSeconds, loadAverage: loadAverage, startSeconds: startSeconds,
         baselineRSSMiB: baselineRSS, loadedRSSMiB: loadedRSS, finalRSSMiB: peakRSSMiB(),
-        requests: timings)
+        requests: timings, watchSeconds: watchSeconds)
+}
+
+/// Watches the package and saves `count` adventures' files, each changed and then restored: the seconds from each
+/// changing save to its event in the journal.
+func timeWatchedEdits(
+    _ count: Int, jcrRoot: URL, layout: ScaleLayout, _ emulator: RunningEmulator, _ content: EmulatorContent
+) async -> [Double] {
+    guard count > 0 else { return [] }
+    let watcher = PackageWatcher(jcrRoot: jcrRoot)
+    let watching = Task { await watcher.run(emulator.live, serving: content) { _ in } }
+    defer { watching.cancel() }
+    // Time for the watcher to set up before the first save.
+    try? await Task.sleep(for: .seconds(3))
+    var latencies: [Double] = []
+    for edit in 0..<count {
+        let file = jcrRoot.appendingPathComponent(String(layout.adventurePath(edit).dropFirst()))
+            .appendingPathComponent(".content.xml")
+        guard let original = try? Data(contentsOf: file) else { fail("cannot read \(file.path)") }
+        let edited = String(decoding: original, as: UTF8.self)
+            .replacingOccurrences(of: " title=\"", with: " title=\"Edited \(edit) ")
+        for (bytes, timed) in [(Data(edited.utf8), true), (original, false)] {
+            let before = emulator.live.journal.all.count
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                try bytes.write(to: file, options: .atomic)
+            } catch {
+                fail("cannot write \(file.path): \(error)")
+            }
+            var waited = 0
+            while emulator.live.journal.all.count == before {
+                waited += 1
+                guard waited < 12_000 else { fail("a save of \(file.path) reached no event in 60 s") }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            if timed {
+                latencies.append(seconds(since: start))
+                progress(String(format: "save %d reached the journal in %.3f s", edit + 1, latencies.last ?? 0))
+            }
+        }
+    }
+    return latencies
 }
 
 // MARK: - The parent: every size
@@ -373,13 +425,27 @@ func printTables(_ results: [SizeResult], runs: Int) {
                     + "\(timings.first.map { String(format: "%.1f kB", Double($0.bytes) / 1000) } ?? "") |")
         }
     }
+    let watched = results.filter { $0.measurements.contains { !$0.watchSeconds.isEmpty } }
+    guard !watched.isEmpty else { return }
+    print("")
+    print("From saving an adventure's file to its event in the journal (`wknd serve --watch`), seconds:")
+    print("")
+    print("| fragments | saves | median | min | max |")
+    print("|---:|---:|---:|---:|---:|")
+    for result in watched {
+        let latencies = result.measurements.flatMap(\.watchSeconds)
+        print(
+            String(
+                format: "| %d | %d | **%.3f** | %.3f | %.3f |", result.layout.fragments, latencies.count,
+                percentile(latencies, 0.5), latencies.min() ?? 0, latencies.max() ?? 0))
+    }
 }
 
 // MARK: - Arguments
 
 let usage =
     "usage: scale-bench [--sizes 10000,30000,100000] [--runs 21] [--processes 3] [--images 1000] [--seed 1] "
-    + "[--requests paginated,paginated-next,list,get-hydrated] [--packages DIR]"
+    + "[--requests paginated,paginated-next,list,get-hydrated] [--packages DIR] [--settle S] [--watch-edits N]"
 var sizes = [10_000, 30_000, 100_000]
 var runs = 21
 var processes = 3
@@ -388,6 +454,8 @@ var seed: UInt64 = 1
 var packages = FileManager.default.temporaryDirectory.appendingPathComponent("scale-bench-packages")
 var kinds = RequestKind.allCases
 var measuredRoot: URL?
+var settleSeconds = 0.0
+var watchEdits = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -422,6 +490,16 @@ while let argument = arguments.popFirst() {
             fail("--requests needs some of \(RequestKind.allCases.map(\.rawValue).joined(separator: ","))")
         }
         kinds = names.compactMap { $0 }
+    case "--settle":
+        guard let value = arguments.popFirst().flatMap({ Double($0) }), value >= 0 else {
+            fail("--settle needs a number of seconds")
+        }
+        settleSeconds = value
+    case "--watch-edits":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 0 else {
+            fail("--watch-edits needs a number")
+        }
+        watchEdits = value
     case "--measure":
         guard let value = arguments.popFirst() else { fail("--measure needs a jcr_root folder") }
         measuredRoot = URL(fileURLWithPath: value)
@@ -437,7 +515,7 @@ if let measuredRoot {
     guard let size = sizes.first, sizes.count == 1 else { fail("--measure takes one size") }
     let measurement = await measure(
         jcrRoot: measuredRoot, layout: ScaleLayout(fragments: size, images: images, seed: seed), runs: runs,
-        kinds: kinds)
+        kinds: kinds, settleSeconds: settleSeconds, watchEdits: watchEdits)
     do {
         FileHandle.standardOutput.write(try JSONEncoder().encode(measurement) + Data("\n".utf8))
     } catch {
@@ -478,7 +556,8 @@ for size in sizes {
             measureInChild([
                 "--measure", package.appendingPathComponent("jcr_root").path, "--sizes", String(size), "--runs",
                 String(runs), "--images", String(images), "--seed", String(seed), "--requests",
-                kinds.map(\.rawValue).joined(separator: ","),
+                kinds.map(\.rawValue).joined(separator: ","), "--settle", String(settleSeconds), "--watch-edits",
+                String(watchEdits),
             ]))
     }
     results.append(SizeResult(layout: layout, generateSeconds: generateSeconds, measurements: measurements))

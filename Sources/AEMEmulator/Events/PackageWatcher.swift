@@ -6,8 +6,9 @@ import Foundation
 /// or a folder's description changed, and replaces the live content, which records the changes in the journal. A
 /// package that no longer loads keeps the last good content served, and says why.
 ///
-/// It looks every `interval`, or less often on a package so large that looking takes longer: the pause is at least
-/// twice the time the last look took, so that watching never takes more than a third of a core.
+/// Where the system notifies changes to files (inotify on Linux, within its limit of watched folders), a save is seen
+/// as it happens. Elsewhere it looks every `interval`, or less often on a package so large that looking takes longer:
+/// the pause is at least twice the time the last look took, so that watching never takes more than a third of a core.
 public struct PackageWatcher: Sendable {
     /// What one look found.
     public enum Outcome: Sendable {
@@ -19,6 +20,8 @@ public struct PackageWatcher: Sendable {
 
     public let jcrRoot: URL
     public let interval: Duration
+    /// Whether the system's notifications are used where there are any; false always looks every `interval`.
+    var usesNotifications = true
 
     public init(jcrRoot: URL, interval: Duration = .milliseconds(300)) {
         self.jcrRoot = jcrRoot
@@ -30,6 +33,57 @@ public struct PackageWatcher: Sendable {
     ///   applied to one folder at a time; nil loads the whole package at the first change.
     public func run(
         _ live: EmulatorLiveContent, serving content: EmulatorContent? = nil, report: @Sendable (Outcome) -> Void
+    ) async {
+        if usesNotifications, let notifications = FolderNotifications(root: jcrRoot.standardizedFileURL.path) {
+            await follow(notifications, live, serving: content, report: report)
+        } else {
+            await poll(live, serving: content, report: report)
+        }
+    }
+
+    /// Applies the changes the system notifies.
+    private func follow(
+        _ notifications: FolderNotifications, _ live: EmulatorLiveContent, serving content: EmulatorContent?,
+        report: @Sendable (Outcome) -> Void
+    ) async {
+        var notifications = notifications
+        var current = content
+        // Notifications are awaited off the concurrency pool's few threads.
+        let queue = DispatchQueue(label: "PackageWatcher")
+        while !Task.isCancelled {
+            let waiting = notifications
+            let changes = await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: waiting.changes(within: interval)) }
+            }
+            let changed: Set<String>
+            switch changes {
+            case .none:
+                continue
+            case .files(let files):
+                changed = files
+            case .unknown:
+                // Watch the folders as they are now, and read the whole package.
+                guard let renewed = FolderNotifications(root: jcrRoot.standardizedFileURL.path) else {
+                    return await poll(live, serving: nil, report: report)
+                }
+                notifications = renewed
+                current = nil
+                changed = []
+            }
+            do {
+                let next = try reload(changed, from: current)
+                current = next
+                report(.reloaded(live.replace(with: next)))
+            } catch {
+                current = nil
+                report(.failed(error))
+            }
+        }
+    }
+
+    /// Looks at the package's files every so often.
+    private func poll(
+        _ live: EmulatorLiveContent, serving content: EmulatorContent?, report: @Sendable (Outcome) -> Void
     ) async {
         let clock = ContinuousClock()
         var started = clock.now
