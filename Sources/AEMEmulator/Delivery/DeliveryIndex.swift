@@ -11,7 +11,7 @@ struct DeliveryIndex: Sendable {
     private let positionsByPath: [String: Int]
 
     init(repository: ContentRepository) {
-        fragments = repository.fragments.values.sorted { DeliveryRules.sortsBefore($0.path, $1.path) }
+        fragments = Array(repository.fragments.values).sortedByPath(bytewise: true)
         models = repository.models
         assets = repository.assets
         var byID: [String: Int] = [:]

@@ -62,7 +62,7 @@ final class ModelIndex: @unchecked Sendable {
     init(model: FragmentModel, fragments: [ContentFragment]) {
         self.model = model
         naming = ModelNaming(title: model.title)
-        self.fragments = fragments.sorted { $0.path < $1.path }
+        self.fragments = fragments.sortedByPath(bytewise: false)
         languages = self.fragments.map(LocaleArgument.language(of:))
         var fields: [String: ModelField] = [:]
         var sortable: Set<String> = ["_path", "_id"]
@@ -204,7 +204,12 @@ final class ModelIndex: @unchecked Sendable {
         if kinds.count > 1 {
             places.sort { SortSpecification.Value.compare(presentValues[$0], presentValues[$1]) < 0 }
         } else if kinds.first == 0 {
-            texts.withUnsafeBufferPointer { texts in places.sort { texts[$0] < texts[$1] } }
+            let packed = PackedStrings(texts)
+            if packed.isASCII {
+                places = packed.sortedIndices()
+            } else {
+                texts.withUnsafeBufferPointer { texts in places.sort { texts[$0] < texts[$1] } }
+            }
         } else {
             numbers.withUnsafeBufferPointer { numbers in places.sort { numbers[$0] < numbers[$1] } }
         }
