@@ -9,8 +9,6 @@ final class ModelIndex: @unchecked Sendable {
     let naming: ModelNaming
     /// The fragments, sorted by path.
     let fragments: [ContentFragment]
-    /// The language copy each of ``fragments`` is in, found once (`_locale` filters by it).
-    let languages: [LanguageCode?]
     /// The fields that GraphQL can name, by name.
     let fields: [String: ModelField]
     /// The names `sort` accepts: `_path`, `_id` and the fields of scalar kinds.
@@ -54,6 +52,7 @@ final class ModelIndex: @unchecked Sendable {
     private var orders: [OrderKey: Order] = [:]
     private var columns: [Column: Ranks] = [:]
     private var fragmentsByUUID: [String: [Int]]?
+    private var languagesFound: [LanguageCode?]?
     /// The most orders kept; the cache starts afresh when it is full (sorts come from URLs, so they are unbounded).
     private static let maximumOrders = 64
     /// The most ranked columns kept, for the same reason (variations are named in URLs).
@@ -63,7 +62,6 @@ final class ModelIndex: @unchecked Sendable {
         self.model = model
         naming = ModelNaming(title: model.title)
         self.fragments = fragments.sortedByPath(bytewise: false)
-        languages = self.fragments.map(LocaleArgument.language(of:))
         var fields: [String: ModelField] = [:]
         var sortable: Set<String> = ["_path", "_id"]
         for field in model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {
@@ -81,6 +79,7 @@ final class ModelIndex: @unchecked Sendable {
     /// (as AEM's own indexes are built before they are used): a sorted page of a large model is then a sort of
     /// integers.
     func prepare() {
+        _ = languages
         _ = uuidIndex()
         _ = ranks(of: Column(field: "_id", variation: nil))
         for field in sortableFields.sorted() where field != "_path" {
@@ -98,6 +97,15 @@ final class ModelIndex: @unchecked Sendable {
             orders[key] = order
         }
         return order
+    }
+
+    /// The language copy each of ``fragments`` is in (`_locale` filters by it), found once: ahead of queries by
+    /// ``prepare()``, else by the first query that filters by locale.
+    var languages: [LanguageCode?] {
+        if let found = lock.withLock({ languagesFound }) { return found }
+        let languages = fragments.map(LocaleArgument.language(of:))
+        lock.withLock { languagesFound = languages }
+        return languages
     }
 
     /// The place in `order` of the fragment whose UUID is `uuid` (the last in the order when several share it).

@@ -61,8 +61,9 @@ struct ModelQueries: Sendable {
             }
         } else {
             let order = model.order(sort: sort, variation: variation, tieBreak: .path)
+            let languages = locale == nil ? nil : model.languages
             for position in order.indices
-            where !visit(model.fragments[position], model.languages[position], variation) {
+            where !visit(model.fragments[position], languages?[position] ?? nil, variation) {
                 break
             }
         }
@@ -86,11 +87,12 @@ struct ModelQueries: Sendable {
             }
             start = position + 1
         }
+        let languages = locale == nil ? nil : model.languages
         var edges: [EdgeSource] = []
         var hasNextPage = false
         for position in order.indices[min(start, order.indices.count)...] {
             let fragment = model.fragments[position]
-            guard locale?.matches(model.languages[position]) ?? true,
+            guard locale?.matches(languages?[position] ?? nil) ?? true,
                 filter?.matches(fragment, variation: variation) ?? true
             else { continue }
             guard edges.count < first else {
