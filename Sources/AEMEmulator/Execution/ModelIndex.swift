@@ -47,8 +47,6 @@ final class ModelIndex: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// Held while a column is ranked, so that a request and the preparation never rank the same one twice.
-    private let rankingLock = NSLock()
     private var orders: [OrderKey: Order] = [:]
     private var columns: [Column: Ranks] = [:]
     private var fragmentsByUUID: [String: [Int]]?
@@ -160,23 +158,22 @@ final class ModelIndex: @unchecked Sendable {
         return Order(indices: indices, positions: positions)
     }
 
-    /// The ranks of `column`, found once.
+    /// The ranks of `column`, found once. A query does not wait for ``prepare()``: where both rank the same column at
+    /// once, the first to finish is kept.
     private func ranks(of column: Column) -> Ranks {
         if let ranks = lock.withLock({ columns[column] }) { return ranks }
-        return rankingLock.withLock {
-            if let ranks = lock.withLock({ columns[column] }) { return ranks }
-            let values = fragments.map { fragment -> SortSpecification.Value? in
-                switch column.field {
-                case "_path": .text(fragment.path)
-                case "_id": .text(fragment.uuid)
-                default: SortSpecification.Value(fragment.value(of: column.field, variation: column.variation))
-                }
+        let values = fragments.map { fragment -> SortSpecification.Value? in
+            switch column.field {
+            case "_path": .text(fragment.path)
+            case "_id": .text(fragment.uuid)
+            default: SortSpecification.Value(fragment.value(of: column.field, variation: column.variation))
             }
-            let ranks = Self.ranks(of: values)
-            lock.withLock {
-                if columns.count >= Self.maximumColumns { columns.removeAll() }
-                columns[column] = ranks
-            }
+        }
+        let ranks = Self.ranks(of: values)
+        return lock.withLock {
+            if let found = columns[column] { return found }
+            if columns.count >= Self.maximumColumns { columns.removeAll() }
+            columns[column] = ranks
             return ranks
         }
     }
