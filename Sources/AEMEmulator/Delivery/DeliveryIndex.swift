@@ -10,10 +10,18 @@ struct DeliveryIndex: Sendable {
     private let positionsByID: [String: Int]
     private let positionsByPath: [String: Int]
 
-    init(repository: ContentRepository) {
-        fragments = Array(repository.fragments.values).sortedByPath(bytewise: true)
+    /// - Parameter previous: the index of an earlier state of the content, whose order (and positions by id and path)
+    ///   is kept when the fragments are at the same paths with the same ids.
+    init(repository: ContentRepository, reusing previous: DeliveryIndex? = nil) {
         models = repository.models
         assets = repository.assets
+        if let previous, let fragments = Self.sameFragments(in: repository, as: previous) {
+            self.fragments = fragments
+            positionsByID = previous.positionsByID
+            positionsByPath = previous.positionsByPath
+            return
+        }
+        fragments = Array(repository.fragments.values).sortedByPath(bytewise: true)
         var byID: [String: Int] = [:]
         var byPath: [String: Int] = [:]
         for (position, fragment) in fragments.enumerated() {
@@ -22,6 +30,20 @@ struct DeliveryIndex: Sendable {
         }
         positionsByID = byID
         positionsByPath = byPath
+    }
+
+    /// `repository`'s fragments in `previous`'s order, when it holds fragments at the same paths with the same ids.
+    private static func sameFragments(in repository: ContentRepository, as previous: DeliveryIndex)
+        -> [ContentFragment]?
+    {
+        guard previous.fragments.count == repository.fragments.count else { return nil }
+        var fragments: [ContentFragment] = []
+        fragments.reserveCapacity(previous.fragments.count)
+        for fragment in previous.fragments {
+            guard let current = repository.fragments[fragment.path], current.uuid == fragment.uuid else { return nil }
+            fragments.append(current)
+        }
+        return fragments
     }
 
     /// The fragment whose `jcr:uuid` is `id` (the first in list order when several share it).

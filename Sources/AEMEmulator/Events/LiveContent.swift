@@ -29,7 +29,7 @@ public final class EmulatorLiveContent: Sendable {
         }
 
         mutating func serve(on tier: EmulatorTier) {
-            served = ServedContent(visible(on: tier), settings: settings)
+            served = ServedContent(visible(on: tier), settings: settings, reusing: served)
         }
     }
 
@@ -123,11 +123,14 @@ struct ServedContent: Sendable {
     let fragmentDelivery: DeliveryEndpoints
     let assetDelivery: AssetDeliveryEndpoints
 
-    init(_ repository: ContentRepository, settings: Settings) {
+    /// What answers requests for `repository`; the orders of `previous` are kept where they still hold (a save of a
+    /// fragment changes no path), so that serving an edit of a large package does not sort it again.
+    init(_ repository: ContentRepository, settings: Settings, reusing previous: ServedContent? = nil) {
         endpoints = GraphQLEndpoints(
-            engine: QueryEngine(repository: repository, settings: settings.engine),
+            engine: QueryEngine(repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine),
             queries: StoredQueries(repository.queries), allowsAdHocQueries: settings.allowsAdHocQueries)
-        fragmentDelivery = DeliveryEndpoints(index: DeliveryIndex(repository: repository))
+        fragmentDelivery = DeliveryEndpoints(
+            index: DeliveryIndex(repository: repository, reusing: previous?.fragmentDelivery.index))
         assetDelivery = AssetDeliveryEndpoints(
             assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: settings.renditionCacheBytes)
         )

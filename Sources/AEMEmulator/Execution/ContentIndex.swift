@@ -12,14 +12,33 @@ final class ContentIndex: @unchecked Sendable {
     private var richTexts: [String: HTMLRichText] = [:]
     private static let maximumRichTexts = 4096
 
-    init(repository: ContentRepository, settings: EngineSettings) {
+    /// - Parameter previous: the index of an earlier state of the content: a model whose fragments have the same
+    ///   paths keeps its order of them.
+    init(repository: ContentRepository, settings: EngineSettings, reusing previous: ContentIndex? = nil) {
         self.repository = repository
         self.settings = settings
-        var fragmentsByModel: [String: [ContentFragment]] = [:]
-        for fragment in repository.fragments.values {
-            fragmentsByModel[fragment.modelPath, default: []].append(fragment)
+        var counts: [String: Int] = [:]
+        for fragment in repository.fragments.values { counts[fragment.modelPath, default: 0] += 1 }
+        var grouped: [String: [ContentFragment]]?
+        func fragments(of model: String) -> [ContentFragment] {
+            if grouped == nil {
+                var byModel: [String: [ContentFragment]] = [:]
+                for fragment in repository.fragments.values {
+                    byModel[fragment.modelPath, default: []].append(fragment)
+                }
+                grouped = byModel
+            }
+            return grouped?[model] ?? []
         }
-        models = repository.models.mapValues { ModelIndex(model: $0, fragments: fragmentsByModel[$0.path] ?? []) }
+        models = repository.models.mapValues { model in
+            if let earlier = previous?.models[model.path],
+                let index = ModelIndex(
+                    model: model, keepingOrderOf: earlier, in: repository, count: counts[model.path] ?? 0)
+            {
+                return index
+            }
+            return ModelIndex(model: model, fragments: fragments(of: model.path))
+        }
         let prepared = Array(models.values)
         // Sorted queries read ranks made here, in the background, as AEM builds its indexes before they are queried.
         DispatchQueue.global(qos: .utility).async {

@@ -56,10 +56,36 @@ final class ModelIndex: @unchecked Sendable {
     /// The most ranked columns kept, for the same reason (variations are named in URLs).
     private static let maximumColumns = 256
 
-    init(model: FragmentModel, fragments: [ContentFragment]) {
+    convenience init(model: FragmentModel, fragments: [ContentFragment]) {
+        self.init(model: model, sortedFragments: fragments.sortedByPath(bytewise: false))
+    }
+
+    /// The index of `model`'s fragments in `repository` in the path order of `earlier`, an index of an earlier state
+    /// of the content, with its languages (and UUID index, where no UUID changed); nil when the model's `count`
+    /// fragments are not at the same paths.
+    convenience init?(
+        model: FragmentModel, keepingOrderOf earlier: ModelIndex, in repository: ContentRepository, count: Int
+    ) {
+        guard earlier.fragments.count == count else { return nil }
+        var fragments: [ContentFragment] = []
+        fragments.reserveCapacity(count)
+        var sameUUIDs = true
+        for fragment in earlier.fragments {
+            guard let current = repository.fragments[fragment.path], current.modelPath == model.path else { return nil }
+            if current.uuid != fragment.uuid { sameUUIDs = false }
+            fragments.append(current)
+        }
+        self.init(model: model, sortedFragments: fragments)
+        earlier.lock.withLock {
+            languagesFound = earlier.languagesFound
+            if sameUUIDs { fragmentsByUUID = earlier.fragmentsByUUID }
+        }
+    }
+
+    private init(model: FragmentModel, sortedFragments: [ContentFragment]) {
         self.model = model
         naming = ModelNaming(title: model.title)
-        self.fragments = fragments.sortedByPath(bytewise: false)
+        self.fragments = sortedFragments
         var fields: [String: ModelField] = [:]
         var sortable: Set<String> = ["_path", "_id"]
         for field in model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {

@@ -45,8 +45,11 @@ final class QueryEngine: @unchecked Sendable {
 
     /// An engine over `repository`; a configuration whose schema cannot be built has none (its queries answer
     /// ``Outcome/unknownConfiguration``).
-    init(repository: ContentRepository, settings: EngineSettings = EngineSettings()) {
-        index = ContentIndex(repository: repository, settings: settings)
+    /// - Parameter previous: an engine over an earlier state of the content, whose orders are kept where they hold.
+    init(
+        repository: ContentRepository, settings: EngineSettings = EngineSettings(), reusing previous: QueryEngine? = nil
+    ) {
+        index = ContentIndex(repository: repository, settings: settings, reusing: previous?.index)
         var schemas: [String: ConfigurationSchema] = [:]
         var problems: [String: String] = [:]
         for configuration in repository.configurations {
