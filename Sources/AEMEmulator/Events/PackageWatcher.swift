@@ -70,14 +70,7 @@ public struct PackageWatcher: Sendable {
                 current = nil
                 changed = []
             }
-            do {
-                let next = try reload(changed, from: current)
-                current = next
-                report(.reloaded(live.replace(with: next)))
-            } catch {
-                current = nil
-                report(.failed(error))
-            }
+            serve(changed, on: &current, live, report: report)
         }
     }
 
@@ -101,15 +94,23 @@ public struct PackageWatcher: Sendable {
             guard now != seen else { continue }
             let changed = Self.changedFiles(seen, now)
             seen = now
-            do {
-                let next = try reload(changed, from: current)
-                current = next
-                report(.reloaded(live.replace(with: next)))
-            } catch {
-                // The next look reads again what this one could not.
-                current = nil
-                report(.failed(error))
-            }
+            serve(changed, on: &current, live, report: report)
+        }
+    }
+
+    /// Serves the content after `changed` files and reports it. When it does not load, nothing is left to build on:
+    /// the next change reads the whole package again.
+    private func serve(
+        _ changed: Set<String>, on current: inout EmulatorContent?, _ live: EmulatorLiveContent,
+        report: @Sendable (Outcome) -> Void
+    ) {
+        do {
+            let next = try reload(changed, from: current)
+            current = next
+            report(.reloaded(live.replace(with: next)))
+        } catch {
+            current = nil
+            report(.failed(error))
         }
     }
 
