@@ -37,7 +37,7 @@ struct DocViewSyntaxError: Error {
 }
 
 /// The reading of one document's bytes.
-private struct DocViewReader {
+struct DocViewReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let rootName: String
     var index = 0
@@ -62,7 +62,11 @@ private struct DocViewReader {
 
     // MARK: Elements
 
-    /// The element starting at `<`, with everything inside it, read without recursion (nesting is unbounded).
+    /// The deepest nesting read. Docview files nest a few levels; the tree is walked recursively afterwards, so a
+    /// hostile file must not nest without bound.
+    static let maximumDepth = 1000
+
+    /// The element starting at `<`, with everything inside it.
     private mutating func element() throws(DocViewSyntaxError) -> DocViewNode {
         // Open elements, each with its name's bytes for matching the end tag.
         var open: [(node: DocViewNode, name: Range<Int>)] = []
@@ -72,6 +76,9 @@ private struct DocViewReader {
                 if open.isEmpty { return node }
                 open[open.count - 1].node.children.append(node)
             } else {
+                guard open.count < Self.maximumDepth else {
+                    throw failure("elements nested more than \(Self.maximumDepth) deep")
+                }
                 open.append((node, name))
             }
             // Content up to the next start tag, or the end tags that close elements.
