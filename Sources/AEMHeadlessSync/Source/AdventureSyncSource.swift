@@ -12,7 +12,9 @@ import Foundation
 /// The store keeps an adventure as the `adventureByPath` object AEM sent (`{"item": …,
 /// "_references": […]}`), which `ContentStore` reads back as `AdventureDetail`. Its images are
 /// the primary image and every image among the references; the adventures among the references
-/// are read again when they change.
+/// are read again when they change. Where the list query already selects everything `adventure-by-path` does (the
+/// same fields with the same arguments, and no `_references`), each adventure is stored as it is listed, without a
+/// request of its own; `finding(aem:pageSize:image:)` compares the two stored texts.
 public struct AdventureSyncSource: SyncSource {
     /// The stored query that pages through adventures by cursor.
     public static let paginatedPath = "wknd-shared/adventures-paginated"
@@ -48,6 +50,8 @@ public struct AdventureSyncSource: SyncSource {
     /// The variables `adventure-by-path` is given the adventure's path in: the one its text
     /// declares when it is known, else both names in use (AEM drops undeclared variables).
     let pathVariables: [String]
+    /// What makes a list entry the adventure as stored, when the list query holds it whole; nil reads each by path.
+    let completeListing: CompleteListing?
 
     /// The names of `adventure-by-path`'s path variable: Adobe's WKND Shared package declares
     /// `$adventurePath`, the built-in sample `$path`.
@@ -59,12 +63,12 @@ public struct AdventureSyncSource: SyncSource {
     ) {
         self.init(
             aem: aem, pageSize: pageSize, image: image, listing: listing, locale: locale,
-            pathVariables: Self.pathVariableNames)
+            pathVariables: Self.pathVariableNames, completeListing: nil)
     }
 
     private init(
         aem: Aem, pageSize: Int, image: ImageTransform, listing: Listing, locale: ContentLocale?,
-        pathVariables: [String]
+        pathVariables: [String], completeListing: CompleteListing?
     ) {
         query = ConditionalQuery(aem: aem)
         self.pageSize = min(100, max(1, pageSize))
@@ -72,20 +76,22 @@ public struct AdventureSyncSource: SyncSource {
         self.listing = listing
         self.locale = locale
         self.pathVariables = pathVariables
+        self.completeListing = completeListing
     }
 
     /// The same source for `locale`'s language copy.
     public func `in`(_ locale: ContentLocale) -> AdventureSyncSource {
         AdventureSyncSource(
             aem: query.aem, pageSize: pageSize, image: image, listing: listing, locale: locale,
-            pathVariables: pathVariables)
+            pathVariables: pathVariables, completeListing: completeListing)
     }
 
     /// The source with the list query the service stores: `adventures-paginated` when it is
     /// there, else `adventures-all`.
     ///
-    /// The service's list of stored queries says which; where it cannot be read (a service that
-    /// does not list its queries), each query is asked for its first adventure.
+    /// The service's list of stored queries says which, and with their texts whether the list query holds each
+    /// adventure whole; where it cannot be read (a service that does not list its queries), each query is asked for
+    /// its first adventure, and each adventure is read by path.
     /// - Throws: `AemError` of kind `.queryNotFound` naming both queries when the service has
     ///   neither, or as the requests fail.
     public static func finding(
@@ -93,11 +99,13 @@ public struct AdventureSyncSource: SyncSource {
     ) async throws -> AdventureSyncSource {
         let stored: (String) async throws -> Bool
         var pathVariables = pathVariableNames
+        var texts: [String: String] = [:]
         do {
             let entries = try await aem.persistedQueries(configuration: "wknd-shared")
             let names = Set(entries.map(\.path))
             stored = { names.contains($0) }
-            if let text = entries.first(where: { $0.path == byPathPath })?.text {
+            for entry in entries { texts[entry.path] = entry.text }
+            if let text = texts[byPathPath] {
                 let declared = PagingStyle.declaredVariables(in: text)
                 pathVariables = pathVariableNames.filter(declared.contains)
             }
@@ -106,9 +114,16 @@ public struct AdventureSyncSource: SyncSource {
         }
         for listing in [Listing.paginated, .list] {
             if try await stored(listing.path) {
+                let source = AdventureSyncSource(
+                    aem: aem, pageSize: pageSize, image: image, listing: listing, locale: nil,
+                    pathVariables: pathVariables.isEmpty ? pathVariableNames : pathVariables, completeListing: nil)
+                guard let byPathText = texts[byPathPath], let listText = texts[listing.path] else { return source }
                 return AdventureSyncSource(
                     aem: aem, pageSize: pageSize, image: image, listing: listing, locale: nil,
-                    pathVariables: pathVariables.isEmpty ? pathVariableNames : pathVariables)
+                    pathVariables: source.pathVariables,
+                    completeListing: CompleteListing(
+                        byPath: byPathText, key: byPathKey, variables: source.byPathVariables(path: nil),
+                        list: listText, variables: source.listVariables))
             }
         }
         throw AemError(
@@ -138,8 +153,10 @@ public struct AdventureSyncSource: SyncSource {
             // one of another language copy than the one asked for.
             guard let path = node["_path"]?.stringValue, !path.isEmpty else { return nil }
             if let locale, ContentLocale(ofPath: path) != locale { return nil }
+            let complete = completeListing.flatMap { Self.detail(ofByPathAnswer: $0.byPathAnswer(for: node))?.detail }
             return SyncListItem(
-                path: path, slug: node["slug"]?.stringValue, model: Self.model, json: Data(node.jsonBytes()))
+                path: path, slug: node["slug"]?.stringValue, model: Self.model, json: Data(node.jsonBytes()),
+                complete: complete)
         }
     }
 
@@ -168,13 +185,25 @@ public struct AdventureSyncSource: SyncSource {
 
     /// The adventure at `path` as the store keeps it, with its slug; nil when there is none.
     private func read(atPath path: String, fresh: Bool) async throws -> (detail: SyncItemDetail, slug: String?)? {
+        let query = PersistedQuery<UntypedJSON>(Self.byPathPath, variables: byPathVariables(path: path))
+        guard let byPath = try await self.query.fetch(query, fresh: fresh)?.data[Self.byPathKey] else { return nil }
+        return Self.detail(ofByPathAnswer: byPath)
+    }
+
+    /// The member of `adventure-by-path`'s data that holds the adventure.
+    static let byPathKey = "adventureByPath"
+
+    /// `adventure-by-path`'s variables for the adventure at `path`, in each variable it may be declared as.
+    private func byPathVariables(path: String?) -> [String: QueryVariable?] {
         var variables = WKNDQueries.imageVariables(image, includeSeoName: true)
-        for name in pathVariables { variables[name] = .string(path) }
-        guard
-            let byPath = try await query.fetch(PersistedQuery(Self.byPathPath, variables: variables), fresh: fresh)?
-                .data["adventureByPath"],
-            let adventure = byPath["item"], adventure.members != nil
-        else { return nil }
+        for name in pathVariables { variables[name] = path.map(QueryVariable.string) }
+        return variables
+    }
+
+    /// An adventure as the store keeps it, from `adventure-by-path`'s answer (`{"item": …, "_references": […]}`), with
+    /// its slug; nil when the answer holds no adventure.
+    private static func detail(ofByPathAnswer byPath: UntypedJSON) -> (detail: SyncItemDetail, slug: String?)? {
+        guard let adventure = byPath["item"], adventure.members != nil else { return nil }
         var locations: [String] = []
         if let primary = adventure["primaryImage"], let location = Self.location(of: primary) {
             locations.append(location)

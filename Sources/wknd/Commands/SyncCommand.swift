@@ -22,8 +22,9 @@ struct SyncCommand: AsyncParsableCommand {
             The first run reads every page of wknd-shared/adventures-paginated
             (where the service has no such query, wknd-shared/adventures-all by
             offset and limit, as Adobe's WKND Shared package stores it), each
-            adventure in full with wknd-shared/adventure-by-path, and each
-            image. A later run asks for each page with the validators the server
+            adventure in full with wknd-shared/adventure-by-path (unless the
+            list query selects every field it does, with the same arguments:
+            then each is stored as listed), and each image. A later run asks for each page with the validators the server
             sent (If-None-Match: a 304 means nothing on it changed), reads again
             only the adventures whose list entry changed, asks about their images
             with conditional GETs, removes adventures that are gone with their
