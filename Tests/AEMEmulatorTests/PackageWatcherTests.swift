@@ -30,8 +30,10 @@ struct PackageWatcherTests {
                 .write(to: file, atomically: true, encoding: .utf8)
             let changed = PackageWatcher.changedFiles(before, watcher.fingerprint())
             #expect(changed == [file.standardizedFileURL.path])
-            let patched = try #require(
+            let reload = try #require(
                 try AssetFolderReload.apply(changed, jcrRoot: root, to: loaded.repository))
+            #expect(reload.paths == [Self.article])
+            let patched = reload.repository
             let whole = try EmulatorContent.load(jcrRoot: root).repository
             #expect(patched.fragments[Self.article]?.master["title"] == .string("Tea Rooms"))
             #expect(
@@ -53,12 +55,20 @@ struct PackageWatcherTests {
             let market = "content/dam/editorial/images/market.png/_jcr_content/renditions/original"
             try Data(contentsOf: root.appendingPathComponent(market)).write(to: root.appendingPathComponent(image))
             let changed = PackageWatcher.changedFiles(before, watcher.fingerprint())
-            let patched = try #require(try AssetFolderReload.apply(changed, jcrRoot: root, to: loaded.repository))
+            let reload = try #require(try AssetFolderReload.apply(changed, jcrRoot: root, to: loaded.repository))
+            let patched = reload.repository
             #expect(patched.fragments[Self.article] == nil)
             let harbour = "/content/dam/editorial/images/harbour.png"
+            #expect(reload.paths == [Self.article, harbour])
             #expect(
                 patched.assets[harbour]?.hasSameOriginal(as: try #require(loaded.repository.assets[harbour])) == false)
             #expect(AssetChange.between(loaded.repository, patched).map(\.path) == [harbour])
+            // Looking at the folders read again finds what looking at everything finds.
+            #expect(AssetChange.between(loaded.repository, patched, paths: reload.paths).map(\.path) == [harbour])
+            #expect(
+                FragmentChange.between(loaded.repository, patched, paths: reload.paths)
+                    == FragmentChange.between(loaded.repository, patched))
+            #expect(FragmentChange.between(loaded.repository, patched).map(\.kind) == [.deleted])
         }
     }
 
@@ -74,7 +84,8 @@ struct PackageWatcherTests {
             #expect(try AssetFolderReload.apply(changed, jcrRoot: root, to: loaded.repository) == nil)
             // The watcher then loads the whole package.
             let reloaded = try watcher.reload(changed, from: loaded)
-            #expect(reloaded.repository.fragments.count == loaded.repository.fragments.count)
+            #expect(reloaded.changedPaths == nil)
+            #expect(reloaded.content.repository.fragments.count == loaded.repository.fragments.count)
         }
     }
 

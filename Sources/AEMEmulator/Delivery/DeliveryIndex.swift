@@ -10,12 +10,17 @@ struct DeliveryIndex: Sendable {
     private let positionsByID: [String: Int]
     private let positionsByPath: [String: Int]
 
-    /// - Parameter previous: the index of an earlier state of the content, whose order (and positions by id and path)
-    ///   is kept when the fragments are at the same paths with the same ids.
-    init(repository: ContentRepository, reusing previous: DeliveryIndex? = nil) {
+    /// - Parameters:
+    ///   - previous: the index of an earlier state of the content, whose order (and positions by id and path) is kept
+    ///     when the fragments are at the same paths with the same ids.
+    ///   - changedPaths: the only fragments that can differ from `previous`'s; nil: any.
+    init(repository: ContentRepository, reusing previous: DeliveryIndex? = nil, changedPaths: Set<String>? = nil) {
         models = repository.models
         assets = repository.assets
-        if let previous, let fragments = Self.sameFragments(in: repository, as: previous) {
+        if let previous,
+            let fragments = changedPaths.flatMap({ Self.patched(previous, at: $0, in: repository) })
+                ?? Self.sameFragments(in: repository, as: previous)
+        {
             self.fragments = fragments
             positionsByID = previous.positionsByID
             positionsByPath = previous.positionsByPath
@@ -30,6 +35,28 @@ struct DeliveryIndex: Sendable {
         }
         positionsByID = byID
         positionsByPath = byPath
+    }
+
+    /// `previous`'s fragments with those at `changedPaths` read from `repository`, when each of them is at a path
+    /// `previous` holds, with the same id.
+    private static func patched(
+        _ previous: DeliveryIndex, at changedPaths: Set<String>, in repository: ContentRepository
+    )
+        -> [ContentFragment]?
+    {
+        var fragments = previous.fragments
+        for path in changedPaths {
+            let position = previous.positionsByPath[path]
+            switch (position, repository.fragments[path]) {
+            case (nil, nil):
+                continue
+            case (let position?, let current?) where current.uuid == fragments[position].uuid:
+                fragments[position] = current
+            default:
+                return nil
+            }
+        }
+        return fragments
     }
 
     /// `repository`'s fragments in `previous`'s order, when it holds fragments at the same paths with the same ids.

@@ -14,12 +14,19 @@ struct AssetChange: Sendable, Equatable {
 
     /// The changes from `old` to `new`, by path: an asset in `new` that is not in `old`, or whose original changed,
     /// is processed; one only in `old` is deleted. Sorted by path, deletions first.
-    static func between(_ old: ContentRepository, _ new: ContentRepository) -> [AssetChange] {
+    /// - Parameter paths: the only paths that can differ (the folders a reload read again); nil compares every path.
+    static func between(_ old: ContentRepository, _ new: ContentRepository, paths: Set<String>? = nil)
+        -> [AssetChange]
+    {
         var changes: [AssetChange] = []
-        for (path, asset) in old.assets where new.assets[path] == nil {
+        for path in paths.map(Array.init) ?? Array(old.assets.keys) {
+            guard let asset = old.assets[path], new.assets[path] == nil else { continue }
             changes.append(AssetChange(kind: .deleted, path: path, uuid: asset.uuid))
         }
-        for (path, asset) in new.assets where !(old.assets[path]?.hasSameOriginal(as: asset) ?? false) {
+        for path in paths.map(Array.init) ?? Array(new.assets.keys) {
+            guard let asset = new.assets[path], !(old.assets[path]?.hasSameOriginal(as: asset) ?? false) else {
+                continue
+            }
             changes.append(AssetChange(kind: .processed, path: path, uuid: asset.uuid))
         }
         return changes.sorted { ($0.kind == .deleted ? 0 : 1, $0.path) < ($1.kind == .deleted ? 0 : 1, $1.path) }

@@ -12,12 +12,17 @@ struct FragmentChange: Sendable, Equatable {
 
     /// The changes from `old` to `new`, by path: a fragment only in `new` is created, only in `old` deleted, in both
     /// with other values modified. Sorted by path, deletions first.
-    static func between(_ old: ContentRepository, _ new: ContentRepository) -> [FragmentChange] {
+    /// - Parameter paths: the only paths that can differ (the folders a reload read again); nil compares every path.
+    static func between(_ old: ContentRepository, _ new: ContentRepository, paths: Set<String>? = nil)
+        -> [FragmentChange]
+    {
         var changes: [FragmentChange] = []
-        for (path, fragment) in old.fragments where new.fragments[path] == nil {
+        for path in paths.map(Array.init) ?? Array(old.fragments.keys) {
+            guard let fragment = old.fragments[path], new.fragments[path] == nil else { continue }
             changes.append(FragmentChange(kind: .deleted, path: path, id: fragment.uuid, modelPath: fragment.modelPath))
         }
-        for (path, fragment) in new.fragments {
+        for path in paths.map(Array.init) ?? Array(new.fragments.keys) {
+            guard let fragment = new.fragments[path] else { continue }
             guard let before = old.fragments[path] else {
                 changes.append(
                     FragmentChange(kind: .created, path: path, id: fragment.uuid, modelPath: fragment.modelPath))

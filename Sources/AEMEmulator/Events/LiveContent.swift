@@ -28,8 +28,9 @@ public final class EmulatorLiveContent: Sendable {
             return visible
         }
 
-        mutating func serve(on tier: EmulatorTier) {
-            served = ServedContent(visible(on: tier), settings: settings, reusing: served)
+        /// - Parameter changedPaths: the only fragments and assets that can differ from what is served; nil: any.
+        mutating func serve(on tier: EmulatorTier, changedPaths: Set<String>? = nil) {
+            served = ServedContent(visible(on: tier), settings: settings, reusing: served, changedPaths: changedPaths)
         }
     }
 
@@ -54,6 +55,12 @@ public final class EmulatorLiveContent: Sendable {
     /// - Returns: the events recorded; empty when nothing changed or the emulator has not started.
     @discardableResult
     public func replace(with content: EmulatorContent) -> [JournalEntry] {
+        replace(with: content, changedPaths: nil)
+    }
+
+    /// ``replace(with:)`` where only the fragments and assets at `changedPaths` can differ from the content served
+    /// (nil: any), so that neither the events nor the indexes look at the others.
+    func replace(with content: EmulatorContent, changedPaths: Set<String>?) -> [JournalEntry] {
         let tier = tier
         let journal = journal
         // The events are recorded before the lock is let go: a request that finds the new content finds its events.
@@ -63,11 +70,13 @@ public final class EmulatorLiveContent: Sendable {
             current.repository = content.repository
             current.unpublished.formIntersection(content.repository.fragments.keys)
             let after = current.visible(on: tier)
-            current.serve(on: tier)
+            current.serve(on: tier, changedPaths: changedPaths)
             state = current
-            let fragments = FragmentChange.between(before, after).map { tier == .publish ? $0.onPublish : $0 }
-            return journal.record(
-                fragments.map(ContentChange.fragment) + AssetChange.between(before, after).map(ContentChange.asset))
+            let fragments = FragmentChange.between(before, after, paths: changedPaths).map {
+                tier == .publish ? $0.onPublish : $0
+            }
+            let assets = AssetChange.between(before, after, paths: changedPaths)
+            return journal.record(fragments.map(ContentChange.fragment) + assets.map(ContentChange.asset))
         }
     }
 
@@ -124,13 +133,20 @@ struct ServedContent: Sendable {
     let assetDelivery: AssetDeliveryEndpoints
 
     /// What answers requests for `repository`; the orders of `previous` are kept where they still hold (a save of a
-    /// fragment changes no path), so that serving an edit of a large package does not sort it again.
-    init(_ repository: ContentRepository, settings: Settings, reusing previous: ServedContent? = nil) {
+    /// fragment changes no path), so that serving an edit of a large package does not sort it again. With
+    /// `changedPaths` (the only fragments and assets that differ from `previous`'s), only those are looked at.
+    init(
+        _ repository: ContentRepository, settings: Settings, reusing previous: ServedContent? = nil,
+        changedPaths: Set<String>? = nil
+    ) {
         endpoints = GraphQLEndpoints(
-            engine: QueryEngine(repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine),
+            engine: QueryEngine(
+                repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine,
+                changedPaths: changedPaths),
             queries: StoredQueries(repository.queries), allowsAdHocQueries: settings.allowsAdHocQueries)
         fragmentDelivery = DeliveryEndpoints(
-            index: DeliveryIndex(repository: repository, reusing: previous?.fragmentDelivery.index))
+            index: DeliveryIndex(
+                repository: repository, reusing: previous?.fragmentDelivery.index, changedPaths: changedPaths))
         assetDelivery = AssetDeliveryEndpoints(
             assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: settings.renditionCacheBytes)
         )

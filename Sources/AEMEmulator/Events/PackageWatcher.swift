@@ -105,24 +105,24 @@ public struct PackageWatcher: Sendable {
         report: @Sendable (Outcome) -> Void
     ) {
         do {
-            let next = try reload(changed, from: current)
+            let (next, paths) = try reload(changed, from: current)
             current = next
-            report(.reloaded(live.replace(with: next)))
+            report(.reloaded(live.replace(with: next, changedPaths: paths)))
         } catch {
             current = nil
             report(.failed(error))
         }
     }
 
-    /// The content after `changed` files: `current` with their folders read again where that is possible, else the
-    /// whole package.
-    func reload(_ changed: Set<String>, from current: EmulatorContent?) throws -> EmulatorContent {
-        if let current,
-            let repository = try AssetFolderReload.apply(changed, jcrRoot: jcrRoot, to: current.repository)
-        {
-            return EmulatorContent(repository: repository)
+    /// The content after `changed` files: `current` with their folders read again where that is possible (with the
+    /// repository paths of those folders), else the whole package (with nil paths).
+    func reload(_ changed: Set<String>, from current: EmulatorContent?) throws -> (
+        content: EmulatorContent, changedPaths: Set<String>?
+    ) {
+        if let current, let patched = try AssetFolderReload.apply(changed, jcrRoot: jcrRoot, to: current.repository) {
+            return (EmulatorContent(repository: patched.repository), patched.paths)
         }
-        return try EmulatorContent.load(jcrRoot: jcrRoot)
+        return (try EmulatorContent.load(jcrRoot: jcrRoot), nil)
     }
 
     /// The files whose stamp differs between two looks, or that only one of them saw.

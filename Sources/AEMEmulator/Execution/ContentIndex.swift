@@ -12,13 +12,26 @@ final class ContentIndex: @unchecked Sendable {
     private var richTexts: [String: HTMLRichText] = [:]
     private static let maximumRichTexts = 4096
 
-    /// - Parameter previous: the index of an earlier state of the content: a model whose fragments have the same
-    ///   paths keeps its order of them.
-    init(repository: ContentRepository, settings: EngineSettings, reusing previous: ContentIndex? = nil) {
+    /// - Parameters:
+    ///   - previous: the index of an earlier state of the content: a model whose fragments have the same paths keeps
+    ///     its order of them.
+    ///   - changedPaths: the only fragments that can differ from `previous`'s; nil: any. A model none of them was or
+    ///     is in is kept as it was, and one where they were edited in place is patched.
+    init(
+        repository: ContentRepository, settings: EngineSettings, reusing previous: ContentIndex? = nil,
+        changedPaths: Set<String>? = nil
+    ) {
         self.repository = repository
         self.settings = settings
-        var counts: [String: Int] = [:]
-        for fragment in repository.fragments.values { counts[fragment.modelPath, default: 0] += 1 }
+        var counted: [String: Int]?
+        func count(of model: String) -> Int {
+            if counted == nil {
+                var counts: [String: Int] = [:]
+                for fragment in repository.fragments.values { counts[fragment.modelPath, default: 0] += 1 }
+                counted = counts
+            }
+            return counted?[model] ?? 0
+        }
         var grouped: [String: [ContentFragment]]?
         func fragments(of model: String) -> [ContentFragment] {
             if grouped == nil {
@@ -31,11 +44,16 @@ final class ContentIndex: @unchecked Sendable {
             return grouped?[model] ?? []
         }
         models = repository.models.mapValues { model in
-            if let earlier = previous?.models[model.path],
-                let index = ModelIndex(
-                    model: model, keepingOrderOf: earlier, in: repository, count: counts[model.path] ?? 0)
-            {
-                return index
+            if let earlier = previous?.models[model.path] {
+                // A patched reload reads fragment folders again, never a model.
+                if let changedPaths, let index = ModelIndex.patching(earlier, at: changedPaths, in: repository) {
+                    return index
+                }
+                if let index = ModelIndex(
+                    model: model, keepingOrderOf: earlier, in: repository, count: count(of: model.path))
+                {
+                    return index
+                }
             }
             return ModelIndex(model: model, fragments: fragments(of: model.path))
         }

@@ -30,6 +30,12 @@ final class ModelIndex: @unchecked Sendable {
         let sort: SortSpecification?
         let variation: String?
         let tieBreak: TieBreak
+
+        /// The columns the order is made from (with the path order, which breaks the remaining ties).
+        var columns: [Column] {
+            (sort?.keys ?? []).map { Column(field: $0.field, variation: $0.field.hasPrefix("_") ? nil : variation) }
+                + (tieBreak == .uuid ? [Column(field: "_id", variation: nil)] : [])
+        }
     }
 
     /// A sortable field of ``fragments``, read from a variation (nil: master).
@@ -79,6 +85,68 @@ final class ModelIndex: @unchecked Sendable {
         earlier.lock.withLock {
             languagesFound = earlier.languagesFound
             if sameUUIDs { fragmentsByUUID = earlier.fragmentsByUUID }
+        }
+    }
+
+    /// `earlier` after the fragments at `changedPaths` were read again into `repository`: `earlier` itself when none of
+    /// them is of its model, else a copy holding them in the same places, with every ranked column and cached order
+    /// whose values they leave as they were, and the languages and UUID index where those hold. Nil when a change
+    /// adds a fragment to the model or takes one out of it (the order must be made again).
+    static func patching(_ earlier: ModelIndex, at changedPaths: Set<String>, in repository: ContentRepository)
+        -> ModelIndex?
+    {
+        var changes: [(index: Int, fragment: ContentFragment)] = []
+        for path in changedPaths {
+            let current = repository.fragments[path].flatMap { $0.modelPath == earlier.model.path ? $0 : nil }
+            switch (earlier.index(ofPath: path), current) {
+            case (nil, nil): continue
+            case (let index?, let current?): changes.append((index, current))
+            default: return nil
+            }
+        }
+        guard !changes.isEmpty else { return earlier }
+        var fragments = earlier.fragments
+        for (index, fragment) in changes { fragments[index] = fragment }
+        let patched = ModelIndex(model: earlier.model, sortedFragments: fragments)
+        let edits = changes.map { (old: earlier.fragments[$0.index], new: $0.fragment) }
+        earlier.lock.withLock {
+            // A fragment's language copy is named by its path, which is the same.
+            patched.languagesFound = earlier.languagesFound
+            if edits.allSatisfy({ $0.old.uuid == $0.new.uuid }) { patched.fragmentsByUUID = earlier.fragmentsByUUID }
+            patched.columns = earlier.columns.filter { column, _ in
+                edits.allSatisfy { Self.sameValue(of: column, $0.old, $0.new) }
+            }
+            patched.orders = earlier.orders.filter { key, _ in key.columns.allSatisfy { patched.columns[$0] != nil } }
+        }
+        return patched
+    }
+
+    /// The index in ``fragments`` of the fragment at `path`, found by halving (they are sorted by path).
+    private func index(ofPath path: String) -> Int? {
+        var (low, high) = (0, fragments.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if fragments[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < fragments.count && fragments[low].path == path ? low : nil
+    }
+
+    /// Whether two states of a fragment hold the same value of `column`, of the same kind (a value of another kind
+    /// can change how the whole column is compared).
+    private static func sameValue(of column: Column, _ old: ContentFragment, _ new: ContentFragment) -> Bool {
+        switch column.field {
+        case "_path": return old.path == new.path
+        case "_id": return old.uuid == new.uuid
+        default:
+            let before = SortSpecification.Value(old.value(of: column.field, variation: column.variation))
+            let after = SortSpecification.Value(new.value(of: column.field, variation: column.variation))
+            switch (before, after) {
+            case (nil, nil): return true
+            case (.text(let a)?, .text(let b)?): return a == b
+            case (.number(let a)?, .number(let b)?): return a == b
+            case (.bool(let a)?, .bool(let b)?): return a == b
+            default: return false
+            }
         }
     }
 

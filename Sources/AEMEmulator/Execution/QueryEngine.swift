@@ -45,11 +45,16 @@ final class QueryEngine: @unchecked Sendable {
 
     /// An engine over `repository`; a configuration whose schema cannot be built has none (its queries answer
     /// ``Outcome/unknownConfiguration``).
-    /// - Parameter previous: an engine over an earlier state of the content, whose orders are kept where they hold.
+    /// - Parameters:
+    ///   - previous: an engine over an earlier state of the content, whose orders are kept where they hold.
+    ///   - changedPaths: the only fragments that can differ from `previous`'s; nil: any.
     init(
-        repository: ContentRepository, settings: EngineSettings = EngineSettings(), reusing previous: QueryEngine? = nil
+        repository: ContentRepository, settings: EngineSettings = EngineSettings(),
+        reusing previous: QueryEngine? = nil,
+        changedPaths: Set<String>? = nil
     ) {
-        index = ContentIndex(repository: repository, settings: settings, reusing: previous?.index)
+        index = ContentIndex(
+            repository: repository, settings: settings, reusing: previous?.index, changedPaths: changedPaths)
         var schemas: [String: ConfigurationSchema] = [:]
         var problems: [String: String] = [:]
         for configuration in repository.configurations {

@@ -8,10 +8,17 @@ import Foundation
 /// is read again (or its node removed when its `.content.xml` is gone). Any other change (a model, a stored query,
 /// a folder's own description) cannot be applied this way: the whole package is loaded again.
 enum AssetFolderReload {
+    /// A repository with some folders read again.
+    struct Patched {
+        var repository: ContentRepository
+        /// The repository paths of the folders read again: the only fragments and assets that can differ.
+        var paths: Set<String>
+    }
+
     /// `repository` with the assets and fragments of `changedFiles` (paths of files under `jcrRoot`, added, changed
     /// or removed) read again; nil when a change lies outside such a folder.
     static func apply(_ changedFiles: Set<String>, jcrRoot: URL, to repository: ContentRepository)
-        throws(ContentPackageError) -> ContentRepository?
+        throws(ContentPackageError) -> Patched?
     {
         let root = jcrRoot.standardizedFileURL.path
         var folders: [String: String] = [:] // file-system folder → repository path
@@ -33,7 +40,7 @@ enum AssetFolderReload {
                 patched.assets[path] = asset
             }
         }
-        return patched
+        return Patched(repository: patched, paths: Set(folders.values))
     }
 
     /// The folder of the `dam:Asset` that holds `file`, with its repository path: the deepest folder above the file,
