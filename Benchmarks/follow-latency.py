@@ -6,13 +6,20 @@ journal requests an idle follower makes per second.
 
     python3 Benchmarks/follow-latency.py --wknd .build/release/wknd [--edits 50]
 
-Python standard library only; reads the mirror's SQLite file read-only."""
+Another package, such as the 100,000 fragments scale-bench generates, with the folder followed and the fragment
+edited in it (`--fragment` names the fragment's folder under the package's jcr_root):
+
+    python3 Benchmarks/follow-latency.py --wknd … --package $TMPDIR/scale-bench-packages/scale-100000-images-1000-seed-1/jcr_root \
+        --folder /content/dam/scale/en/adventures/batch-0000 \
+        --fragment /content/dam/scale/en/adventures/batch-0000/adventure-000000
+
+The package is copied first. Python standard library only; reads the mirror's SQLite file read-only."""
 import argparse, json, os, re, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "Tests/AEMEmulatorTests/Fixtures/editorial/jcr_root")
-ARTICLE = "content/dam/editorial/articles/bridges-of-the-old-town/.content.xml"
-PATH = "/content/dam/editorial/articles/bridges-of-the-old-town"
+FOLDER = "/content/dam/editorial"
+FRAGMENT = "/content/dam/editorial/articles/bridges-of-the-old-town"
 
 
 def free_port():
@@ -21,10 +28,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def stored_title(database):
+def stored_title(database, path):
     try:
         with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1) as db:
-            row = db.execute("SELECT json FROM fragment WHERE path = ?", (PATH,)).fetchone()
+            row = db.execute("SELECT json FROM fragment WHERE path = ?", (path,)).fetchone()
     except sqlite3.Error:
         return None
     if not row:
@@ -36,34 +43,41 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wknd", required=True)
     parser.add_argument("--edits", type=int, default=50)
+    parser.add_argument("--package", default=PACKAGE, help="the jcr_root served (default: the editorial fixture)")
+    parser.add_argument("--folder", default=FOLDER, help=f"the DAM folder mirrored (default {FOLDER})")
+    parser.add_argument("--fragment", default=FRAGMENT, help=f"the fragment edited, in that folder (default {FRAGMENT})")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the service and the mirror")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="follow-latency-")
     package, mirror = os.path.join(work, "jcr_root"), os.path.join(work, "mirror")
-    shutil.copytree(PACKAGE, package)
+    shutil.copytree(args.package, package)
     port = free_port()
     env = dict(os.environ, AEM_SCHEME="http", AEM_HOST=f"127.0.0.1:{port}")
     serve = subprocess.Popen([args.wknd, "serve", "--content", package, "--watch", "--port", str(port)],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     serve.stdout.readline()
     log = open(os.path.join(work, "follow.log"), "w")
-    follow = subprocess.Popen([args.wknd, "sync", mirror, "--fragments", "/content/dam/editorial", "--follow",
+    follow = subprocess.Popen([args.wknd, "sync", mirror, "--fragments", args.folder, "--follow",
                                "--verbose"], stdout=subprocess.DEVNULL, stderr=log, env=env)
     database = os.path.join(mirror, "content.sqlite")
     try:
-        while stored_title(database) is None:
+        start = time.monotonic()
+        while stored_title(database, args.fragment) is None:
             time.sleep(0.05)
+            if time.monotonic() - start > args.timeout:
+                sys.exit(f"{args.fragment} did not reach the mirror in {args.timeout:.0f} s")
         time.sleep(1.5)
-        file = os.path.join(package, ARTICLE)
+        file = os.path.join(package, args.fragment.lstrip("/"), ".content.xml")
         original = open(file, encoding="utf-8").read()
         latencies = []
         for edit in range(args.edits):
-            title = f"Bridges, edit {edit}"
+            title = f"Edit {edit}"
             text = re.sub(r'title="[^"]*"', f'title="{title}"', original, count=2)
             start = time.monotonic()
             with open(file + ".tmp", "w", encoding="utf-8") as out:
                 out.write(text)
             os.replace(file + ".tmp", file)
-            while stored_title(database) != title:
+            while stored_title(database, args.fragment) != title:
                 time.sleep(0.01)
                 if time.monotonic() - start > 30:
                     sys.exit(f"edit {edit} did not reach the mirror in 30 s")
