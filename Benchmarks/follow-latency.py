@@ -55,7 +55,8 @@ def main():
     env = dict(os.environ, AEM_SCHEME="http", AEM_HOST=f"127.0.0.1:{port}")
     serve = subprocess.Popen([args.wknd, "serve", "--content", package, "--watch", "--port", str(port)],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    serve.stdout.readline()
+    if not serve.stdout.readline():
+        sys.exit("wknd serve did not start (is wknd-serve beside wknd?)")
     log = open(os.path.join(work, "follow.log"), "w")
     follow = subprocess.Popen([args.wknd, "sync", mirror, "--fragments", args.folder, "--follow",
                                "--verbose"], stdout=subprocess.DEVNULL, stderr=log, env=env)
