@@ -219,37 +219,56 @@ final class ModelIndex: @unchecked Sendable {
         let count = fragments.count
         var indices = Array(fragments.indices)
         if sort != nil || tieBreak == .uuid {
-            // Each key's rank for each fragment, then the tie-break's, in one flat array: the sort compares integers
-            // only, where comparing the values themselves cost more in reference counting than in comparing.
-            let keys = sort?.keys ?? []
-            let width = keys.count + 1
-            var matrix = [Int32](repeating: 0, count: count * width)
-            for (column, key) in keys.enumerated() {
+            // Each key's rank for each fragment (descending reverses the present values; a missing value stays
+            // last), then the tie-break's: the sort compares integers only, where comparing the values themselves
+            // cost more in reference counting than in comparing.
+            var keys: [(ranks: [Int32], size: Int)] = []
+            for key in sort?.keys ?? [] {
                 let ranks = ranks(of: Column(field: key.field, variation: key.field.hasPrefix("_") ? nil : variation))
-                for index in 0..<count {
-                    var rank = ranks.ranks[index]
-                    // Descending reverses the present values; a missing value stays last.
-                    if key.descending, rank != Ranks.missing { rank = ranks.distinct - 1 - rank }
-                    matrix[index * width + column] = rank
-                }
+                let distinct = ranks.distinct
+                keys.append(
+                    (
+                        ranks.ranks.map { rank in
+                            rank == Ranks.missing ? distinct : key.descending ? distinct - 1 - rank : rank
+                        }, Int(distinct) + 1
+                    ))
             }
-            let ties = tieBreak == .uuid ? ranks(of: Column(field: "_id", variation: nil)).ranks : nil
-            for index in 0..<count { matrix[index * width + keys.count] = ties?[index] ?? Int32(index) }
-            matrix.withUnsafeBufferPointer { matrix in
-                indices.sort { lhs, rhs in
-                    var (left, right) = (lhs * width, rhs * width)
-                    for _ in 0..<width {
-                        if matrix[left] != matrix[right] { return matrix[left] < matrix[right] }
-                        left += 1
-                        right += 1
-                    }
-                    return false
-                }
+            if tieBreak == .uuid {
+                let ranks = ranks(of: Column(field: "_id", variation: nil))
+                keys.append((ranks.ranks.map { min($0, ranks.distinct) }, Int(ranks.distinct) + 1))
             }
+            indices = Self.packedOrder(of: keys, count: count) ?? Self.comparedOrder(of: keys, count: count)
         }
         var positions = [Int](repeating: 0, count: count)
         for (position, index) in indices.enumerated() { positions[index] = position }
         return Order(indices: indices, positions: positions)
+    }
+
+    /// The indices ordered by `keys` (each a column of values below its `size`), then by index: each index's keys
+    /// and itself packed into one 64-bit integer, and those sorted. Nil when they need more than 64 bits.
+    static func packedOrder(of keys: [(ranks: [Int32], size: Int)], count: Int) -> [Int]? {
+        func bits(_ size: Int) -> Int { size <= 1 ? 0 : Int.bitWidth - (size - 1).leadingZeroBitCount }
+        let indexBits = bits(count)
+        guard keys.reduce(indexBits, { $0 + bits($1.size) }) <= 64 else { return nil }
+        var packed = [UInt64](repeating: 0, count: count)
+        for key in keys {
+            let shift = UInt64(bits(key.size))
+            for index in 0..<count { packed[index] = packed[index] << shift | UInt64(key.ranks[index]) }
+        }
+        for index in 0..<count { packed[index] = packed[index] << UInt64(indexBits) | UInt64(index) }
+        packed.sort()
+        let mask = indexBits == 64 ? UInt64.max : (1 << UInt64(indexBits)) - 1
+        return packed.map { Int($0 & mask) }
+    }
+
+    /// The indices ordered by `keys`, then by index, compared key by key.
+    static func comparedOrder(of keys: [(ranks: [Int32], size: Int)], count: Int) -> [Int] {
+        var indices = Array(0..<count)
+        indices.sort { lhs, rhs in
+            for key in keys where key.ranks[lhs] != key.ranks[rhs] { return key.ranks[lhs] < key.ranks[rhs] }
+            return lhs < rhs
+        }
+        return indices
     }
 
     /// The ranks of `column`, found once. A query does not wait for ``prepare()``: where both rank the same column at

@@ -1,0 +1,28 @@
+import EmulatorTestSupport
+import Testing
+
+@testable import AEMEmulator
+
+/// A sorted order packs each fragment's ranks and index into one integer where they fit: the same order as comparing
+/// them key by key.
+@Suite struct SortedOrderTests {
+    @Test("packed and compared orders agree, ties broken by index", arguments: [1, 2, 3])
+    func packedMatchesCompared(keyCount: Int) throws {
+        var random = SeededRandom(seed: UInt64(keyCount))
+        for (count, size) in [(0, 1), (1, 2), (7, 3), (1_000, 5), (1_000, 900), (5_000, 40_000)] {
+            let keys = (0..<keyCount).map { _ in
+                (ranks: (0..<count).map { _ in Int32.random(in: 0..<Int32(size), using: &random) }, size: size)
+            }
+            let packed = try #require(ModelIndex.packedOrder(of: keys, count: count))
+            #expect(packed == ModelIndex.comparedOrder(of: keys, count: count), "\(count) fragments, \(size) values")
+            #expect(packed.count == count)
+        }
+    }
+
+    @Test("keys that need more than 64 bits are not packed")
+    func tooWide() {
+        let keys = (0..<4).map { _ in (ranks: [Int32](repeating: 0, count: 2), size: 1 << 20) }
+        #expect(ModelIndex.packedOrder(of: keys, count: 2) == nil)
+        #expect(ModelIndex.comparedOrder(of: keys, count: 2) == [0, 1])
+    }
+}
