@@ -24,13 +24,14 @@ struct SyncCommand: AsyncParsableCommand {
             offset and limit, as Adobe's WKND Shared package stores it), each
             adventure in full with wknd-shared/adventure-by-path (unless the
             list query selects every field it does, with the same arguments:
-            then each is stored as listed), and each image. A later run asks for each page with the validators the server
-            sent (If-None-Match: a 304 means nothing on it changed), reads again
-            only the adventures whose list entry changed, asks about their images
-            with conditional GETs, removes adventures that are gone with their
-            images, and keeps an adventure that moved (same slug, new path) as the
-            same one. --revalidate-all reads every adventure again and asks about
-            every image: for changes that do not show in the list (rich text).
+            then each is stored as listed), and each image. A later run asks
+            for each page with the validators the server sent (If-None-Match:
+            a 304 means nothing on it changed), reads again only the adventures
+            whose list entry changed, asks about their images with conditional
+            GETs, removes adventures that are gone with their images, and keeps
+            an adventure that moved (same slug, new path) as the same one.
+            --revalidate-all reads every adventure again and asks about every
+            image: for changes that do not show in the list (rich text).
 
             Each page is applied in one transaction once its images are on disk,
             so a run stopped at any moment (SIGKILL too) leaves DIR as of its last
