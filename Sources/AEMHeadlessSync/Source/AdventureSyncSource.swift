@@ -51,7 +51,7 @@ public struct AdventureSyncSource: SyncSource {
     /// declares when it is known, else both names in use (AEM drops undeclared variables).
     let pathVariables: [String]
     /// What makes a list entry the adventure as stored, when the list query holds it whole; nil reads each by path.
-    let completeListing: CompleteListing?
+    private(set) var completeListing: CompleteListing?
 
     /// The names of `adventure-by-path`'s path variable: Adobe's WKND Shared package declares
     /// `$adventurePath`, the built-in sample `$path`.
@@ -114,16 +114,15 @@ public struct AdventureSyncSource: SyncSource {
         }
         for listing in [Listing.paginated, .list] {
             if try await stored(listing.path) {
-                let source = AdventureSyncSource(
+                var source = AdventureSyncSource(
                     aem: aem, pageSize: pageSize, image: image, listing: listing, locale: nil,
                     pathVariables: pathVariables.isEmpty ? pathVariableNames : pathVariables, completeListing: nil)
-                guard let byPathText = texts[byPathPath], let listText = texts[listing.path] else { return source }
-                return AdventureSyncSource(
-                    aem: aem, pageSize: pageSize, image: image, listing: listing, locale: nil,
-                    pathVariables: source.pathVariables,
-                    completeListing: CompleteListing(
+                if let byPathText = texts[byPathPath], let listText = texts[listing.path] {
+                    source.completeListing = CompleteListing(
                         byPath: byPathText, key: byPathKey, variables: source.byPathVariables(path: nil),
-                        list: listText, variables: source.listVariables))
+                        list: listText, variables: source.listVariables)
+                }
+                return source
             }
         }
         throw AemError(
