@@ -60,6 +60,12 @@ actor ImageFetcher {
         tasks.removeAll()
     }
 
+    /// Forgets the downloads of `locations` once the page that asked them is applied, keeping
+    /// those of a page read meanwhile.
+    func forget(_ locations: [String]) {
+        for location in locations { tasks[location] = nil }
+    }
+
     /// Deletes temporary files of downloads under way, for a process about to exit.
     nonisolated func removeTemporaryFiles() {
         downloader.removeTemporaryFiles()

@@ -41,30 +41,71 @@ struct PagePass<Source: SyncSource>: Sendable {
         }
     }
 
-    /// Applies a fetched page: reads in full what changed, fetches images, and stores it all in
-    /// one transaction. Returns the page's item count and whether the server answered 304.
-    func apply(_ fetched: Fetched) async throws -> (items: Int, notModified: Bool) {
+    /// A fetched page whose items are read and whose images are on disk, to be committed.
+    struct Prepared: Sendable {
+        enum Outcome: Sendable {
+            /// The server answered 304: the page holds what it held, with the images that were missing.
+            case notModified(StoredPage, images: [ImageRow])
+            /// The page as read, with what it adds to the report.
+            case read(PageChanges, Counts, items: Int)
+        }
+
+        let cursor: String
+        let outcome: Outcome
+        /// The image locations asked while reading it: their downloads are shared until it is committed.
+        let askedImages: [String]
+        /// What it takes from the store once committed, which a page prepared meanwhile must not take too.
+        let claim: Claim
+    }
+
+    /// The paths a page lists and the stored fragments it found: a page prepared while an earlier one
+    /// is being committed treats them as found in this run already.
+    struct Claim: Sendable {
+        var paths: Set<String> = []
+        var ids: Set<Int64> = []
+    }
+
+    /// What a page adds to the report once it is committed.
+    struct Counts: Sendable {
+        var added = 0, changed = 0, moved = 0, unchanged = 0
+    }
+
+    /// Reads in full what changed on a fetched page and fetches its images, without writing the
+    /// store. `claimed` is what the page being committed meanwhile takes.
+    func prepare(_ fetched: Fetched, claimed: Claim) async throws -> Prepared {
         switch fetched.answer {
         case .notModified:
             guard let stored = fetched.stored else {
                 throw AemError(
                     .invalidResponse, "The server answered 304 Not Modified to a request that was not conditional.")
             }
-            let rows = try await fetchImages(try database.missingImages(of: stored.fragmentIDs), revalidate: false)
-            try await images.flushWrittenFiles()
-            try database.applyNotModified(stored, cursor: fetched.cursor, run: run, images: rows, now: Date())
-            await images.pageApplied()
+            let missing = try database.missingImages(of: stored.fragmentIDs)
+            let rows = try await fetchImages(missing, revalidate: false)
+            return Prepared(
+                cursor: fetched.cursor, outcome: .notModified(stored, images: rows), askedImages: missing,
+                claim: Claim(ids: Set(stored.fragmentIDs)))
+        case .page(let listed):
+            let page = try withoutRepeats(listed, claimed: claimed.paths)
+            return try await read(page, cursor: fetched.cursor, claimed: claimed.ids)
+        }
+    }
+
+    /// Commits a prepared page in one transaction, once its images are flushed to disk. Returns
+    /// the page's item count and whether the server answered 304.
+    func commit(_ prepared: Prepared) async throws -> (items: Int, notModified: Bool) {
+        try await images.flushWrittenFiles()
+        switch prepared.outcome {
+        case .notModified(let stored, let rows):
+            try database.applyNotModified(stored, cursor: prepared.cursor, run: run, images: rows, now: Date())
+            await images.forget(prepared.askedImages)
             report.update {
                 $0.unchanged += stored.fragmentIDs.count
                 $0.pagesNotModified += 1
             }
             return (stored.fragmentIDs.count, true)
-        case .page(let listed):
-            let page = try withoutRepeats(listed)
-            let (changes, counts) = try await read(page, cursor: fetched.cursor)
-            try await images.flushWrittenFiles()
+        case .read(let changes, let counts, let items):
             try database.apply(changes)
-            await images.pageApplied()
+            await images.forget(prepared.askedImages)
             report.update {
                 $0.pagesRead += 1
                 $0.added += counts.added
@@ -72,21 +113,16 @@ struct PagePass<Source: SyncSource>: Sendable {
                 $0.moved += counts.moved
                 $0.unchanged += counts.unchanged
             }
-            return (page.items.count, false)
+            return (items, false)
         }
-    }
-
-    /// What a page adds to the report once it is applied.
-    private struct Counts {
-        var added = 0, changed = 0, moved = 0, unchanged = 0
     }
 
     /// The page without the items this run found already, on an earlier page or earlier on this
     /// one: offset paging lists an item twice when content moved up while the run read. A page
     /// with a next page and nothing but such items means the query does not page (it ignores
     /// its offset), and the list would never end.
-    private func withoutRepeats(_ page: SyncPage) throws -> SyncPage {
-        var seen = try database.seen(page.items.map(\.path), run: run)
+    private func withoutRepeats(_ page: SyncPage, claimed: Set<String>) throws -> SyncPage {
+        var seen = try database.seen(page.items.map(\.path), run: run).union(claimed)
         var kept = page
         kept.items = page.items.filter { seen.insert($0.path).inserted }
         if kept.items.isEmpty, !page.items.isEmpty, page.nextCursor != nil {
@@ -98,8 +134,8 @@ struct PagePass<Source: SyncSource>: Sendable {
         return kept
     }
 
-    private func read(_ page: SyncPage, cursor: String) async throws -> (PageChanges, Counts) {
-        let known = try database.match(page.items, run: run)
+    private func read(_ page: SyncPage, cursor: String, claimed: Set<Int64>) async throws -> Prepared {
+        let known = try database.match(page.items, run: run, excluding: claimed)
         let listHashes = page.items.map { ContentHash.of($0.json) }
         var entries = [PageChanges.Entry?](repeating: nil, count: page.items.count)
         var counts = Counts()
@@ -115,12 +151,15 @@ struct PagePass<Source: SyncSource>: Sendable {
                 toRead.append(index)
             }
         }
-        var imageRows = try await fetchImages(try database.missingImages(of: unchangedIDs), revalidate: false)
+        let missing = try database.missingImages(of: unchangedIDs)
+        var imageRows = try await fetchImages(missing, revalidate: false)
+        var asked = missing
 
         let work = toRead.map { (index: $0, item: page.items[$0], known: known[$0], listHash: listHashes[$0]) }
         for (index, entry, rows) in try await readAll(work) {
             entries[index] = entry
             imageRows += rows
+            if case .read(_, _, _, let detail, _) = entry { asked += detail.imageLocations }
         }
         for entry in entries {
             switch entry {
@@ -141,10 +180,19 @@ struct PagePass<Source: SyncSource>: Sendable {
                 break // gone between the list and its detail: removed at the end of the run if still gone
             }
         }
+        let kept = entries.compactMap { $0 }
         let changes = PageChanges(
             run: run, cursor: cursor, nextCursor: page.nextCursor, validator: page.validator,
-            entries: entries.compactMap { $0 }, images: imageRows, now: Date())
-        return (changes, counts)
+            entries: kept, images: imageRows, now: Date())
+        let ids = kept.compactMap { entry -> Int64? in
+            switch entry {
+            case .unchanged(let id, _): id
+            case .read(let existing, _, _, _, _): existing?.id
+            }
+        }
+        return Prepared(
+            cursor: cursor, outcome: .read(changes, counts, items: page.items.count), askedImages: asked,
+            claim: Claim(paths: Set(page.items.map(\.path)), ids: Set(ids)))
     }
 
     /// Reads the fragments marked stale (what they reference changed, moved, appeared or went)

@@ -114,26 +114,36 @@ public struct SyncEngine: Sendable {
         return report.value
     }
 
-    /// Applies every page from `cursor` on, in order; the next page is asked for while one is
-    /// applied.
+    /// Applies every page from `cursor` on, in order. Three pages are under way at once: the
+    /// next one asked for, the current one read (its items and images), and the one before it
+    /// committed to the store, so that neither the network nor the store waits for the other.
     private func applyPages<Source>(
         _ pass: PagePass<Source>, from cursor: String?,
         onEvent: @escaping @Sendable (SyncEvent) -> Void
     ) async throws {
         var current: PagePass<Source>.Fetched? = try await pass.fetch(after: cursor)
         var cursors: Set<String> = [cursor ?? ""]
-        while let fetched = current {
-            if let next = fetched.next, !cursors.insert(next).inserted {
-                throw AemError(
-                    .invalidResponse, "The server sent the page cursor \(next) a second time; the list would never end."
-                )
+        try await withThrowingTaskGroup(of: Void.self) { commits in
+            // What the page being committed takes from the store, until its commit is done.
+            var claimed = PagePass<Source>.Claim()
+            while let fetched = current {
+                if let next = fetched.next, !cursors.insert(next).inserted {
+                    throw AemError(
+                        .invalidResponse,
+                        "The server sent the page cursor \(next) a second time; the list would never end.")
+                }
+                let nextCursor = fetched.next
+                async let following = nextCursor == nil ? nil : pass.fetch(after: nextCursor) // nil after the last
+                let prepared = try await pass.prepare(fetched, claimed: claimed)
+                try await commits.next()
+                claimed = prepared.claim
+                commits.addTask {
+                    let (count, notModified) = try await pass.commit(prepared)
+                    onEvent(.pageApplied(items: count, notModified: notModified))
+                }
+                current = try await following
             }
-            current = try await withThrowingTaskGroup(of: PagePass<Source>.Fetched?.self) { group in
-                if let next = fetched.next { group.addTask { try await pass.fetch(after: next) } }
-                let (count, notModified) = try await pass.apply(fetched)
-                onEvent(.pageApplied(items: count, notModified: notModified))
-                return try await group.next() ?? nil
-            }
+            try await commits.waitForAll()
         }
     }
 

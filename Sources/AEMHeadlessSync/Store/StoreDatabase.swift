@@ -167,10 +167,11 @@ final class StoreDatabase: Sendable {
     }
 
     /// The stored fragment each item is, if any: the one with its slug not yet found in this run
-    /// (preferring the same path), else the one at its path. A fragment is matched at most once.
-    func match(_ items: [SyncListItem], run: Int64) throws -> [KnownFragment?] {
+    /// (preferring the same path), else the one at its path. A fragment is matched at most once,
+    /// and never one of `excluded` (found by a page not committed yet).
+    func match(_ items: [SyncListItem], run: Int64, excluding excluded: Set<Int64> = []) throws -> [KnownFragment?] {
         try pool.read { db in
-            var taken = Set<Int64>()
+            var taken = excluded
             return try items.map { item in
                 let columns = Self.knownColumns
                 var candidates: [Row] = []
