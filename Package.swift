@@ -37,9 +37,11 @@ let package = Package(
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
         .target(
-            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies"],
+            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies", "CDiskFlush"],
             // The App Store's privacy manifest: the API categories it uses, and why.
             resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // Linux's file system flush (`syncfs`), which Swift's Glibc module does not declare.
+        .target(name: "CDiskFlush"),
         // The tolerant HTML reader for stored rich text, shared by the client and the emulator: `package` API.
         .target(name: "HTMLReading"),
         // AEM's language-copy folders (`/content/dam/<site>/de/…`): locale codes and the language of a path,

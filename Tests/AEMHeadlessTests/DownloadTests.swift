@@ -359,4 +359,27 @@ struct DownloadTests {
             }
         }
     }
+
+    @Test func aDeferredFlushRenamesWholeFilesIntoPlaceAndFlushesThemTogether() async throws {
+        let paths = (0..<5).map { "/content/dam/deferred/\($0).jpg" }
+        let assets = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, sampleBytes(20_000 + $0)) })
+        try await withAssets(assets) { emulator in
+            try await withTemporaryDirectory { directory in
+                try await withDownloader(origin: emulator) { downloader in
+                    var deferring = downloader
+                    deferring.defersFlush = true
+                    for (index, path) in paths.enumerated() {
+                        let name = try #require(SafeFileName(slug: "image-\(index)"))
+                        let outcome = try await deferring.download(
+                            emulator.url(forPath: path), to: directory, name: name)
+                        #expect(try Data(contentsOf: outcome.file) == assets[path])
+                    }
+                }
+                try FileDownloader.flushDeferredFiles(in: directory)
+                #expect(try fileNames(in: directory) == (0..<5).map { "image-\($0).jpg" })
+                let missing = directory.appendingPathComponent("missing", isDirectory: true)
+                #expect(throws: DownloadFileError.self) { try FileDownloader.flushDeferredFiles(in: missing) }
+            }
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CDiskFlush
 import Foundation
 
 #if canImport(Glibc)
@@ -29,6 +30,29 @@ enum DiskFlush {
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 || isUnsupported(errno) else {
             throw DownloadFileError.system("flush the folder", path: directory.path)
+        }
+    }
+
+    /// Whether `fileSystem(of:)` flushes the bytes of files written earlier, so that they need no
+    /// flush of their own: on Linux (`syncfs`), not elsewhere.
+    static var flushesFileSystem: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// Flushes the file system that holds `directory` — the bytes of every file written so far and
+    /// every folder's entries — in one step, where the system can (`flushesFileSystem`); elsewhere
+    /// flushes the folder's entries only.
+    static func fileSystem(of directory: URL) throws {
+        guard flushesFileSystem else { return try self.directory(directory) }
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DownloadFileError.system("open the folder", path: directory.path) }
+        defer { close(descriptor) }
+        guard cdiskflush_file_system(descriptor) == 0 || isUnsupported(errno) else {
+            throw DownloadFileError.system("flush the file system of", path: directory.path)
         }
     }
 

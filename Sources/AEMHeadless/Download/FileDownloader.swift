@@ -30,12 +30,18 @@ public struct FileDownloader: Sendable {
     public let aem: Aem
     /// The most times one download is resumed or started over after a lost connection.
     public var maxResumes: Int
+    /// Whether a file's bytes are left for `flushDeferredFiles(in:)`, which flushes many files in
+    /// one step, instead of flushed before its rename. A file is then renamed into place before
+    /// it is on disk: record it nowhere until that flush.
+    public var defersFlush: Bool
     private let temporaryFiles = LockedValue<Set<URL>>([])
 
-    /// A downloader through `aem` that resumes one transfer at most `maxResumes` times (at least 0).
-    public init(aem: Aem, maxResumes: Int = 3) {
+    /// A downloader through `aem` that resumes one transfer at most `maxResumes` times (at least 0)
+    /// and, with `defersFlush`, leaves flushing files to `flushDeferredFiles(in:)`.
+    public init(aem: Aem, maxResumes: Int = 3, defersFlush: Bool = false) {
         self.aem = aem
         self.maxResumes = max(0, maxResumes)
+        self.defersFlush = defersFlush
     }
 
     /// Downloads `url` to `directory/<name>.<extension>`.
@@ -82,7 +88,7 @@ public struct FileDownloader: Sendable {
                 + FileExtension.forFile(
                     leadingBytes: partial.leadingBytes, contentType: transfer.head.contentType, url: url)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
-            try await partial.commit(as: destination)
+            try await partial.commit(as: destination, flushing: flushesEachFile)
             let record = DownloadRecord(
                 url: source, file: fileName, etag: transfer.head.etag,
                 lastModified: transfer.head.lastModified, length: partial.length)
@@ -126,7 +132,7 @@ public struct FileDownloader: Sendable {
             while let chunk = try source.read(upToCount: PartialFile.bufferSize), !chunk.isEmpty {
                 try partial.append(chunk)
             }
-            try await partial.commit(as: destination)
+            try await partial.commit(as: destination, flushing: flushesEachFile)
         } catch {
             partial.remove()
             throw error
@@ -157,6 +163,23 @@ public struct FileDownloader: Sendable {
     /// - Throws: `DownloadFileError` when the folder cannot be opened or flushed.
     public static func flushFolder(_ directory: URL) throws {
         try DiskFlush.directory(directory)
+    }
+
+    /// Flushes what downloads that defer their flush (`defersFlush`) wrote into `directory`: the
+    /// files' bytes and the folder's entries. On Linux this is one flush of the file system that
+    /// holds the folder (`syncfs`), however many files were written, instead of one per file;
+    /// elsewhere each download flushes its own file and this flushes the folder. Call it before
+    /// recording the files anywhere.
+    ///
+    /// - Throws: `DownloadFileError` when the folder cannot be opened or flushed.
+    public static func flushDeferredFiles(in directory: URL) throws {
+        try DiskFlush.fileSystem(of: directory)
+    }
+
+    /// Whether each file is flushed before its rename: unless the flush is deferred to a system
+    /// that can flush a whole file system at once.
+    private var flushesEachFile: Bool {
+        !(defersFlush && DiskFlush.flushesFileSystem)
     }
 
     static let accept = "image/avif,image/webp,image/*;q=0.9,*/*;q=0.5"

@@ -87,7 +87,11 @@ package final class PartialFile: @unchecked Sendable {
     /// Dispatch queue so that it never holds up one of the few threads that run Swift tasks, and
     /// files of a batch flush in parallel. The rename itself is made durable by flushing the folder
     /// once, before anything records the file (`DownloadManifest.save()`).
-    func commit(as destination: URL) async throws {
+    ///
+    /// - Parameter flushing: false when the caller flushes the whole file system later
+    ///   (`DiskFlush.fileSystem(of:)`); then nothing waits for the disk here.
+    func commit(as destination: URL, flushing: Bool = true) async throws {
+        guard flushing else { return try commitNow(as: destination, flushing: false) }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Self.flushQueue.async {
                 continuation.resume(with: Result { try self.commitNow(as: destination) })
@@ -97,10 +101,10 @@ package final class PartialFile: @unchecked Sendable {
 
     private static let flushQueue = DispatchQueue(label: "PartialFile.flush", qos: .utility, attributes: .concurrent)
 
-    /// `commit(as:)` on the calling thread.
-    func commitNow(as destination: URL) throws {
+    /// `commit(as:flushing:)` on the calling thread.
+    func commitNow(as destination: URL, flushing: Bool = true) throws {
         try flushBuffer()
-        try DiskFlush.data(of: handle.fileDescriptor, path: url.path)
+        if flushing { try DiskFlush.data(of: handle.fileDescriptor, path: url.path) }
         close()
         guard rename(url.path, destination.path) == 0 else {
             let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destination.path)

@@ -16,14 +16,14 @@ actor ImageFetcher {
     private var tasks: [String: Task<ImageRow?, any Error>] = [:]
     /// The images that failed in this run: not asked again before the next run.
     private var failed: Set<String> = []
-    /// Whether a file was renamed into the images folder since the folder was last flushed.
+    /// Whether a file was renamed into the images folder since the last flush.
     private var hasUnflushedFiles = false
 
     init(
         aem: Aem, directory: SyncDirectory, database: StoreDatabase, report: ReportBox, run: Int64,
         onEvent: @escaping @Sendable (SyncEvent) -> Void
     ) {
-        downloader = FileDownloader(aem: aem)
+        downloader = FileDownloader(aem: aem, defersFlush: true)
         self.run = run
         self.directory = directory
         self.database = database
@@ -44,12 +44,12 @@ actor ImageFetcher {
         return try await task.value
     }
 
-    /// Flushes the images folder when files were written into it since the last flush, so that
-    /// the store never records an image whose rename a crash could undo. Call it before the
-    /// transaction that records a page's images.
+    /// Flushes the images written since the last flush, their bytes and their names, in one
+    /// step (the downloads defer theirs), so that the store never records an image a crash could
+    /// lose. Call it before the transaction that records a page's images.
     func flushWrittenFiles() throws {
         guard hasUnflushedFiles else { return }
-        try FileDownloader.flushFolder(directory.images)
+        try FileDownloader.flushDeferredFiles(in: directory.images)
         hasUnflushedFiles = false
     }
 
