@@ -50,7 +50,7 @@ extension UntypedJSON {
             for element in elements { element.collectImages(into: &found, owner: owner, field: field) }
         case .object(let members):
             if Self.isImageReference(self, members: members) {
-                guard let reference = try? JSONDecoder().decode(ImageReference.self, from: Data(jsonBytes())),
+                guard let reference = try? ImageReference(json: self),
                     reference.location != nil
                 else { return }
                 found.append(
