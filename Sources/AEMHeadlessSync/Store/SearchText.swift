@@ -12,19 +12,43 @@ enum SearchText {
     /// `aem_search_title(json)`: the fragment's `title` (under `item` or `fields` where its members are); '' when it
     /// has none.
     static let title = DatabaseFunction("aem_search_title", argumentCount: 1, pure: true) { values in
-        guard let json = parse(values[0]) else { return "" }
-        for root in [json["item"], json["fields"], json] {
-            if let title = (root as? [String: Any])?["title"] as? String { return title }
-        }
-        return ""
+        texts(of: values[0]).title
     }
 
     /// `aem_search_body(json)`: the plain text of every rich-text field, one a line.
     static let body = DatabaseFunction("aem_search_body", argumentCount: 1, pure: true) { values in
-        guard let json = parse(values[0]) else { return "" }
-        var texts: [String] = []
-        collect(json, into: &texts)
-        return texts.joined(separator: "\n")
+        texts(of: values[0]).body
+    }
+
+    /// What search reads of one stored JSON.
+    private struct Texts: Sendable {
+        var title = ""
+        var body = ""
+    }
+
+    /// The texts of the JSON last read: a trigger asks for the title and then the body of the same row, so each
+    /// row's JSON is parsed once.
+    private static let lastRead = LockedValue<(json: Data, texts: Texts)?>(nil)
+
+    private static func texts(of value: DatabaseValue) -> Texts {
+        guard let data = Data.fromDatabaseValue(value) ?? String.fromDatabaseValue(value).map({ Data($0.utf8) }) else {
+            return Texts()
+        }
+        if let last = lastRead.withLock({ $0 }), last.json == data { return last.texts }
+        var texts = Texts()
+        if let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+            for root in [json["item"], json["fields"], json] {
+                if let title = (root as? [String: Any])?["title"] as? String {
+                    texts.title = title
+                    break
+                }
+            }
+            var lines: [String] = []
+            collect(json, into: &lines)
+            texts.body = lines.joined(separator: "\n")
+        }
+        lastRead.withLock { $0 = (data, texts) }
+        return texts
     }
 
     /// Adds the functions to every connection of `configuration`.
@@ -37,13 +61,6 @@ enum SearchText {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register aem_rank")
             }
         }
-    }
-
-    private static func parse(_ value: DatabaseValue) -> [String: Any]? {
-        guard let data = Data.fromDatabaseValue(value) ?? String.fromDatabaseValue(value).map({ Data($0.utf8) }) else {
-            return nil
-        }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
     /// The text of each rich-text field below `value`: an object with `plaintext`, `json`, `html` or `markdown`
