@@ -550,12 +550,19 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
         script = 'cd "$1" && exec curl -s --fail --parallel --parallel-max "$2" -K "$3"'
         return ["sh", "-c", script, "sh", folder, concurrency, config], folder
 
+    # Each run's folder stays until the benchmark exits (with its work folder), not deleted between runs: ext4 without
+    # a journal skips inodes freed in the last minutes when it creates a file, so 10,000 files deleted just before a
+    # run slow every file the run creates — the same for both sides, which hides how the two tools differ.
+    # `--remove-sync-folders` deletes each folder after its run instead (how these items were measured before
+    # 2026-11-27).
     def remove(folder):
         shutil.rmtree(folder, ignore_errors=True)
 
+    cleanup = remove if args.remove_sync_folders else None
+
     command = " ".join(["wknd sync DIR"] + sync_args)
-    a = Side("wknd sync", wknd_base, env=env, cwd=work, after=remove)
-    b = Side("curl", curl_base, after=remove)
+    a = Side("wknd sync", wknd_base, env=env, cwd=work, after=cleanup)
+    b = Side("curl", curl_base, after=cleanup)
     c = Comparison(f"item {number} (base)", a, b, args.sync_pairs)
     peak = c.peak_rss_mib(c.a)
     counts = "" if check_counts else (f"; it added {report.get('added', 0):,} items and fetched "
@@ -667,6 +674,10 @@ def main():
                         help="fragments in the delivery sync benchmark (item 10; bench-server serves them as adventures)")
     parser.add_argument("--sync-image-bytes", type=int, default=16_384, help="bytes of each image in the sync benchmark")
     parser.add_argument("--sync-pairs", type=int, default=3, help="pairs for the sync benchmark (default 3)")
+    parser.add_argument("--remove-sync-folders", action="store_true",
+                        help="items 9, 9q and 10: delete each run's folder right after the run instead of when the "
+                             "benchmark exits (on ext4 without a journal, files deleted in the last minutes slow the "
+                             "next run's file creation for both sides)")
     parser.add_argument("--timeout", type=int, default=CHILD_TIMEOUT_S,
                         help=f"seconds after which a command is killed and the run fails (default {CHILD_TIMEOUT_S}; "
                              "raise it for syncs of 100,000 fragments)")
