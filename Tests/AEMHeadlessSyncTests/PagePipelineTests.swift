@@ -58,6 +58,24 @@ struct PagePipelineTests {
             #expect(try store.fragments().count == 4)
         }
     }
+
+    @Test("an item of a page the server answered 304 is not stored again when the next page lists it")
+    func repeatedAfterNotModified() async throws {
+        try await withSyncFolder { folder, _ in
+            let engine = SyncEngine(aem: try offlineAem(), directory: folder)
+            let first = [item("a"), item("b")]
+            _ = try await engine.sync(LockingSource(folder: folder, pages: [first, [item("c")]], releaseAt: nil))
+
+            let source = LockingSource(
+                folder: folder, pages: [first, [item("b"), item("d")]], releaseAt: path("d"),
+                firstPageNotModified: true)
+            let report = try await engine.sync(source)
+            #expect(source.released)
+            #expect(report.pagesNotModified == 1 && report.added == 1 && report.removed == 1)
+            let paths = try ContentStore(directory: folder).fragments().map(\.path)
+            #expect(paths.sorted() == ["a", "b", "d"].map(path))
+        }
+    }
 }
 
 private func path(_ name: String) -> String { "/content/dam/pipeline/\(name)" }
@@ -94,13 +112,16 @@ private final class LockingSource: SyncSource, Sendable {
     let folder: URL
     let pages: [[SyncListItem]]
     let releaseAt: String?
+    /// Whether the first page answers 304 when asked with the validator every page carries.
+    let firstPageNotModified: Bool
     private let blocker = Mutex<DatabaseQueue?>(nil)
     private let releasedFlag = Mutex(false)
 
-    init(folder: URL, pages: [[SyncListItem]], releaseAt: String?) {
+    init(folder: URL, pages: [[SyncListItem]], releaseAt: String?, firstPageNotModified: Bool = false) {
         self.folder = folder
         self.pages = pages
         self.releaseAt = releaseAt
+        self.firstPageNotModified = firstPageNotModified
     }
 
     var identity: String { "pipeline test pages" }
@@ -116,9 +137,11 @@ private final class LockingSource: SyncSource, Sendable {
             try await queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
             blocker.withLock { $0 = queue }
         }
+        if index == 0, firstPageNotModified, validator != nil { return .notModified }
         return .page(
             SyncPage(
-                items: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil, validator: nil))
+                items: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil,
+                validator: PageValidator(etag: "\"\(index)\"", lastModified: nil)))
     }
 
     func detail(of item: SyncListItem) async throws -> SyncItemDetail? {

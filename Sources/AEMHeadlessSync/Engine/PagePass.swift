@@ -83,7 +83,8 @@ struct PagePass<Source: SyncSource>: Sendable {
             let rows = try await fetchImages(missing, revalidate: false)
             return Prepared(
                 cursor: fetched.cursor, outcome: .notModified(stored, images: rows), askedImages: missing,
-                claim: Claim(ids: Set(stored.fragmentIDs)))
+                claim: Claim(
+                    paths: try database.paths(ofFragments: stored.fragmentIDs), ids: Set(stored.fragmentIDs)))
         case .page(let listed):
             let page = try withoutRepeats(listed, claimed: claimed.paths)
             return try await read(page, cursor: fetched.cursor, claimed: claimed.ids)
@@ -93,10 +94,17 @@ struct PagePass<Source: SyncSource>: Sendable {
     /// Commits a prepared page in one transaction, once its images are flushed to disk. Returns
     /// the page's item count and whether the server answered 304.
     func commit(_ prepared: Prepared) async throws -> (items: Int, notModified: Bool) {
+        // An unstructured task does not inherit cancellation: a page whose images are on disk is stored even when the
+        // sync fails or is cancelled meanwhile (a later page's error cancels this one's task), and the next run
+        // resumes after it.
+        try await Task { try await store(prepared) }.value
+    }
+
+    private func store(_ prepared: Prepared) async throws -> (items: Int, notModified: Bool) {
         try await images.flushWrittenFiles()
         switch prepared.outcome {
         case .notModified(let stored, let rows):
-            try database.applyNotModified(stored, cursor: prepared.cursor, run: run, images: rows, now: Date())
+            try await database.applyNotModified(stored, cursor: prepared.cursor, run: run, images: rows, now: Date())
             await images.forget(prepared.askedImages)
             report.update {
                 $0.unchanged += stored.fragmentIDs.count
@@ -104,7 +112,7 @@ struct PagePass<Source: SyncSource>: Sendable {
             }
             return (stored.fragmentIDs.count, true)
         case .read(let changes, let counts, let items):
-            try database.apply(changes)
+            try await database.apply(changes)
             await images.forget(prepared.askedImages)
             report.update {
                 $0.pagesRead += 1
@@ -210,7 +218,7 @@ struct PagePass<Source: SyncSource>: Sendable {
             }
             let results = try await readAll(work)
             try await images.flushWrittenFiles()
-            try database.apply(
+            try await database.apply(
                 PageChanges(
                     run: run, cursor: nil, nextCursor: nil, validator: nil,
                     entries: results.map(\.1), images: results.flatMap(\.2), now: Date()))

@@ -208,6 +208,16 @@ final class StoreDatabase: Sendable {
         }
     }
 
+    /// The paths of the fragments with these ids.
+    func paths(ofFragments ids: [Int64]) throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return try pool.read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT path FROM fragment WHERE id IN (\(ids.map(String.init).joined(separator: ",")))"))
+        }
+    }
+
     /// The image stored for `location`.
     func image(_ location: String) throws -> ImageRow? {
         try pool.read { db in
@@ -247,9 +257,12 @@ final class StoreDatabase: Sendable {
     // MARK: Applying a page
 
     /// Applies a page read in full (or fragments read again, with no page), in one transaction.
-    func apply(_ changes: PageChanges) throws {
+    ///
+    /// The write waits for the store's writer on GRDB's queue, not on a thread of the Swift
+    /// runtime's pool, which the pages read meanwhile need.
+    func apply(_ changes: PageChanges) async throws {
         let now = changes.now.timeIntervalSince1970
-        try pool.write { db in
+        try await pool.write { db in
             try upsert(db, images: changes.images, now: now)
             var ids: [Int64] = []
             for entry in changes.entries {
@@ -286,8 +299,8 @@ final class StoreDatabase: Sendable {
 
     /// Applies a page the server answered 304: its fragments are found again as they were, with
     /// `images` that were missing and are now on disk.
-    func applyNotModified(_ page: StoredPage, cursor: String, run: Int64, images: [ImageRow], now: Date) throws {
-        try pool.write { db in
+    func applyNotModified(_ page: StoredPage, cursor: String, run: Int64, images: [ImageRow], now: Date) async throws {
+        try await pool.write { db in
             try upsert(db, images: images, now: now.timeIntervalSince1970)
             let ids = page.fragmentIDs.map(String.init).joined(separator: ",")
             try db.execute(
