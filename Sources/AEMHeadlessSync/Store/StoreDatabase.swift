@@ -82,7 +82,7 @@ final class StoreDatabase: Sendable {
         guard !ids.isEmpty else { return }
         try pool.write { db in
             try db.execute(
-                sql: "UPDATE fragment SET stale = 0 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+                sql: "UPDATE fragment SET stale = 0 WHERE id IN (\(Self.sqlList(ids)))")
         }
     }
 
@@ -214,7 +214,7 @@ final class StoreDatabase: Sendable {
         return try pool.read { db in
             Set(
                 try String.fetchAll(
-                    db, sql: "SELECT path FROM fragment WHERE id IN (\(ids.map(String.init).joined(separator: ",")))"))
+                    db, sql: "SELECT path FROM fragment WHERE id IN (\(Self.sqlList(ids)))"))
         }
     }
 
@@ -234,10 +234,15 @@ final class StoreDatabase: Sendable {
                 db,
                 sql: """
                     SELECT DISTINCT location FROM fragment_image
-                    WHERE fragment_id IN (\(ids.map(String.init).joined(separator: ",")))
+                    WHERE fragment_id IN (\(Self.sqlList(ids)))
                       AND location NOT IN (SELECT location FROM image)
                     """)
         }
+    }
+
+    /// Row ids as the text of an SQL list (`1,2,3`): integers only, so nothing from outside is spelled into the SQL.
+    static func sqlList(_ ids: [Int64]) -> String {
+        ids.map(String.init).joined(separator: ",")
     }
 
     static let knownColumns = "id, path, slug, model, list_hash, content_hash"
@@ -302,7 +307,7 @@ final class StoreDatabase: Sendable {
     func applyNotModified(_ page: StoredPage, cursor: String, run: Int64, images: [ImageRow], now: Date) async throws {
         try await pool.write { db in
             try upsert(db, images: images, now: now.timeIntervalSince1970)
-            let ids = page.fragmentIDs.map(String.init).joined(separator: ",")
+            let ids = Self.sqlList(page.fragmentIDs)
             try db.execute(
                 sql: "UPDATE fragment SET seen_run = ?, last_seen = ? WHERE id IN (\(ids))",
                 arguments: [run, now.timeIntervalSince1970])
