@@ -9,6 +9,8 @@ import Foundation
 package final class PartialFile: @unchecked Sendable {
     /// The temporary file.
     let url: URL
+    /// `url`'s path, made once: `URL.path` decodes it again each time it is asked.
+    private let path: String
     /// Bytes appended so far, buffered ones included.
     private(set) var length: Int64 = 0
     /// The file's first bytes (up to `leadingByteCount`), which tell its format.
@@ -29,8 +31,9 @@ package final class PartialFile: @unchecked Sendable {
         let random = UInt64.random(in: 0...UInt64.max)
         url = directory.appendingPathComponent(
             ".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw DownloadFileError.system("create", path: url.path) }
+        path = url.path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw DownloadFileError.system("create", path: path) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         buffer.reserveCapacity(Self.bufferSize)
     }
@@ -77,7 +80,7 @@ package final class PartialFile: @unchecked Sendable {
         do {
             try handle.truncate(atOffset: 0)
         } catch {
-            throw DownloadFileError(path: url.path, message: "Cannot empty \(url.path): \(error.localizedDescription)")
+            throw DownloadFileError(path: path, message: "Cannot empty \(path): \(error.localizedDescription)")
         }
         length = 0
     }
@@ -104,10 +107,11 @@ package final class PartialFile: @unchecked Sendable {
     /// `commit(as:flushing:)` on the calling thread.
     func commitNow(as destination: URL, flushing: Bool = true) throws {
         try flushBuffer()
-        if flushing { try DiskFlush.data(of: handle.fileDescriptor, path: url.path) }
+        if flushing { try DiskFlush.data(of: handle.fileDescriptor, path: path) }
         close()
-        guard rename(url.path, destination.path) == 0 else {
-            let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destination.path)
+        let destinationPath = destination.path
+        guard rename(path, destinationPath) == 0 else {
+            let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destinationPath)
             remove()
             throw failure
         }
@@ -124,7 +128,7 @@ package final class PartialFile: @unchecked Sendable {
         do {
             try handle.write(contentsOf: buffer)
         } catch {
-            throw DownloadFileError(path: url.path, message: "Cannot write \(url.path): \(error.localizedDescription)")
+            throw DownloadFileError(path: path, message: "Cannot write \(path): \(error.localizedDescription)")
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -24,7 +24,7 @@ package enum PercentEncoding {
         encodeKeepingEscapes(text, allowed: queryCharacters)
     }
 
-    private static func encodeKeepingEscapes(_ text: String, allowed: Set<UInt8>) -> String {
+    private static func encodeKeepingEscapes(_ text: String, allowed: ByteSet) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -38,7 +38,7 @@ package enum PercentEncoding {
                 index += 3
                 continue
             }
-            if isUnreserved(byte) || allowed.contains(byte) {
+            if allowed.contains(byte) {
                 output.append(byte)
             } else {
                 appendEscaped(byte, to: &output)
@@ -48,8 +48,21 @@ package enum PercentEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let pathCharacters: Set<UInt8> = Set("/!$&'()*+,;=:@".utf8)
-    private static let queryCharacters: Set<UInt8> = pathCharacters.union("?".utf8)
+    /// What a path keeps as it is: the unreserved characters, `/` and the sub-delimiters.
+    private static let pathCharacters = ByteSet { isUnreserved($0) || "/!$&'()*+,;=:@".utf8.contains($0) }
+    /// What a query keeps as it is: a path's characters and `?`.
+    private static let queryCharacters = ByteSet { pathCharacters.contains($0) || $0 == UInt8(ascii: "?") }
+
+    /// A set of bytes as a table of 256 flags: a look-up per byte of every URL built, without hashing.
+    private struct ByteSet: Sendable {
+        private let flags: [Bool]
+
+        init(_ isMember: (UInt8) -> Bool) {
+            flags = (0...255).map { isMember(UInt8($0)) }
+        }
+
+        func contains(_ byte: UInt8) -> Bool { flags[Int(byte)] }
+    }
 
     private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
         var output: [UInt8] = []
