@@ -16,6 +16,8 @@ actor ImageFetcher {
     private var tasks: [String: Task<ImageRow?, any Error>] = [:]
     /// The images that failed in this run: not asked again before the next run.
     private var failed: Set<String> = []
+    /// The stored rows of images a page is about to ask, read together (nil: none stored), each until it is asked.
+    private var preread: [String: ImageRow?] = [:]
     /// Whether a file was renamed into the images folder since the last flush.
     private var hasUnflushedFiles = false
 
@@ -44,6 +46,15 @@ actor ImageFetcher {
         return try await task.value
     }
 
+    /// Reads the stored rows of `locations` in one query, for the images a page is about to ask: one read a page
+    /// instead of one an image. Locations with a download under way or failed are left out.
+    func prereadRows(of locations: [String]) throws {
+        let wanted = Array(Set(locations.filter { tasks[$0] == nil && !failed.contains($0) }))
+        guard !wanted.isEmpty else { return }
+        let rows = try database.images(wanted)
+        for location in wanted { preread[location] = .some(rows[location]) }
+    }
+
     /// Flushes the images written since the last flush, their bytes and their names, in one
     /// step (the downloads defer theirs), so that the store never records an image a crash could
     /// lose. Call it before the transaction that records a page's images.
@@ -58,12 +69,18 @@ actor ImageFetcher {
     /// would grow with the number of images.
     func pageApplied() {
         tasks.removeAll()
+        preread.removeAll()
     }
 
     /// Forgets the downloads of `locations` once the page that asked them is applied, keeping
     /// those of a page read meanwhile.
     func forget(_ locations: [String]) {
-        for location in locations { tasks[location] = nil }
+        for location in locations {
+            tasks[location] = nil
+            // The page's transaction wrote these rows; `prereadRows` leaves out downloads under way, so none of them
+            // should be there: a guard against a stale row.
+            preread[location] = nil
+        }
     }
 
     /// Deletes temporary files of downloads under way, for a process about to exit.
@@ -72,7 +89,7 @@ actor ImageFetcher {
     }
 
     private func fetch(_ location: String, revalidate: Bool) async throws -> ImageRow? {
-        let stored = try database.image(location)
+        let stored = try preread.removeValue(forKey: location) ?? database.image(location)
         let downloader = downloader
         guard let url = ImageReference.url(for: location, on: downloader.aem.configuration.origin),
             let name = SafeFileName(slug: Self.fileName(for: location))

@@ -160,6 +160,7 @@ struct PagePass<Source: SyncSource>: Sendable {
             }
         }
         let missing = try database.missingImages(of: unchangedIDs)
+        try await images.prereadRows(of: missing + toRead.flatMap { page.items[$0].complete?.imageLocations ?? [] })
         var imageRows = try await fetchImages(missing, revalidate: false)
         var asked = missing
 

@@ -218,6 +218,25 @@ final class StoreDatabase: Sendable {
         }
     }
 
+    /// The images stored for `locations`, by location (those not stored are absent), read in one query a few
+    /// hundred at a time.
+    func images(_ locations: [String]) throws -> [String: ImageRow] {
+        try pool.read { db in
+            var rows: [String: ImageRow] = [:]
+            for start in stride(from: 0, to: locations.count, by: 500) {
+                let part = Array(locations[start..<min(start + 500, locations.count)])
+                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT * FROM image WHERE location IN (\(marks))", arguments: StatementArguments(part))
+                {
+                    let image = Self.imageRow(row)
+                    rows[image.location] = image
+                }
+            }
+            return rows
+        }
+    }
+
     /// The image stored for `location`.
     func image(_ location: String) throws -> ImageRow? {
         try pool.read { db in
