@@ -12,7 +12,9 @@ let package = Package(
     name: "AEMHeadlessBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "..")
+        .package(path: ".."),
+        // Only for download-floor, which measures AsyncHTTPClient alone; the main package resolves the same one.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // An emulator on 127.0.0.1, a free port, until killed; optionally with a synthetic large image.
@@ -92,6 +94,16 @@ let package = Package(
                 .product(name: "AEMEmulator", package: mainPackage),
                 .product(name: "AEMHeadlessSync", package: mainPackage),
                 .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+            ]
+        ),
+        // Many small files over HTTP with AsyncHTTPClient alone and with AEMHeadless's FileDownloader, to compare with
+        // curl and with `wknd sync` on the same URLs.
+        .executableTarget(
+            name: "download-floor",
+            dependencies: [
+                .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
