@@ -36,9 +36,9 @@ enum SearchText {
         }
         if let last = lastRead.withLock({ $0 }), last.json == data { return last.texts }
         var texts = Texts()
-        if let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+        if let json = try? UntypedJSON(parsing: data), json.members != nil {
             for root in [json["item"], json["fields"], json] {
-                if let title = (root as? [String: Any])?["title"] as? String {
+                if let title = root?["title"]?.stringValue {
                     texts.title = title
                     break
                 }
@@ -65,39 +65,42 @@ enum SearchText {
 
     /// The text of each rich-text field below `value`: an object with `plaintext`, `json`, `html` or `markdown`
     /// (GraphQL's multi-line form), or with `value` and a text `mimeType` (the delivery API's).
-    private static func collect(_ value: Any, into texts: inout [String]) {
-        if let members = value as? [String: Any] {
-            if let text = richText(members) {
+    private static func collect(_ value: UntypedJSON, into texts: inout [String]) {
+        switch value {
+        case .object(let members):
+            if let text = richText(value) {
                 if !text.isEmpty { texts.append(text) }
                 return
             }
-            for key in members.keys.sorted() { collect(members[key] as Any, into: &texts) }
-        } else if let items = value as? [Any] {
+            for member in members.sorted(by: { $0.key < $1.key }) { collect(member.value, into: &texts) }
+        case .array(let items):
             for item in items { collect(item, into: &texts) }
+        default:
+            break
         }
     }
 
-    private static func richText(_ members: [String: Any]) -> String? {
-        if let plaintext = members["plaintext"] as? String { return plaintext }
-        if let nodes = members["json"] as? [Any], (nodes.first as? [String: Any])?["nodeType"] != nil {
+    private static func richText(_ object: UntypedJSON) -> String? {
+        if let plaintext = object["plaintext"]?.stringValue { return plaintext }
+        if let nodes = object["json"]?.arrayValue, nodes.first?["nodeType"] != nil {
             var text = ""
             for node in nodes { nodeText(node, into: &text) }
             return text
         }
-        if let html = members["html"] as? String { return fromHTML(html) }
-        if let markdown = members["markdown"] as? String { return markdown }
-        if let mimeType = members["mimeType"] as? String, let text = members["value"] as? String {
+        if let html = object["html"]?.stringValue { return fromHTML(html) }
+        if let markdown = object["markdown"]?.stringValue { return markdown }
+        if let mimeType = object["mimeType"]?.stringValue, let text = object["value"]?.stringValue {
             return mimeType == "text/html" ? fromHTML(text) : text
         }
         return nil
     }
 
     /// The text of a rich-text node and its children, a line a block.
-    private static func nodeText(_ node: Any, into text: inout String) {
-        guard let node = node as? [String: Any] else { return }
-        if let value = node["value"] as? String { text += value }
-        for child in node["content"] as? [Any] ?? [] { nodeText(child, into: &text) }
-        if (node["nodeType"] as? String) != "text" { text += "\n" }
+    private static func nodeText(_ node: UntypedJSON, into text: inout String) {
+        guard node.members != nil else { return }
+        if let value = node["value"]?.stringValue { text += value }
+        for child in node["content"]?.arrayValue ?? [] { nodeText(child, into: &text) }
+        if node["nodeType"]?.stringValue != "text" { text += "\n" }
     }
 
     private static func fromHTML(_ html: String) -> String {
