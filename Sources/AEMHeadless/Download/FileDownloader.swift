@@ -34,7 +34,8 @@ public struct FileDownloader: Sendable {
     /// one step, instead of flushed before its rename. A file is then renamed into place before
     /// it is on disk: record it nowhere until that flush.
     public var defersFlush: Bool
-    private let temporaryFiles = LockedValue<Set<URL>>([])
+    /// The paths of the temporary files of downloads under way.
+    private let temporaryFiles = LockedValue<Set<String>>([])
 
     /// A downloader through `aem` that resumes one transfer at most `maxResumes` times (at least 0)
     /// and, with `defersFlush`, leaves flushing files to `flushDeferredFiles(in:)`.
@@ -77,9 +78,11 @@ public struct FileDownloader: Sendable {
             throw statusError(response.status, url: url)
         }
 
-        let partial = try PartialFile(in: directory, for: name.rawValue)
-        temporaryFiles.withLock { _ = $0.insert(partial.url) }
-        defer { temporaryFiles.withLock { _ = $0.remove(partial.url) } }
+        // The folder's path, made once: a file URL's path is decoded again each time it is asked.
+        let directoryPath = directory.path
+        let partial = try PartialFile(inDirectoryAtPath: directoryPath, for: name.rawValue)
+        temporaryFiles.withLock { _ = $0.insert(partial.path) }
+        defer { temporaryFiles.withLock { _ = $0.remove(partial.path) } }
         do {
             var transfer = Transfer(url: url, head: DownloadResponseHead(response.headers))
             try await receive(response, into: partial, transfer: &transfer, progress: progress)
@@ -87,8 +90,9 @@ public struct FileDownloader: Sendable {
                 name.rawValue + "."
                 + FileExtension.forFile(
                     leadingBytes: partial.leadingBytes, contentType: transfer.head.contentType, url: url)
+            try await partial.commit(
+                toPath: PartialFile.path(of: fileName, in: directoryPath), flushing: flushesEachFile)
             let destination = directory.appendingPathComponent(fileName, isDirectory: false)
-            try await partial.commit(as: destination, flushing: flushesEachFile)
             let record = DownloadRecord(
                 url: source, file: fileName, etag: transfer.head.etag,
                 lastModified: transfer.head.lastModified, length: partial.length)
@@ -118,8 +122,8 @@ public struct FileDownloader: Sendable {
         let destination = directory.appendingPathComponent(fileName, isDirectory: false)
         guard destination.standardizedFileURL != outcome.file.standardizedFileURL else { return outcome }
         let partial = try PartialFile(in: directory, for: name.rawValue)
-        temporaryFiles.withLock { _ = $0.insert(partial.url) }
-        defer { temporaryFiles.withLock { _ = $0.remove(partial.url) } }
+        temporaryFiles.withLock { _ = $0.insert(partial.path) }
+        defer { temporaryFiles.withLock { _ = $0.remove(partial.path) } }
         do {
             let source: FileHandle
             do {
@@ -146,7 +150,7 @@ public struct FileDownloader: Sendable {
     /// exit on a signal. The downloads themselves then fail.
     public func removeTemporaryFiles() {
         let files = temporaryFiles.exchange([])
-        for file in files { try? FileManager.default.removeItem(at: file) }
+        for file in files { try? FileManager.default.removeItem(atPath: file) }
     }
 
     /// Whether a file name is a temporary name of this type, left behind only if the process was

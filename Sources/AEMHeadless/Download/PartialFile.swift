@@ -7,10 +7,10 @@ import Foundation
 /// The temporary name is `.<name>.<random>.part`: hidden, and found by `isTemporary(_:)`.
 /// One task uses a file at a time.
 package final class PartialFile: @unchecked Sendable {
-    /// The temporary file.
-    let url: URL
-    /// `url`'s path, made once: `URL.path` decodes it again each time it is asked.
-    private let path: String
+    /// The temporary file's path (a path, not a `URL`: a file URL's `path` decodes it again each time it is asked).
+    let path: String
+    /// The temporary file's name.
+    private let fileName: String
     /// Bytes appended so far, buffered ones included.
     private(set) var length: Int64 = 0
     /// The file's first bytes (up to `leadingByteCount`), which tell its format.
@@ -27,11 +27,15 @@ package final class PartialFile: @unchecked Sendable {
     /// Creates an empty temporary file for `name` in `directory`; it never replaces an existing file.
     ///
     /// - Parameter permissions: the new file's mode, less the process's umask; the renamed file keeps it.
-    init(in directory: URL, for name: String, permissions: mode_t = 0o644) throws {
+    convenience init(in directory: URL, for name: String, permissions: mode_t = 0o644) throws {
+        try self.init(inDirectoryAtPath: directory.path, for: name, permissions: permissions)
+    }
+
+    /// `init(in:for:permissions:)` for a folder given by its path.
+    init(inDirectoryAtPath directory: String, for name: String, permissions: mode_t = 0o644) throws {
         let random = UInt64.random(in: 0...UInt64.max)
-        url = directory.appendingPathComponent(
-            ".\(name).\(String(random, radix: 36))\(Self.suffix)", isDirectory: false)
-        path = url.path
+        fileName = ".\(name).\(String(random, radix: 36))\(Self.suffix)"
+        path = Self.path(of: fileName, in: directory)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw DownloadFileError.system("create", path: path) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -51,7 +55,7 @@ package final class PartialFile: @unchecked Sendable {
         let partial = try PartialFile(in: directory, for: destination.lastPathComponent, permissions: permissions)
         do {
             try partial.append(data)
-            try partial.commitNow(as: destination)
+            try partial.commitNow(toPath: destination.path)
         } catch {
             partial.remove()
             throw error
@@ -60,6 +64,11 @@ package final class PartialFile: @unchecked Sendable {
     }
 
     /// Whether a file name is one of this type's temporary names.
+    /// The path of `name` in the folder at `directory`.
+    static func path(of name: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
     package static func isTemporary(_ fileName: String) -> Bool {
         fileName.hasPrefix(".") && fileName.hasSuffix(suffix)
     }
@@ -94,24 +103,28 @@ package final class PartialFile: @unchecked Sendable {
     /// - Parameter flushing: false when the caller flushes the whole file system later
     ///   (`DiskFlush.fileSystem(of:)`); then nothing waits for the disk here.
     func commit(as destination: URL, flushing: Bool = true) async throws {
-        guard flushing else { return try commitNow(as: destination, flushing: false) }
+        try await commit(toPath: destination.path, flushing: flushing)
+    }
+
+    /// `commit(as:flushing:)` for a destination given by its path.
+    func commit(toPath destination: String, flushing: Bool = true) async throws {
+        guard flushing else { return try commitNow(toPath: destination, flushing: false) }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Self.flushQueue.async {
-                continuation.resume(with: Result { try self.commitNow(as: destination) })
+                continuation.resume(with: Result { try self.commitNow(toPath: destination) })
             }
         }
     }
 
     private static let flushQueue = DispatchQueue(label: "PartialFile.flush", qos: .utility, attributes: .concurrent)
 
-    /// `commit(as:flushing:)` on the calling thread.
-    func commitNow(as destination: URL, flushing: Bool = true) throws {
+    /// `commit(toPath:flushing:)` on the calling thread.
+    func commitNow(toPath destination: String, flushing: Bool = true) throws {
         try flushBuffer()
         if flushing { try DiskFlush.data(of: handle.fileDescriptor, path: path) }
         close()
-        let destinationPath = destination.path
-        guard rename(path, destinationPath) == 0 else {
-            let failure = DownloadFileError.system("rename \(url.lastPathComponent) to", path: destinationPath)
+        guard rename(path, destination) == 0 else {
+            let failure = DownloadFileError.system("rename \(fileName) to", path: destination)
             remove()
             throw failure
         }
@@ -120,7 +133,7 @@ package final class PartialFile: @unchecked Sendable {
     /// Closes and deletes the temporary file.
     func remove() {
         close()
-        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     private func flushBuffer() throws {
