@@ -34,18 +34,18 @@ public struct RetryPolicy: Sendable, Hashable {
     static let retryableStatuses: Set<Int> = [429, 502, 503, 504]
 
     /// The wait before the next try after `attempt` tries (1-based) ended with `status` and
-    /// `retryAfter`, or nil when there should be no further try.
+    /// `retryAfter`, or nil when there should be no further try. The clock is read and the
+    /// jitter (0.5 to 1 times the back-off) drawn only for a retry: every response asks this.
     func delay(
-        afterAttempt attempt: Int, status: Int?, retryAfter: String?, now: Date = Date(),
-        jitter: Double = Double.random(in: 0.5...1.0)
+        afterAttempt attempt: Int, status: Int?, retryAfter: String?, now: Date? = nil, jitter: Double? = nil
     ) -> Duration? {
         guard attempt < maxAttempts else { return nil }
         if let status, !Self.retryableStatuses.contains(status) { return nil }
-        if let retryAfter, let requested = Self.parseRetryAfter(retryAfter, now: now) {
+        if let retryAfter, let requested = Self.parseRetryAfter(retryAfter, now: now ?? Date()) {
             return requested <= maxRetryAfter ? requested : nil
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 20))
-        return min(exponential, maxDelay) * jitter
+        return min(exponential, maxDelay) * (jitter ?? Double.random(in: 0.5...1.0))
     }
 
     /// A `Retry-After` value as a wait: whole seconds, or an HTTP date (past dates wait 0).

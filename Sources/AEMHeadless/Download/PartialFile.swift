@@ -33,8 +33,11 @@ package final class PartialFile: @unchecked Sendable {
 
     /// `init(in:for:permissions:)` for a folder given by its path.
     init(inDirectoryAtPath directory: String, for name: String, permissions: mode_t = 0o644) throws {
-        let random = UInt64.random(in: 0...UInt64.max)
-        fileName = ".\(name).\(String(random, radix: 36))\(Self.suffix)"
+        let number = Self.filesMade.withLock { count in
+            count += 1
+            return count
+        }
+        fileName = ".\(name).\(Self.processTag)\(String(number, radix: 36))\(Self.suffix)"
         path = Self.path(of: fileName, in: directory)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw DownloadFileError.system("create", path: path) }
@@ -64,6 +67,12 @@ package final class PartialFile: @unchecked Sendable {
     }
 
     /// Whether a file name is one of this type's temporary names.
+    /// What makes temporary names unique: a random tag drawn once per process (so that names
+    /// cannot be guessed ahead), and a count of the files this process made (a random number for
+    /// each file would cost a system call each).
+    private static let processTag = String(UInt64.random(in: 0...UInt64.max), radix: 36) + "-"
+    private static let filesMade = LockedValue<UInt64>(0)
+
     /// The path of `name` in the folder at `directory`.
     static func path(of name: String, in directory: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
