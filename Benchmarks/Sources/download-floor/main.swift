@@ -96,7 +96,7 @@ default:
         transport: transport)
     let downloader = FileDownloader(aem: aem, defersFlush: true)
     bytes = try await runAll(urls.count, concurrency: concurrency) { index in
-        guard let url = URL(string: urls[index]), let name = SafeFileName(slug: String(index)) else {
+        guard let url = URL(string: urls[index]), let name = SafeFileName(slug: "file-\(index)") else {
             fail("line \(index + 1) is not a URL")
         }
         let outcome = try await downloader.download(url, to: directory, name: name)
