@@ -37,7 +37,7 @@ let package = Package(
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
         .target(
-            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies", "CDiskFlush"],
+            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies", "JSONText", "CDiskFlush"],
             // The App Store's privacy manifest: the API categories it uses, and why.
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Linux's file system flush (`syncfs`), which Swift's Glibc module does not declare.
@@ -47,6 +47,8 @@ let package = Package(
         // AEM's language-copy folders (`/content/dam/<site>/de/…`): locale codes and the language of a path,
         // shared by the client and the emulator: `package` API.
         .target(name: "LanguageCopies"),
+        // The JSON string escaping of the client's and the emulator's JSON writers: `package` API.
+        .target(name: "JSONText"),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -119,6 +121,7 @@ let package = Package(
                 "VipsShim",
                 "HTMLReading",
                 "LanguageCopies",
+                "JSONText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 /// A JSON document whose objects keep their keys in insertion order, so the emulator's answers list fields in the
 /// order AEM gives them (the order of the stored query's selection set).
@@ -45,7 +46,7 @@ enum OrderedJSON: Sendable {
         case .null: out.append(contentsOf: Array("null".utf8))
         case .bool(let value): out.append(contentsOf: Array((value ? "true" : "false").utf8))
         case .number(let value): out.append(contentsOf: Array(Self.format(value).utf8))
-        case .string(let value): Self.writeString(value, to: &out)
+        case .string(let value): JSONString.write(value, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -57,7 +58,7 @@ enum OrderedJSON: Sendable {
             out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(member.0, to: &out)
+                JSONString.write(member.0, to: &out)
                 out.append(UInt8(ascii: ":"))
                 member.1.write(to: &out)
             }
@@ -71,22 +72,5 @@ enum OrderedJSON: Sendable {
             return String(Int64(value))
         }
         return "\(value)"
-    }
-
-    private static func writeString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: Array(String(format: "\\u%04x", Int(byte)).utf8))
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 
 extension UntypedJSON {
     /// How `jsonText` lays out a value.
@@ -31,7 +32,7 @@ extension UntypedJSON {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): JSONString.write(text, to: &output)
         case .array(let elements):
             guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
             output.append(UInt8(ascii: "["))
@@ -48,7 +49,7 @@ extension UntypedJSON {
             for (index, member) in members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.newLine(&output, layout: layout, level: level + 1)
-                Self.writeString(member.key, to: &output)
+                JSONString.write(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if case .indented = layout { output.append(UInt8(ascii: " ")) }
                 member.value.write(to: &output, layout: layout, level: level + 1)
@@ -62,34 +63,5 @@ extension UntypedJSON {
         guard case .indented(let spaces) = layout else { return }
         output.append(0x0A)
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces * level))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole.
-            var runStart = 0
-            for (index, byte) in bytes.enumerated()
-            where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                default:
-                    output.append(contentsOf: "\\u00".utf8)
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }
