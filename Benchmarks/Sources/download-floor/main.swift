@@ -4,6 +4,7 @@
 //
 // Reads one URL a line from URLS and saves each response body as DIR/<line number>, `--concurrency` at a time:
 //   ahc         AsyncHTTPClient alone: one request, the body collected and written to its file (what curl does)
+//   ahc-rename  the same, each body written to a temporary name and renamed into place (what an atomic download adds)
 //   downloader  AEMHeadless's FileDownloader over Aem and AsyncHTTPClientTransport, as a sync fetches an image
 //               (headers, retries, the body streamed to a temporary file, checked and renamed), with no store
 // Compared with `curl --parallel` and `wknd sync` on the same URLs, it tells how much of a sync's time the HTTP
@@ -31,8 +32,8 @@ func parseArguments() -> ([String], Int) {
 }
 
 let (arguments, concurrency) = parseArguments()
-guard arguments.count == 3, ["ahc", "downloader"].contains(arguments[0]) else {
-    fail("usage: download-floor ahc|downloader URLS DIR [--concurrency 6]")
+guard arguments.count == 3, ["ahc", "ahc-rename", "downloader"].contains(arguments[0]) else {
+    fail("usage: download-floor ahc|ahc-rename|downloader URLS DIR [--concurrency 6]")
 }
 let mode = arguments[0]
 guard let list = try? String(contentsOfFile: arguments[1], encoding: .utf8) else { fail("cannot read \(arguments[1])") }
@@ -70,7 +71,8 @@ func runAll(
 let start = DispatchTime.now().uptimeNanoseconds
 let bytes: Int
 switch mode {
-case "ahc":
+case "ahc", "ahc-rename":
+    let renames = mode == "ahc-rename"
     var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
     configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = concurrency
     configuration.httpVersion = .http1Only
@@ -81,11 +83,13 @@ case "ahc":
         let body = try await response.body.collect(upTo: 64 << 20)
         // Written in place and not flushed, as curl does (Foundation's `Data.write` flushes each file).
         let path = directory.appendingPathComponent(String(index)).path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { fail("cannot create \(path)") }
-        defer { close(descriptor) }
+        let target = renames ? directory.appendingPathComponent(".\(index).part").path : path
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { fail("cannot create \(target)") }
         let written = body.withUnsafeReadableBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == body.readableBytes else { fail("cannot write \(path)") }
+        close(descriptor)
+        guard written == body.readableBytes else { fail("cannot write \(target)") }
+        if renames, rename(target, path) != 0 { fail("cannot rename \(target)") }
         return written
     }
     try await client.shutdown()
