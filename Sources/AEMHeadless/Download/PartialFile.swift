@@ -4,7 +4,7 @@ import Foundation
 /// and renamed into place in one step, so the destination is either the old file or the whole new
 /// one, never a part.
 ///
-/// The temporary name is `.<name>.<random>.part`: hidden, and found by `isTemporary(_:)`.
+/// The temporary name is `.<name>.<process tag>-<count>.part`: hidden, and found by `isTemporary(_:)`.
 /// One task uses a file at a time.
 package final class PartialFile: @unchecked Sendable {
     /// The temporary file's path (a path, not a `URL`: a file URL's `path` decodes it again each time it is asked).
@@ -66,7 +66,6 @@ package final class PartialFile: @unchecked Sendable {
         try DiskFlush.directory(directory)
     }
 
-    /// Whether a file name is one of this type's temporary names.
     /// What makes temporary names unique: a random tag drawn once per process (so that names
     /// cannot be guessed ahead), and a count of the files this process made (a random number for
     /// each file would cost a system call each).
@@ -78,6 +77,7 @@ package final class PartialFile: @unchecked Sendable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
+    /// Whether a file name is one of this type's temporary names.
     package static func isTemporary(_ fileName: String) -> Bool {
         fileName.hasPrefix(".") && fileName.hasSuffix(suffix)
     }
