@@ -100,7 +100,7 @@ public struct BatchDownloader: Sendable {
     /// leftover of a killed run. A running download writes to its file far more often.
     static let abandonedAfter: TimeInterval = 3600
 
-    /// Deletes the temporary files (`.<name>.<random>.part`) in `directory` that nothing has
+    /// Deletes the temporary files (`.<name>.<tag>-<count>.part`) in `directory` that nothing has
     /// written to for `abandonedAfter`: what a run killed before it could clean up left behind.
     static func removeAbandonedTemporaryFiles(in directory: URL, now: Date = Date()) {
         let manager = FileManager.default
