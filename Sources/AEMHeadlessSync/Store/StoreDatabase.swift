@@ -225,9 +225,9 @@ final class StoreDatabase: Sendable {
             var rows: [String: ImageRow] = [:]
             for start in stride(from: 0, to: locations.count, by: 500) {
                 let part = Array(locations[start..<min(start + 500, locations.count)])
-                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
                 for row in try Row.fetchAll(
-                    db, sql: "SELECT * FROM image WHERE location IN (\(marks))", arguments: StatementArguments(part))
+                    db, sql: "SELECT * FROM image WHERE location IN (\(databaseQuestionMarks(count: part.count)))",
+                    arguments: StatementArguments(part))
                 {
                     let image = Self.imageRow(row)
                     rows[image.location] = image
