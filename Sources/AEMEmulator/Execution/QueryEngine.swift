@@ -119,17 +119,41 @@ final class QueryEngine: @unchecked Sendable {
         }
     }
 
+    /// Runs `document`: GraphQLSwift runs the root fields, and ``SelectionExecutor`` completes what is below them
+    /// (GraphQLSwift alone runs a query that asks for the schema itself).
     private func run(
         _ document: Document, schema: ConfigurationSchema, variables: [String: Map], operationName: String? = nil
     ) async -> OrderedJSON {
+        var completion: (SelectionExecutor, OperationDefinition, GraphQLObjectType)?
+        if let operation = Self.operation(in: document, named: operationName), let queryType = schema.schema.queryType {
+            let executor = SelectionExecutor(
+                schema: schema, document: document, operation: operation, variables: variables)
+            if executor.completesRoot(of: operation, queryType: queryType) {
+                completion = (executor, operation, queryType)
+            }
+        }
+        let roots = RootValues()
         do {
             let result = try await GraphQL.execute(
-                schema: schema.schema, documentAST: document, rootValue: (), context: (), variableValues: variables,
-                operationName: operationName)
-            return ResultEncoding.json(result)
+                schema: schema.schema, documentAST: document, rootValue: (),
+                context: completion == nil ? () : roots, variableValues: variables, operationName: operationName)
+            guard let (executor, operation, queryType) = completion, result.data != nil else {
+                return ResultEncoding.json(result)
+            }
+            let data = executor.data(of: operation, queryType: queryType, roots: roots)
+            let errors = result.errors + executor.errors
+            return .object(
+                (errors.isEmpty ? [] : [("errors", .array(errors.map(ResultEncoding.json)))]) + [("data", data)])
         } catch {
             return .object([("errors", .array([Self.requestError(String(describing: error))]))])
         }
+    }
+
+    /// The operation `name` of `document`, or its only one when no name is given.
+    private static func operation(in document: Document, named name: String?) -> OperationDefinition? {
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        guard let name else { return operations.count == 1 ? operations[0] : nil }
+        return operations.first { $0.name?.value == name }
     }
 
     /// The parsed and validated `text`, from the cache when it was seen before.

@@ -25,7 +25,7 @@ struct CommonTypes {
     let booleanFilter: GraphQLInputObjectType
     let calendarFilter: GraphQLInputObjectType
 
-    init(index: ContentIndex) throws {
+    init(index: ContentIndex, readers: FieldReaders) throws {
         calendar = try GraphQLScalarType(
             name: "Calendar", description: "A date, a time or both, in ISO 8601 (`2022-06-02T11:19:41.017-07:00`).",
             serialize: { value in
@@ -39,14 +39,14 @@ struct CommonTypes {
                 if let text = value as? String { return JSONMap.parse(text) ?? .string(text) }
                 return .null
             })
-        multiFormatString = try Self.multiFormatString(index: index, json: json)
+        multiFormatString = try Self.multiFormatString(index: index, json: json, readers: readers)
 
         let settings = index.settings
         @Sendable func url(_ base: String, _ path: String) -> String {
             (base.hasSuffix("/") ? String(base.dropLast()) : base) + PathEncoding.path(path)
         }
-        func assetFields(dynamicURL: Bool, dimensions: Bool) -> GraphQLFieldMap {
-            var fields: GraphQLFieldMap = [
+        func assetFields(dynamicURL: Bool, dimensions: Bool) -> ReadableFieldMap {
+            var fields: ReadableFieldMap = [
                 "_path": Resolve.field(GraphQLID) { (node: AssetNode) in node.asset.path },
                 "_authorUrl": Resolve.field(GraphQLString) { (node: AssetNode) in
                     url(settings.authorBaseURL, node.asset.path)
@@ -69,23 +69,23 @@ struct CommonTypes {
             }
             return fields
         }
-        imageRef = try GraphQLObjectType(name: "ImageRef", fields: assetFields(dynamicURL: true, dimensions: true))
-        documentRef = try GraphQLObjectType(
+        imageRef = try readers.objectType(name: "ImageRef", fields: assetFields(dynamicURL: true, dimensions: true))
+        documentRef = try readers.objectType(
             name: "DocumentRef", fields: assetFields(dynamicURL: false, dimensions: false))
-        multimediaRef = try GraphQLObjectType(
+        multimediaRef = try readers.objectType(
             name: "MultimediaRef", fields: assetFields(dynamicURL: false, dimensions: false))
         reference = try GraphQLUnionType(
             name: "Reference", resolveType: Resolve.typeName, types: [imageRef, documentRef, multimediaRef])
 
         assetTransform = try Self.assetTransform()
-        modelInfo = try GraphQLObjectType(
+        modelInfo = try readers.objectType(
             name: "ModelInfo",
             fields: [
                 "_path": Resolve.field(GraphQLID) { (model: FragmentModel) in model.path },
                 "title": Resolve.field(GraphQLString) { (model: FragmentModel) in model.title },
             ])
-        metadata = try Self.metadata()
-        pageInfo = try GraphQLObjectType(
+        metadata = try Self.metadata(readers: readers)
+        pageInfo = try readers.objectType(
             name: "PageInfo",
             fields: [
                 "endCursor": Resolve.field(GraphQLString) { (page: PageInfoSource) in page.endCursor },
@@ -146,8 +146,10 @@ struct CommonTypes {
         return try GraphQLEnumType(name: name, values: map)
     }
 
-    private static func multiFormatString(index: ContentIndex, json: GraphQLScalarType) throws -> GraphQLObjectType {
-        try GraphQLObjectType(
+    private static func multiFormatString(index: ContentIndex, json: GraphQLScalarType, readers: FieldReaders) throws
+        -> GraphQLObjectType
+    {
+        try readers.objectType(
             name: "MultiFormatString",
             fields: [
                 "html": Resolve.field(GraphQLString) { (value: RichTextValue) in value.html },
@@ -193,9 +195,9 @@ struct CommonTypes {
     }
 
     /// `_metadata`: the fragment's title and description as `stringMetadata`, its tags as `stringArrayMetadata`.
-    private static func metadata() throws -> GraphQLObjectType {
+    private static func metadata(readers: FieldReaders) throws -> GraphQLObjectType {
         func entry(_ name: String, _ value: GraphQLOutputType) throws -> GraphQLObjectType {
-            try GraphQLObjectType(
+            try readers.objectType(
                 name: name,
                 fields: [
                     "name": Resolve.field(GraphQLString) { (entry: MetadataEntry) in entry.name },
@@ -209,11 +211,11 @@ struct CommonTypes {
         let boolean = try entry("BooleanMetadata", GraphQLBoolean)
         let calendar = try entry("CalendarMetadata", GraphQLString)
         func list(_ type: GraphQLObjectType, _ entries: @escaping @Sendable (ContentFragment) -> [MetadataEntry])
-            -> GraphQLField
+            -> ReadableField
         {
             Resolve.field(GraphQLList(type)) { (fragment: ContentFragment) in Resolve.list(entries(fragment)) }
         }
-        return try GraphQLObjectType(
+        return try readers.objectType(
             name: "MetadataMap",
             fields: [
                 "stringMetadata": list(string) { fragment in

@@ -4,14 +4,14 @@ import GraphQL
 enum Resolve {
     /// A field of `type` whose value is read from a source of type `Source` (null for any other source).
     static func field<Source>(
-        _ type: GraphQLOutputType, args: GraphQLArgumentConfigMap = [:],
-        _ read: @escaping @Sendable (Source) -> (any Sendable)?
-    ) -> GraphQLField {
-        let resolve: GraphQLFieldResolveInput = { source, _, _, _ in
+        _ type: GraphQLOutputType, _ read: @escaping @Sendable (Source) -> (any Sendable)?
+    ) -> ReadableField {
+        let reader: FieldReaders.Read = { source in
             guard let source = source as? Source else { return nil }
             return read(source)
         }
-        return GraphQLField(type: type, args: args, resolve: resolve)
+        let resolve: GraphQLFieldResolveInput = { source, _, _, _ in reader(source) }
+        return ReadableField(field: GraphQLField(type: type, resolve: resolve), type: type, read: reader)
     }
 
     /// `values` as the list GraphQL expects of a list field.
@@ -19,12 +19,15 @@ enum Resolve {
         values.map { $0 as (any Sendable)? }
     }
 
-    /// The object type of a fragment or asset, for the unions.
-    static let typeName: GraphQLTypeResolve = { value, _ in
+    /// The name of the object type of a value of a union: a fragment's model type or an asset's reference type.
+    static func objectTypeName(of value: any Sendable) -> String {
         switch value {
         case let node as FragmentNode: node.typeName
         case let node as AssetNode: node.typeName
         default: "DocumentRef"
         }
     }
+
+    /// The object type of a fragment or asset, for the unions.
+    static let typeName: GraphQLTypeResolve = { value, _ in objectTypeName(of: value) }
 }

@@ -10,6 +10,7 @@ final class SchemaBuilder {
     private let configuration: String
     private let index: ContentIndex
     private let common: CommonTypes
+    private let readers = FieldReaders()
     /// The models of the configuration with a distinct type name, sorted by path.
     private let models: [ModelIndex]
     private var objectTypes: [String: GraphQLObjectType] = [:]
@@ -26,7 +27,7 @@ final class SchemaBuilder {
     private init(configuration: String, index: ContentIndex) throws {
         self.configuration = configuration
         self.index = index
-        common = try CommonTypes(index: index)
+        common = try CommonTypes(index: index, readers: readers)
         var seen: Set<String> = []
         models = index.models.values
             .filter { $0.model.configuration == configuration }
@@ -49,7 +50,9 @@ final class SchemaBuilder {
         let allReferences = try GraphQLUnionType(
             name: "AllReferences", resolveType: Resolve.typeName, types: modelTypes + common.assetTypes)
         for model in models {
-            fieldMaps[model.model.path] = try modelFields(model, allModels: allModels, modelPaths: modelPaths)
+            let fields = try modelFields(model, allModels: allModels, modelPaths: modelPaths)
+            readers.register(fields, on: model.naming.typeName)
+            fieldMaps[model.model.path] = fields.mapValues(\.field)
             filterFieldMaps[model.model.path] = filterFields(model)
         }
 
@@ -61,25 +64,25 @@ final class SchemaBuilder {
             let references = Resolve.field(GraphQLList(allReferences)) { (result: ResultSource) in
                 Resolve.list(queries.references(of: result))
             }
-            let result = try GraphQLObjectType(
+            let result = try readers.objectType(
                 name: typeName + "Result",
                 fields: [
                     "item": Resolve.field(type) { (result: ResultSource) in result.items.first },
                     "_references": references,
                 ])
-            let results = try GraphQLObjectType(
+            let results = try readers.objectType(
                 name: typeName + "Results",
                 fields: [
                     "items": Resolve.field(GraphQLList(type)) { (result: ResultSource) in Resolve.list(result.items) },
                     "_references": references,
                 ])
-            let edge = try GraphQLObjectType(
+            let edge = try readers.objectType(
                 name: typeName + "Edge",
                 fields: [
                     "cursor": Resolve.field(GraphQLNonNull(GraphQLString)) { (edge: EdgeSource) in edge.cursor },
                     "node": Resolve.field(GraphQLNonNull(type)) { (edge: EdgeSource) in edge.node },
                 ])
-            let connection = try GraphQLObjectType(
+            let connection = try readers.objectType(
                 name: typeName + "Connection",
                 fields: [
                     "edges": Resolve.field(GraphQLNonNull(GraphQLList(GraphQLNonNull(edge)))) {
@@ -91,7 +94,8 @@ final class SchemaBuilder {
                     },
                 ])
             let prefix = model.naming.queryPrefix
-            let byPath: GraphQLFieldResolveInput = { _, arguments, _, info in try queries.byPath(arguments, info: info)
+            let byPath: GraphQLFieldResolveInput = { _, arguments, context, info in
+                try RootValues.deliver(queries.byPath(arguments, info: info), context: context, info: info)
             }
             queryFields[prefix + "ByPath"] = GraphQLField(
                 type: result,
@@ -101,7 +105,9 @@ final class SchemaBuilder {
                     "_assetTransform": GraphQLArgument(type: common.assetTransform),
                 ],
                 resolve: byPath)
-            let list: GraphQLFieldResolveInput = { _, arguments, _, info in try queries.list(arguments, info: info) }
+            let list: GraphQLFieldResolveInput = { _, arguments, context, info in
+                try RootValues.deliver(queries.list(arguments, info: info), context: context, info: info)
+            }
             queryFields[prefix + "List"] = GraphQLField(
                 type: results,
                 args: [
@@ -115,8 +121,8 @@ final class SchemaBuilder {
                     "_locale": GraphQLArgument(type: GraphQLString),
                 ],
                 resolve: list)
-            let paginated: GraphQLFieldResolveInput = { _, arguments, _, info in
-                try queries.paginated(arguments, info: info)
+            let paginated: GraphQLFieldResolveInput = { _, arguments, context, info in
+                try RootValues.deliver(queries.paginated(arguments, info: info), context: context, info: info)
             }
             queryFields[prefix + "Paginated"] = GraphQLField(
                 type: connection,
@@ -131,18 +137,19 @@ final class SchemaBuilder {
                 ],
                 resolve: paginated)
         }
+        readers.registerRoot(queryFields, on: "Query")
         let query = try GraphQLObjectType(name: "Query", fields: queryFields)
         let schema = try GraphQLSchema(query: query, types: [allModels, allReferences] + common.assetTypes)
         let problems = validateSchema(schema: schema)
         guard problems.isEmpty else { throw SchemaBuildError(messages: problems.map(\.message)) }
-        return ConfigurationSchema(configuration: configuration, schema: schema, builder: self)
+        return ConfigurationSchema(configuration: configuration, schema: schema, readers: readers, builder: self)
     }
 
     private func modelFields(_ model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>) throws
-        -> GraphQLFieldMap
+        -> ReadableFieldMap
     {
         let index = index
-        var fields: GraphQLFieldMap = [
+        var fields: ReadableFieldMap = [
             "_path": Resolve.field(GraphQLID) { (node: FragmentNode) in node.fragment.path },
             "_id": Resolve.field(GraphQLString) { (node: FragmentNode) in node.fragment.uuid },
             "_variation": Resolve.field(GraphQLString) { (node: FragmentNode) in node.variationName },
@@ -290,12 +297,15 @@ struct SchemaBuildError: Error, CustomStringConvertible {
 final class ConfigurationSchema: @unchecked Sendable {
     let configuration: String
     let schema: GraphQLSchema
+    /// The readers of its object fields, for ``SelectionExecutor``.
+    let readers: FieldReaders
     /// Keeps the type builder, whose field maps the model types read lazily, alive with the schema.
     private let builder: SchemaBuilder
 
-    fileprivate init(configuration: String, schema: GraphQLSchema, builder: SchemaBuilder) {
+    fileprivate init(configuration: String, schema: GraphQLSchema, readers: FieldReaders, builder: SchemaBuilder) {
         self.configuration = configuration
         self.schema = schema
+        self.readers = readers
         self.builder = builder
     }
 }
