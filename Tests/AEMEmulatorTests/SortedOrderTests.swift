@@ -19,6 +19,26 @@ import Testing
         }
     }
 
+    @Test("texts below U+0300 rank by their bytes as Swift's < and == rank them; a combining mark falls back")
+    func textRanksAgreeWithSwift() {
+        var random = SeededRandom(seed: 7)
+        let letters = Array("aAzZ eéEÉoōôÖçßÿ'-0").map(String.init) + ["\u{2FF}", "\u{100}"]
+        let texts = (0..<2_000).map { _ in
+            (0..<Int.random(in: 0...3, using: &random)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+                .joined()
+        }
+        let packed = PackedStrings(texts)
+        #expect(packed.bytesOrderAsStrings)
+        let byBytes = ModelIndex.ranks(of: texts.map { .text($0) })
+        // A text's rank is its place among the distinct texts in the order of Swift's `<`.
+        let places = Dictionary(uniqueKeysWithValues: Set(texts).sorted().enumerated().map { ($1, Int32($0)) })
+        #expect(byBytes.ranks == texts.map { places[$0] })
+        // "é" precomposed and "e" with a combining acute are one string to Swift, two byte sequences.
+        #expect(!PackedStrings(["caf\u{E9}", "cafe\u{301}"]).bytesOrderAsStrings)
+        let combined = ModelIndex.ranks(of: [.text("cafe\u{301}"), .text("caf\u{E9}"), .text("cafd")])
+        #expect(combined.ranks == [1, 1, 0])
+    }
+
     @Test("keys that need more than 64 bits are not packed")
     func tooWide() {
         let keys = (0..<4).map { _ in (ranks: [Int32](repeating: 0, count: 2), size: 1 << 20) }

@@ -323,7 +323,7 @@ final class ModelIndex: @unchecked Sendable {
             places.sort { SortSpecification.Value.compare(presentValues[$0], presentValues[$1]) < 0 }
         } else if kinds.first == 0 {
             let packed = PackedStrings(texts)
-            if packed.isASCII {
+            if packed.bytesOrderAsStrings {
                 places = packed.sortedIndices()
             } else {
                 texts.withUnsafeBufferPointer { texts in places.sort { texts[$0] < texts[$1] } }

@@ -6,15 +6,19 @@ struct PackedStrings {
     private var bytes: [UInt8] = []
     /// Where each string ends in ``bytes`` (it starts where the one before ends).
     private var ends: [Int] = []
-    /// Whether every string is ASCII, where the order of bytes is also the order of Swift's `<`.
-    private(set) var isASCII = true
+    /// Whether the order of the bytes is also the order of Swift's `<`, and their equality its `==`: true when no
+    /// string has a scalar from U+0300 on (ASCII, and Latin letters with their accents precomposed). Such strings are
+    /// in NFC, whose scalars `<` compares, and UTF-8 keeps the order of scalars; from U+0300 on, combining marks and
+    /// their compositions can make two byte sequences one string.
+    private(set) var bytesOrderAsStrings = true
 
     init(_ strings: [String]) {
         ends.reserveCapacity(strings.count)
         for var string in strings {
             string.withUTF8 { utf8 in
                 bytes.append(contentsOf: utf8)
-                if isASCII, utf8.contains(where: { $0 >= 0x80 }) { isASCII = false }
+                // A lead byte from 0xCC on starts a scalar from U+0300 on.
+                if bytesOrderAsStrings, utf8.contains(where: { $0 >= 0xCC }) { bytesOrderAsStrings = false }
             }
             ends.append(bytes.count)
         }
