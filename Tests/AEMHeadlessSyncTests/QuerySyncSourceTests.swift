@@ -45,6 +45,25 @@ struct QuerySyncSourceTests {
         }
     }
 
+    @Test("the items of a query mirror of adventures read back as adventures: all, matching, by slug")
+    func queryItemsReadAsAdventures() async throws {
+        try await withSyncFolder { folder, _ in
+            let content = try EmulatorContent.sample()
+            try await syncQuery(content, into: folder)
+            let store = try ContentStore(directory: folder)
+            let stored = try store.fragments()
+            let adventures = try store.adventures()
+            #expect(adventures.count == content.adventures.count)
+            #expect(adventures.map(\.slug) == stored.map(\.slug))
+            #expect(adventures.allSatisfy { $0.title != nil && $0.path != nil })
+            let slug = try #require(stored.first?.slug)
+            let title = try UntypedJSON(parsing: try #require(stored.first).json)["title"]?.stringValue
+            let matching = try store.adventures(matching: FragmentQuery(where: .equal("slug", .string(slug))))
+            #expect(matching.map(\.title) == [title])
+            #expect(try store.adventure(slug: slug)?.adventure.title == title)
+        }
+    }
+
     @Test("a change, an addition, a removal and a move are each picked up by the next run of the query")
     func deltas() async throws {
         try await withSyncFolder { folder, _ in

@@ -20,7 +20,7 @@ extension ContentStore {
     /// The adventure with this slug and its references, in the first locale of `locales` that has it.
     public func adventure(slug: String, locales: LocaleChain) throws -> Localized<AdventureDetail>? {
         guard let found = try fragment(slug: slug, locales: locales) else { return nil }
-        return Localized(try JSONDecoder().decode(AdventureDetail.self, from: found.value.json), locale: found.locale)
+        return Localized(try Self.detail(from: found.value.json), locale: found.locale)
     }
 
     /// Every adventure once, in the first locale of `locales` that has it (copies are matched by their paths,
@@ -28,7 +28,7 @@ extension ContentStore {
     public func adventures(locales: LocaleChain) throws -> [Localized<Adventure>] {
         let lists = try locales.locales.map { locale in
             try fragments(locale: locale).compactMap { stored -> Adventure? in
-                try? JSONDecoder().decode(AdventureDetail.self, from: stored.json).adventure
+                try? Self.detail(from: stored.json).adventure
             }
         }
         return locales.merged(lists) { $0.path ?? "" }

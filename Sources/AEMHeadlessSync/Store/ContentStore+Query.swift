@@ -30,9 +30,10 @@ extension ContentStore {
         return try fragments(matching: query).compactMap { try? decoder.decode(type, from: $0.json) }
     }
 
-    /// The adventures `query` selects, as `adventures()` returns them.
+    /// The adventures `query` selects, as `adventures()` returns them (from an adventure mirror, or the items of a
+    /// query mirror of adventures).
     public func adventures(matching query: FragmentQuery) throws -> [Adventure] {
-        try decode(AdventureDetail.self, matching: query).map(\.adventure)
+        try fragments(matching: query).compactMap { try? Self.detail(from: $0.json).adventure }
     }
 
     /// The fragments of a delivery-API mirror that `query` selects.

@@ -156,8 +156,16 @@ public final class ContentStore: Sendable {
         }
     }
 
-    private static func detail(from json: Data) throws -> AdventureDetail {
-        try JSONDecoder().decode(AdventureDetail.self, from: json)
+    /// An adventure as stored: an adventure mirror keeps `{"item": …, "_references": …}`; a query mirror keeps each
+    /// item as the query returned it (identified by its `_path`), which is then the adventure, without references.
+    static func detail(from json: Data) throws -> AdventureDetail {
+        let decoder = JSONDecoder()
+        do {
+            return try decoder.decode(AdventureDetail.self, from: json)
+        } catch {
+            guard (try? UntypedJSON(parsing: json))?["_path"]?.stringValue != nil else { throw error }
+            return AdventureDetail(adventure: try decoder.decode(Adventure.self, from: json))
+        }
     }
 
     private static func fragment(_ row: Row) -> StoredFragment {
