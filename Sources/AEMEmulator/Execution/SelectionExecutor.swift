@@ -6,7 +6,9 @@ import OrderedCollections
 /// over the values the schema's field readers give (``FieldReaders``), as GraphQLSwift's executor does — fragments,
 /// `@skip` and `@include`, aliases, unions, `__typename`, a null in a non-null position making its nearest nullable
 /// field null with an error — without a task per field and per list item. The fields of a selection set on one
-/// object type are collected once per execution, so a list's items share them.
+/// object type are collected once per execution, so a list's items share them. A list item that completes to null
+/// stays in the list as null, as the GraphQL specification and AEM's graphql-java have it (GraphQLSwift 4.3 leaves it
+/// out; the schema's readers give no such item today).
 final class SelectionExecutor {
     private let schema: GraphQLSchema
     private let readers: FieldReaders
