@@ -170,12 +170,17 @@ final class ModelIndex: @unchecked Sendable {
     /// Ranks every sortable field of the master values and the UUIDs ahead of the first query that sorts by them
     /// (as AEM's own indexes are built before they are used): a sorted page of a large model is then a sort of
     /// integers.
+    /// Each column is ranked on its own thread where there are several.
     func prepare() {
-        _ = languages
-        _ = uuidIndex()
-        _ = ranks(of: Column(field: "_id", variation: nil))
-        for field in sortableFields.sorted() where field != "_path" {
-            _ = ranks(of: Column(field: field, variation: nil))
+        let columns =
+            [Column(field: "_id", variation: nil)]
+            + sortableFields.sorted().filter { $0 != "_path" }.map { Column(field: $0, variation: nil) }
+        DispatchQueue.concurrentPerform(iterations: columns.count + 2) { job in
+            switch job {
+            case 0: _ = languages
+            case 1: _ = uuidIndex()
+            default: _ = ranks(of: columns[job - 2])
+            }
         }
     }
 
