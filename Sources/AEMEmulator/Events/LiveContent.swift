@@ -134,7 +134,8 @@ struct ServedContent: Sendable {
 
     /// What answers requests for `repository`; the orders of `previous` are kept where they still hold (a save of a
     /// fragment changes no path), so that serving an edit of a large package does not sort it again. With
-    /// `changedPaths` (the only fragments and assets that differ from `previous`'s), only those are looked at.
+    /// `changedPaths` (the only fragments and assets that differ from `previous`'s), only those are looked at. The
+    /// first content (no `previous`) has its stored queries parsed and its fields ranked before it answers anything.
     init(
         _ repository: ContentRepository, settings: Settings, reusing previous: ServedContent? = nil,
         changedPaths: Set<String>? = nil
@@ -144,6 +145,7 @@ struct ServedContent: Sendable {
                 repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine,
                 changedPaths: changedPaths),
             queries: StoredQueries(repository.queries), allowsAdHocQueries: settings.allowsAdHocQueries)
+        if previous == nil { endpoints.prepareStoredQueries() }
         fragmentDelivery = DeliveryEndpoints(
             index: DeliveryIndex(
                 repository: repository, reusing: previous?.fragmentDelivery.index, changedPaths: changedPaths))

@@ -37,6 +37,12 @@ struct GraphQLEndpoints: Sendable {
         }
     }
 
+    /// Parses and validates every stored query ahead of its first request (the engine keeps them parsed), as a
+    /// service that has been running would have them.
+    func prepareStoredQueries() {
+        for query in queries.all() { _ = engine.validate(query.text, configuration: query.configuration) }
+    }
+
     /// `GET /graphql/list.json` or `/graphql/list.json/<configuration>`: one element per configuration.
     func list(configuration: String?) -> Reply {
         let stored = queries.all(in: configuration)
