@@ -254,14 +254,15 @@ final class ModelIndex: @unchecked Sendable {
     static func packedOrder(of keys: [(ranks: [Int32], size: Int)], count: Int) -> [Int]? {
         func bits(_ size: Int) -> Int { size <= 1 ? 0 : Int.bitWidth - (size - 1).leadingZeroBitCount }
         let indexBits = bits(count)
-        guard keys.reduce(indexBits, { $0 + bits($1.size) }) <= 64 else { return nil }
+        let totalBits = keys.reduce(indexBits) { $0 + bits($1.size) }
+        guard totalBits <= 64 else { return nil }
         var packed = [UInt64](repeating: 0, count: count)
         for key in keys {
             let shift = UInt64(bits(key.size))
             for index in 0..<count { packed[index] = packed[index] << shift | UInt64(key.ranks[index]) }
         }
         for index in 0..<count { packed[index] = packed[index] << UInt64(indexBits) | UInt64(index) }
-        packed.sort()
+        packed.sortByRadix(significantBits: totalBits)
         let mask = indexBits == 64 ? UInt64.max : (1 << UInt64(indexBits)) - 1
         return packed.map { Int($0 & mask) }
     }
