@@ -61,28 +61,10 @@ final class SelectionExecutor {
         }
     }
 
-    /// The `data` of `operation`, the values of its root fields taken from `roots`.
+    /// The `data` of `operation`, the values of its root fields taken from `roots` (null when a non-null root field is
+    /// null).
     func data(of operation: OperationDefinition, queryType: GraphQLObjectType, roots: RootValues) -> OrderedJSON {
-        var members: [(String, OrderedJSON)] = []
-        for planned in plan(of: queryType, selectionSets: [operation.selectionSet]) {
-            if planned.name == "__typename" {
-                members.append((planned.key, .string(queryType.name)))
-                continue
-            }
-            guard let entry = readers.entry(of: queryType.name, field: planned.name) else { continue }
-            path = [.key(planned.key)]
-            do {
-                members.append(
-                    (
-                        planned.key,
-                        try complete(roots[planned.key], as: entry.type, fields: planned.fields, in: queryType)
-                    ))
-            } catch {
-                if entry.type is GraphQLNonNull { return .null }
-                members.append((planned.key, .null))
-            }
-        }
-        return .object(members)
+        (try? completeObject(roots, as: queryType, selectionSets: [operation.selectionSet])) ?? .null
     }
 
     private func complete(_ value: (any Sendable)?, as type: GraphQLType, fields: [Field], in parent: GraphQLObjectType)
@@ -125,7 +107,7 @@ final class SelectionExecutor {
             }
             return .array(elements)
         case let object as GraphQLObjectType:
-            return try completeObject(value, as: object, fields: fields)
+            return try completeObject(value, as: object, selectionSets: fields.compactMap(\.selectionSet))
         case let abstract as GraphQLAbstractType:
             let name = Resolve.objectTypeName(of: value)
             guard let object = schema.getType(name: name) as? GraphQLObjectType,
@@ -133,16 +115,18 @@ final class SelectionExecutor {
             else {
                 throw fail("Runtime Object type \"\(name)\" is not a possible type for \"\(abstract.name)\".", fields)
             }
-            return try completeObject(value, as: object, fields: fields)
+            return try completeObject(value, as: object, selectionSets: fields.compactMap(\.selectionSet))
         default:
             throw fail("Cannot complete value of unexpected type \"\(type)\".", fields)
         }
     }
 
-    private func completeObject(_ value: any Sendable, as type: GraphQLObjectType, fields: [Field])
+    /// The fields `selectionSets` select on `value`, of `type`; the value of a root field (one without a reader) is
+    /// the one `value`, a ``RootValues``, kept for it.
+    private func completeObject(_ value: any Sendable, as type: GraphQLObjectType, selectionSets: [SelectionSet])
         throws(NullInNonNull) -> OrderedJSON
     {
-        let planned = plan(of: type, selectionSets: fields.compactMap(\.selectionSet))
+        let planned = plan(of: type, selectionSets: selectionSets)
         var members: [(String, OrderedJSON)] = []
         members.reserveCapacity(planned.count)
         for field in planned {
@@ -152,13 +136,14 @@ final class SelectionExecutor {
             }
             path.append(.key(field.key))
             defer { path.removeLast() }
-            guard let entry = readers.entry(of: type.name, field: field.name), let read = entry.read else {
+            guard let entry = readers.entry(of: type.name, field: field.name) else {
                 _ = fail("Cannot query field \"\(field.name)\" on type \"\(type.name)\".", field.fields)
                 members.append((field.key, .null))
                 continue
             }
+            let fieldValue = entry.read.map { $0(value) } ?? (value as? RootValues)?[field.key]
             do {
-                members.append((field.key, try complete(read(value), as: entry.type, fields: field.fields, in: type)))
+                members.append((field.key, try complete(fieldValue, as: entry.type, fields: field.fields, in: type)))
             } catch {
                 if entry.type is GraphQLNonNull { throw error }
                 members.append((field.key, .null))

@@ -104,9 +104,9 @@ public struct ContentFragment: Sendable {
 
 extension Array where Element == ContentFragment {
     /// The fragments ordered by path: by the paths' UTF-8 bytes, or by Swift's `<` (the order of Unicode scalars,
-    /// which is the bytes' order for most paths: ``PackedStrings/bytesOrderAsStrings``). The paths are sorted, not the fragments, and as bytes where the
-    /// orders agree: a sort that moves whole fragments, or compares Swift strings, spends seconds at 100,000
-    /// fragments in reference counting.
+    /// which is the bytes' order for most paths: ``PackedStrings/bytesOrderAsStrings``). The paths are sorted, not the
+    /// fragments, and as bytes where the orders agree: a sort that moves whole fragments, or compares Swift strings,
+    /// spends seconds at 100,000 fragments in reference counting.
     func sortedByPath(bytewise: Bool) -> [ContentFragment] {
         let paths = map(\.path)
         let packed = PackedStrings(paths)

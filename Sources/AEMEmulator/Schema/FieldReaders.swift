@@ -26,7 +26,7 @@ final class FieldReaders: @unchecked Sendable {
     /// Keeps the readers of `fields`, the fields of the object type `typeName`.
     func register(_ fields: ReadableFieldMap, on typeName: String) {
         types[typeName] = Dictionary(
-            uniqueKeysWithValues: fields.map { ($0.key, Entry(type: $0.value.type, read: $0.value.read)) })
+            uniqueKeysWithValues: fields.map { ($0.key, Entry(type: $0.value.field.type, read: $0.value.read)) })
     }
 
     /// Keeps the types of the root fields of the object type `typeName`, resolved by GraphQLSwift.
@@ -44,7 +44,6 @@ final class FieldReaders: @unchecked Sendable {
 /// A schema field with its reader: what ``Resolve/field(_:_:)`` builds.
 struct ReadableField {
     let field: GraphQLField
-    let type: GraphQLOutputType
     let read: FieldReaders.Read
 }
 

@@ -11,7 +11,7 @@ enum Resolve {
             return read(source)
         }
         let resolve: GraphQLFieldResolveInput = { source, _, _, _ in reader(source) }
-        return ReadableField(field: GraphQLField(type: type, resolve: resolve), type: type, read: reader)
+        return ReadableField(field: GraphQLField(type: type, resolve: resolve), read: reader)
     }
 
     /// `values` as the list GraphQL expects of a list field.
