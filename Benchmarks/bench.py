@@ -574,6 +574,8 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
               f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 128, ' MiB peak RSS')}")
 
+    bench_client_floor(table, args, work, number, urls, curl_base, concurrency, cleanup)
+
     again = Side("wknd re-sync", fixed([args.wknd, "sync", probe] + sync_args), env=env, cwd=work)
     r = Comparison(f"item {number} (nothing changed)", again, a, args.sync_pairs)
     quiet_stdout, _ = output_of([args.wknd, "sync", probe, "--json"] + sync_args, env=env, cwd=work)
@@ -586,6 +588,33 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
         table.notes.append(f"Item {number}: the verbose run fetched {report.get('imagesFetched')} images and added "
                            f"{report.get('added')} {what} (expected {count} {what}, {count - 1} images).")
     server.stop()
+
+
+def bench_client_floor(table, args, work, number, urls, curl_base, concurrency, cleanup):
+    """Row `<number>f` of a sync item: the sync's URLs fetched by AsyncHTTPClient alone, each body written to a
+    temporary name and renamed into place (`download-floor ahc-rename`: an atomic download with no store, no
+    headers or checks of ours), against curl in the same run — the least a sync through this HTTP client can take,
+    beside the sync's own row."""
+    tool = os.path.join(args.bin, "download-floor")
+    if not os.path.exists(tool):
+        table.not_measured(f"{number}f", "the HTTP client's floor on the sync's URLs", "download-floor missing")
+        return
+    url_list = os.path.join(work, f"sync-urls-{number}.txt")
+    with open(url_list, "w") as file:
+        file.write("".join(url + "\n" for url in urls))
+
+    def floor_run():
+        folder = fresh_dir(work, "sync-floor-")
+        return [tool, "ahc-rename", url_list, folder, "--concurrency", concurrency], folder
+
+    a = Side("download-floor ahc-rename", floor_run, after=cleanup)
+    b = Side("curl", curl_base, after=cleanup)
+    c = Comparison(f"item {number} (the HTTP client's floor)", a, b, args.sync_pairs)
+    table.add(f"{number}f", f"the same {len(urls):,} URLs through AsyncHTTPClient alone, each body written to a "
+                            "temporary name and renamed (`download-floor ahc-rename --concurrency "
+                            f"{concurrency}`: no store, no checks) vs curl — the least item {number} can take "
+                            "through this client", ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio),
+              spread_text(c), f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", "— (report only)")
 
 
 def bench_startup(table, args, env, cwd):
