@@ -93,6 +93,21 @@ VipsShimImage *vips_shim_settle(VipsShimImage *image) {
     return vips_copy_file(in, &out, NULL) == 0 ? shim_of(out) : NULL;
 }
 
+VipsShimImage *vips_shim_flat(int width, int height, int red, int green, int blue) {
+    VipsImage *black = NULL;
+    if (vips_black(&black, width, height, "bands", 3, NULL) != 0) return NULL;
+    double times[3] = {1, 1, 1};
+    double plus[3] = {red, green, blue};
+    VipsImage *coloured = NULL;
+    int failed = vips_linear(black, &coloured, times, plus, 3, "uchar", TRUE, NULL);
+    g_object_unref(black);
+    if (failed) return NULL;
+    VipsImage *out = NULL;
+    failed = vips_copy(coloured, &out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(coloured);
+    return failed ? NULL : shim_of(out);
+}
+
 int vips_shim_width(VipsShimImage *image) { return vips_image_get_width(image_of(image)); }
 int vips_shim_height(VipsShimImage *image) { return vips_image_get_height(image_of(image)); }
 

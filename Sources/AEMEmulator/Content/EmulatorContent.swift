@@ -94,12 +94,15 @@ public struct EmulatorContent: Sendable {
         }
     }
 
-    /// The bytes the asset at `path` serves; `nil` when there is no such asset or its bytes are synthetic.
+    /// The bytes the asset at `path` serves (a placeholder's, for an asset whose original the package leaves out);
+    /// `nil` when there is no such asset or its bytes are synthetic.
     public func bytes(ofAssetAt path: String) throws -> Data? {
-        switch repository.assets[path]?.bytes {
-        case .file(let url)?: try Data(contentsOf: url)
-        case .data(let data)?: data
-        case .synthetic?, nil: nil
+        guard let asset = repository.assets[path] else { return nil }
+        switch asset.bytes {
+        case .file(let url): return try Data(contentsOf: url)
+        case .data(let data): return data
+        case .placeholder: return PlaceholderImage.data(for: asset)
+        case .synthetic: return nil
         }
     }
 

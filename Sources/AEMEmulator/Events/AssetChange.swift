@@ -44,6 +44,7 @@ extension DamAsset {
         case (.file(let a), .file(let b)): return a == b && fileStamp == other.fileStamp
         case (.data(let a), .data(let b)): return a == b
         case (.synthetic(let a), .synthetic(let b)): return a == b
+        case (.placeholder, .placeholder): return true
         default: return false
         }
     }

@@ -13,12 +13,12 @@ final class ServedAssets: Sendable {
         byUUID = Dictionary(assets.values.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The asset at a DAM path, or `nil` when there is none or its file cannot be read.
+    /// The asset at a DAM path, or `nil` when there is none or its bytes cannot be had.
     func asset(atPath path: String) -> ServedAsset? {
         byPath[path].flatMap(served)
     }
 
-    /// The asset whose `jcr:uuid` is `uuid`, or `nil` when there is none or its file cannot be read.
+    /// The asset whose `jcr:uuid` is `uuid`, or `nil` when there is none or its bytes cannot be had.
     func asset(uuid: String) -> ServedAsset? {
         byUUID[uuid].flatMap(served)
     }
@@ -48,7 +48,7 @@ struct ServedAsset: Sendable {
     /// Sent as `Last-Modified`; the asset's own date, else the Unix epoch.
     var lastModified: Date { asset.lastModified ?? Date(timeIntervalSince1970: 0) }
 
-    /// The served form of `asset`; `nil` when its file cannot be read.
+    /// The served form of `asset`; `nil` when its file cannot be read or its placeholder made.
     init?(_ asset: DamAsset) {
         self.asset = asset
         mimeType = asset.mimeType
@@ -59,6 +59,11 @@ struct ServedAsset: Sendable {
             etag = EntityTag.strong(data)
             original = data
         case .data(let data):
+            payload = Payload(data)
+            etag = EntityTag.strong(data)
+            original = data
+        case .placeholder:
+            guard let data = PlaceholderImage.data(for: asset) else { return nil }
             payload = Payload(data)
             etag = EntityTag.strong(data)
             original = data

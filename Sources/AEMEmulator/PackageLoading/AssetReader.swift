@@ -1,23 +1,32 @@
 import Foundation
 
 /// Reads a DAM asset that is not a fragment: a `dam:Asset` with its original rendition stored as the file
-/// `_jcr_content/renditions/original`.
+/// `_jcr_content/renditions/original`, or an image asset whose original the package leaves out (served as a
+/// `PlaceholderImage`).
 enum AssetReader {
-    /// The asset `node` stores at `path`, or `nil` when its original rendition is not in the package.
+    /// The asset `node` stores at `path`, or `nil` when it has no `jcr:content`, or neither an original rendition in
+    /// the package nor an image type a placeholder stands for.
     static func asset(_ node: DocViewNode, path: String) -> DamAsset? {
-        guard let content = node.child("jcr:content"), let original = content.descendant("renditions/original"),
-            let file = original.file
-        else { return nil }
+        guard let content = node.child("jcr:content") else { return nil }
+        let original = content.descendant("renditions/original")
         let metadata = content.child("metadata")
         let mimeType =
-            original.descendant("jcr:content")?.text("jcr:mimeType") ?? original.text("jcr:mimeType")
+            original?.descendant("jcr:content")?.text("jcr:mimeType") ?? original?.text("jcr:mimeType")
             ?? metadata?.text("dc:format") ?? mimeType(forName: node.name)
+        let bytes: DamAsset.Bytes
+        if let file = original?.file {
+            bytes = .file(file)
+        } else if PlaceholderImage.stands(for: mimeType) {
+            bytes = .placeholder
+        } else {
+            return nil
+        }
         let lastModified: JCRValue? = content.value("jcr:lastModified")
         return DamAsset(
             path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), mimeType: mimeType,
             width: dimension(metadata, "tiff:ImageWidth", "exif:PixelXDimension"),
             height: dimension(metadata, "tiff:ImageLength", "exif:PixelYDimension"),
-            lastModified: lastModified?.date, bytes: .file(file))
+            lastModified: lastModified?.date, bytes: bytes)
     }
 
     /// The first of `names` that holds a positive whole number.

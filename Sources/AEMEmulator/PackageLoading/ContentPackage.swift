@@ -13,9 +13,13 @@ public struct ContentPackage: Sendable, CustomStringConvertible {
         repository = try ContentPackageLoader.load(jcrRoot: jcrRoot)
     }
 
-    /// A one-line summary: `3 models, 30 fragments, 19 assets, 9 persisted queries`.
+    /// A one-line summary: `3 models, 30 fragments, 19 assets, 9 persisted queries`, then how many assets the
+    /// package holds without their original (`; 90 assets without their original, served as placeholders`).
     public var description: String {
-        "\(repository.models.count) models, \(repository.fragments.count) fragments, "
+        let placeholders = repository.assets.values.count { if case .placeholder = $0.bytes { true } else { false } }
+        return "\(repository.models.count) models, \(repository.fragments.count) fragments, "
             + "\(repository.assets.count) assets, \(repository.queries.count) persisted queries"
+            + (placeholders == 1 ? "; 1 asset without its original, served as a placeholder" : "")
+            + (placeholders > 1 ? "; \(placeholders) assets without their original, served as placeholders" : "")
     }
 }

@@ -29,6 +29,8 @@ public struct DamAsset: Sendable {
         case data(Data)
         /// `byteCount` bytes starting like a JPEG file, generated while they are sent (memory tests).
         case synthetic(byteCount: Int)
+        /// The package holds the asset but not its original: a `PlaceholderImage` of its size and type is served.
+        case placeholder
     }
 
     /// An asset with the given values; see each property.

@@ -49,6 +49,11 @@ int vips_shim_header(const void *bytes, size_t length, VipsShimHeader *header);
 /// them is released.
 VipsShimImage *vips_shim_load(const void *bytes, size_t length, int shrink);
 
+/// An image of width by height pixels of one colour (red, green and blue, 0 to 255), in sRGB: what the
+/// stand-in serves for an asset whose original the package does not hold. Its pixels are made as they
+/// are read, so a large one costs no memory until it is encoded.
+VipsShimImage *vips_shim_flat(int width, int height, int red, int green, int blue);
+
 /// The image's pixels computed now and kept, in memory or, when larger than libvips's disc threshold
 /// (100 MB unless VIPS_DISC_THRESHOLD says otherwise), in a temporary file, so that later steps may
 /// read them in any order (to turn or mirror them top to bottom).
