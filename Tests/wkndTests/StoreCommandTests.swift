@@ -154,6 +154,53 @@ struct StoreCommandTests {
         }
     }
 
+    @Test("fragments list --store: a query mirror's items and an adventure mirror's adventures as they are stored")
+    func fragmentsOfAnyMirror() async throws {
+        try await Self.withFolder { queryFolder in
+            try await Self.withFolder { adventureFolder in
+                let items: [[String: Any]] = try await withEmulator { _, environment in
+                    let query = try await WkndRun.run(
+                        ["sync", queryFolder.path, "--query", "wknd-shared/adventures-all"], environment: environment)
+                    #expect(query.status == 0, "\(query.stderr)")
+                    let adventures = try await WkndRun.run(["sync", adventureFolder.path], environment: environment)
+                    #expect(adventures.status == 0, "\(adventures.stderr)")
+                    let all = try await WkndRun.run(
+                        ["query", "wknd-shared/adventures-all", "--all", "--jsonl"], environment: environment)
+                    return try all.stdout.split(separator: "\n").map {
+                        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+                    }
+                }
+                #expect(!items.isEmpty)
+                let offline = ["AEM_HOST": "127.0.0.1:9", "AEM_SCHEME": "http"]
+                let json = try await WkndRun.run(
+                    ["fragments", "list", "--store", queryFolder.path, "--all", "--json", "--sort", "title"],
+                    environment: offline)
+                #expect(json.status == 0, "\(json.stderr)")
+                let stored = try #require(try json.json() as? [[String: Any]])
+                let titles = { (objects: [[String: Any]]) in objects.compactMap { $0["title"] as? String } }
+                #expect(titles(stored) == titles(items).sorted())
+                #expect(
+                    Set(stored.compactMap { $0["_path"] as? String })
+                        == Set(items.compactMap { $0["_path"] as? String }))
+
+                let table = try await WkndRun.run(
+                    ["fragments", "list", "--store", queryFolder.path, "--search", "surf"], environment: offline)
+                #expect(table.status == 0, "\(table.stderr)")
+                #expect(table.stdout.hasPrefix("TITLE"))
+                let surfing = titles(items).filter { $0.lowercased().contains("surf") }
+                #expect(!surfing.isEmpty && surfing.allSatisfy(table.stdout.contains))
+
+                let adventures = try await WkndRun.run(
+                    ["fragments", "list", "--store", adventureFolder.path, "--limit", "3", "--sort", "title"],
+                    environment: offline)
+                #expect(adventures.status == 0, "\(adventures.stderr)")
+                let rows = adventures.stdout.split(separator: "\n").dropFirst()
+                #expect(rows.count == 3)
+                #expect(zip(rows, titles(items).sorted().prefix(3)).allSatisfy { $0.hasPrefix($1) })
+            }
+        }
+    }
+
     @Test("a reader follows the change log while another process syncs; observe sees the new price")
     func changesAcrossProcesses() async throws {
         try await Self.withFolder { folder in

@@ -24,8 +24,10 @@ struct FragmentsListCommand: AsyncParsableCommand {
             /content/dam/wknd-shared becomes …/wknd-shared/de); with a chain,
             the first locale's.
 
-            --store DIR lists what a `wknd sync DIR --fragments FOLDER` mirrored,
-            with no network, in the same formats: every fragment below --path
+            --store DIR lists what a `wknd sync DIR` mirrored, with no network, in
+            the same formats: fragments of the delivery API (--fragments) as AEM
+            sent them, a query's items (--query) and adventures as they are
+            stored, with the model the sync recorded: every fragment below --path
             (or all), --model only one model's, --where a condition on their
             fields (price<500, author.lastName=Olsen), --search words in their
             titles and rich text (best match first), --sort their order
@@ -108,23 +110,36 @@ struct FragmentsListCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--store`: the mirrored fragments the options select, as the service's would be shown.
+    /// `--store`: the mirrored fragments the options select, from a mirror of any kind: a delivery-API mirror's as
+    /// the service's would be shown, a query mirror's items and an adventure mirror's adventures as they are stored.
     private func listMirrored() async throws {
         try await CommandContext.run(options) { context in
             let folder = try languageCopy(context: context)
-            let fragments = try mirror.read { store in
-                try store.deliveredFragments(
+            let stored = try mirror.read { store in
+                try store.fragments(
                     matching: try mirror.query(
                         model: model, folder: folder, sort: sort, limit: all ? nil : limit, offset: nil))
             }
-            let page = FragmentPage(items: fragments, cursor: nil)
-            let pages = FragmentPages { _ in page }
+            let objects = stored.compactMap { try? UntypedJSON(parsing: $0.json) }
             if json || jsonl {
-                try await stream(pages, context: context)
+                var output = JSONItemStream(jsonLines: jsonl)
+                output.begin()
+                output.write(objects)
+                output.end()
             } else {
-                try await table(pages, context: context)
+                render(zip(stored, objects).map { Self.row(of: $0, json: $1) }, context: context)
             }
         }
+    }
+
+    /// A mirrored fragment's row: a delivery-API fragment's title, model, path and id; for any other (a query's item,
+    /// an adventure), its `title` member (an adventure's item's), the model the store recorded, and its path.
+    private static func row(of stored: StoredFragment, json: UntypedJSON) -> [String] {
+        if let fragment = try? DeliveredFragment(json) {
+            return [fragment.title, fragment.model.name, fragment.path, fragment.id]
+        }
+        let title = json["title"]?.stringValue ?? json["item"]?["title"]?.stringValue ?? ""
+        return [title, stored.model ?? "—", stored.path, "—"]
     }
 
     /// `--path` in the language copy of the first locale asked for, if any.
@@ -154,13 +169,13 @@ struct FragmentsListCommand: AsyncParsableCommand {
     private func table(_ pages: FragmentPages, context: CommandContext) async throws {
         var rows: [[String]] = []
         for try await page in pages {
-            rows += page.items.map { fragment in
-                [
-                    fragment.title.isEmpty ? "—" : TextLayout.singleLine(fragment.title), fragment.model.name,
-                    fragment.path, fragment.id,
-                ]
-            }
+            rows += page.items.map { [$0.title, $0.model.name, $0.path, $0.id] }
         }
+        render(rows, context: context)
+    }
+
+    /// Rows of title, model, path and id as a table that fits the terminal; a note when there are none.
+    private func render(_ rows: [[String]], context: CommandContext) {
         guard !rows.isEmpty else {
             context.console.note("no fragments" + (path.map { " below \($0)" } ?? ""))
             return
@@ -174,6 +189,7 @@ struct FragmentsListCommand: AsyncParsableCommand {
                 .init(header: "ID", shrinkPriority: 4),
             ],
             width: terminal.width, usesColor: terminal.usesColor)
-        terminal.write(table.render(rows))
+        terminal.write(
+            table.render(rows.map { row in [row[0].isEmpty ? "—" : TextLayout.singleLine(row[0])] + row.dropFirst() }))
     }
 }

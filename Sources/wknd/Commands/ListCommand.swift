@@ -26,6 +26,8 @@ struct ListCommand: AsyncParsableCommand {
             network, in the same formats; --sort takes members of the stored
             adventures (price DESC, title), --where a condition on them, and
             --search words in their titles and rich text (best match first).
+            A mirror of other items (`wknd sync DIR --query` of articles, or
+            --fragments) is listed by `wknd fragments list --store DIR`.
 
             EXAMPLES
               wknd list
