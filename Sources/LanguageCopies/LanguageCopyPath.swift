@@ -12,7 +12,9 @@ package struct LanguageCopyPath: Hashable, Sendable {
     /// The language copy `path` is in: the deepest segment of `path` (the path itself included, so a language
     /// folder is in its own language) that is a locale code; nil when no segment is one.
     package init?(_ path: String) {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        // Split by bytes (`/` is ASCII): a sync reads the locale of every path it stores.
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(
+            Substring.init)
         for index in segments.indices.reversed() {
             if let code = LanguageCode(segments[index]) {
                 self.segments = segments

@@ -63,7 +63,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// `scheme://host[:port]`, with IPv6 addresses in brackets.
     public var description: String {
-        let hostText = host.contains(":") ? "[\(host)]" : host
+        let hostText = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         return "\(scheme.rawValue)://\(hostText)" + (port.map { ":\($0)" } ?? "")
     }
 
@@ -76,12 +76,17 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The absolute URL for a path (with its query string) on this origin. The path is
     /// percent-encoded where needed, and escapes already present are kept as they are.
     public func url(forPath path: String) -> URL? {
-        let withoutFragment = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let pathPart = String(parts[0])
-        let rooted = pathPart.hasPrefix("/") ? pathPart : "/" + pathPart
-        var text = description + PercentEncoding.encodePath(rooted)
-        if parts.count == 2 { text += "?" + PercentEncoding.encodeQuery(String(parts[1])) }
+        // Cut by bytes: `#` and `?` are ASCII, and a sync builds one such URL per image.
+        let bytes = path.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?"))
+        let pathPart = bytes[..<(question ?? end)]
+        var text = description
+        if pathPart.first != UInt8(ascii: "/") { text += "/" }
+        text += PercentEncoding.encodePath(Substring(pathPart))
+        if let question {
+            text += "?" + PercentEncoding.encodeQuery(Substring(bytes[bytes.index(after: question)..<end]))
+        }
         return URL(string: text)
     }
 

@@ -107,15 +107,18 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
 
     /// The scheme of an absolute URI (`https` in `https://…`), or nil for a relative reference.
     private static func scheme(of value: String) -> String? {
-        guard let colon = value.firstIndex(of: ":") else { return nil }
-        let candidate = value[..<colon]
-        guard let first = candidate.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            candidate.unicodeScalars.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        // By bytes: a scheme is ASCII, and most values (paths) have no colon at all.
+        guard let colon = value.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let candidate = value.utf8[..<colon]
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        guard let first = candidate.first, isLetter(first),
+            candidate.allSatisfy({
+                isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.".utf8.contains($0)
             })
         else { return nil }
-        return String(candidate)
+        return String(Substring(candidate))
     }
 
     /// An absolute http(s) URL with its path, query and fragment percent-encoded where needed

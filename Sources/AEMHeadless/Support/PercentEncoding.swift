@@ -15,16 +15,16 @@ package enum PercentEncoding {
 
     /// Escapes what may not stand in a URL path, leaving existing `%XX` escapes, `/` and the
     /// path's sub-delimiters as they are, so an already-encoded path is not encoded twice.
-    static func encodePath(_ text: String) -> String {
+    static func encodePath(_ text: some StringProtocol) -> String {
         encodeKeepingEscapes(text, allowed: pathCharacters)
     }
 
     /// As `encodePath`, for a query string: `?` and `/` may stand there too.
-    static func encodeQuery(_ text: String) -> String {
+    static func encodeQuery(_ text: some StringProtocol) -> String {
         encodeKeepingEscapes(text, allowed: queryCharacters)
     }
 
-    private static func encodeKeepingEscapes(_ text: String, allowed: ByteSet) -> String {
+    private static func encodeKeepingEscapes(_ text: some StringProtocol, allowed: ByteSet) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
