@@ -84,6 +84,7 @@ struct StoreCommandTests {
                 ["list", "--store", folder.path, "--where", "activity = Skiing"], environment: offline)
             #expect(table.stdout.hasPrefix("TITLE"))
             #expect(table.stdout.contains("Dolomites Ski Safari"))
+            #expect(!table.stderr.contains("fragments list"))
 
             let show = try await WkndRun.run(
                 ["show", "dolomites-ski-safari", "--store", folder.path, "--json"], environment: offline)
@@ -198,6 +199,29 @@ struct StoreCommandTests {
                 #expect(rows.count == 3)
                 #expect(zip(rows, titles(items).sorted().prefix(3)).allSatisfy { $0.hasPrefix($1) })
             }
+        }
+    }
+
+    @Test("list --store on a mirror whose items have none of an adventure's fields says what lists them")
+    func listPointsAtFragmentsList() async throws {
+        try await Self.withFolder { folder in
+            let query = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "titles-\(UUID().uuidString).graphql")
+            defer { try? FileManager.default.removeItem(at: query) }
+            try "{ adventureList { items { _path title slug } } }".write(to: query, atomically: true, encoding: .utf8)
+            try await withEmulator { _, environment in
+                let persist = try await WkndRun.run(
+                    ["queries", "persist", "wknd-shared/titles", query.path], environment: environment)
+                #expect(persist.status == 0, "\(persist.stderr)")
+                let sync = try await WkndRun.run(
+                    ["sync", folder.path, "--query", "wknd-shared/titles"], environment: environment)
+                #expect(sync.status == 0, "\(sync.stderr)")
+            }
+            let offline = ["AEM_HOST": "127.0.0.1:9", "AEM_SCHEME": "http"]
+            let list = try await WkndRun.run(["list", "--store", folder.path], environment: offline)
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.stdout.hasPrefix("TITLE"))
+            #expect(list.stderr.contains("`wknd fragments list --store \(folder.path)`"))
         }
     }
 

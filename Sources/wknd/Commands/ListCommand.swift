@@ -117,6 +117,12 @@ struct ListCommand: AsyncParsableCommand {
                 // The local files of the images, in place of their URLs.
                 return (adventures, adventures.map { $0.primaryImage.flatMap(store.imageFile(for:)) })
             }
+            if !adventures.isEmpty, adventures.allSatisfy(\.hasNoAdventureFields), let folder = mirror.store {
+                context.console.note(
+                    "no item in \(folder) has an adventure's activity, type, price or trip length (a mirror of "
+                        + "another model, or of a query that does not select them); "
+                        + "`wknd fragments list --store \(folder)` lists them as they are stored")
+            }
             var fileOf: [String: URL] = [:]
             for (adventure, file) in zip(adventures, files) { fileOf[adventure.path ?? ""] = file }
             Terminal.standardOutput.write(
@@ -169,5 +175,12 @@ struct ListCommand: AsyncParsableCommand {
                 if showsLocale { cells.append(adventure.locale?.identifier) }
                 return cells.map { $0 ?? "—" }
             })
+    }
+}
+
+extension Adventure {
+    /// Whether none of the fields only an adventure has is set: an item of another model read as an adventure.
+    fileprivate var hasNoAdventureFields: Bool {
+        activity == nil && adventureType == nil && price == nil && tripLength == nil
     }
 }
