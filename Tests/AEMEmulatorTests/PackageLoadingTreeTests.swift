@@ -118,6 +118,9 @@ struct PackageLoadingTreeTests {
                     <fragment-without-model jcr:primaryType="dam:Asset">
                         <jcr:content jcr:primaryType="dam:AssetContent" contentFragment="{Boolean}true"/>
                     </fragment-without-model>
+                    <fragment-without-model.png jcr:primaryType="dam:Asset">
+                        <jcr:content jcr:primaryType="dam:AssetContent" contentFragment="{Boolean}true"/>
+                    </fragment-without-model.png>
                 </jcr:root>
                 """#))
         try package.write("content/dam/site/readme.txt", "not a node of interest")

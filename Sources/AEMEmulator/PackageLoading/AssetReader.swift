@@ -16,7 +16,8 @@ enum AssetReader {
         let bytes: DamAsset.Bytes
         if let file = original?.file {
             bytes = .file(file)
-        } else if PlaceholderImage.stands(for: mimeType) {
+        } else if content.value("contentFragment") != .boolean(true), PlaceholderImage.stands(for: mimeType) {
+            // A fragment the reader could not take (its model missing) is not an image.
             bytes = .placeholder
         } else {
             return nil
