@@ -12,8 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
             Serves a content package (FileVault jcr_root folder, as in an AEM project's
             ui.content/src/main/content/jcr_root): its persisted queries run with real
             GraphQL over the schema AEM generates from its Content Fragment Models, and
-            its assets are served at their _path and _dynamicUrl. Without --content it
-            serves the built-in sample (20 WKND adventures).
+            its assets are served at their _path and _dynamicUrl. An image whose
+            original the package leaves out is served as a placeholder of its size
+            and type (one colour), so references to it still work. Without --content
+            it serves the built-in sample (20 WKND adventures).
 
             Prints the URL to use on stdout, logs each request on stderr, and stops
             cleanly on Ctrl-C. It listens on loopback unless --bind says otherwise.
