@@ -715,7 +715,8 @@ def main():
     parser.add_argument("--mirror-fragments", type=int, default=100_000,
                         help="synthetic adventures in the mirror benchmark, item 12 (default 100,000)")
     parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11,12",
-                        help="comma-separated items to run (default all; 9q, the query sync, only when named)")
+                        help="comma-separated items to run (default all; 9q, the query sync, only when named); "
+                             "a sync item (9, 9q, 10) brings its re-sync row (b) and its HTTP client's floor (f)")
     args = parser.parse_args()
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
     CHILD_TIMEOUT_S = args.timeout
