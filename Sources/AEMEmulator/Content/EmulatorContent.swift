@@ -97,13 +97,7 @@ public struct EmulatorContent: Sendable {
     /// The bytes the asset at `path` serves (a placeholder's, for an asset whose original the package leaves out);
     /// `nil` when there is no such asset or its bytes are synthetic.
     public func bytes(ofAssetAt path: String) throws -> Data? {
-        guard let asset = repository.assets[path] else { return nil }
-        switch asset.bytes {
-        case .file(let url): return try Data(contentsOf: url)
-        case .data(let data): return data
-        case .placeholder: return PlaceholderImage.data(for: asset)
-        case .synthetic: return nil
-        }
+        try repository.assets[path]?.originalBytes()
     }
 
     /// The bytes the emulator answers an asset delivery request with (`/adobe/dynamicmedia/deliver/dm-aid--<uuid>/x.jpg?

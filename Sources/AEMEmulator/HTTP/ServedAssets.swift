@@ -52,26 +52,16 @@ struct ServedAsset: Sendable {
     init?(_ asset: DamAsset) {
         self.asset = asset
         mimeType = asset.mimeType
-        switch asset.bytes {
-        case .file(let url):
-            guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-            payload = Payload(data)
-            etag = EntityTag.strong(data)
-            original = data
-        case .data(let data):
-            payload = Payload(data)
-            etag = EntityTag.strong(data)
-            original = data
-        case .placeholder:
-            guard let data = PlaceholderImage.data(for: asset) else { return nil }
-            payload = Payload(data)
-            etag = EntityTag.strong(data)
-            original = data
-        case .synthetic(let byteCount):
+        if case .synthetic(let byteCount) = asset.bytes {
             payload = Payload.synthetic(byteCount: byteCount)
             etag = "\"synthetic-\(byteCount)\""
             original = nil
+            return
         }
+        guard let data = try? asset.originalBytes(options: .alwaysMapped) else { return nil }
+        payload = Payload(data)
+        etag = EntityTag.strong(data)
+        original = data
     }
 
     private init(asset: DamAsset, payload: Payload, etag: String, mimeType: String, cacheControl: String?) {

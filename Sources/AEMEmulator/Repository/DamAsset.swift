@@ -47,4 +47,15 @@ public struct DamAsset: Sendable {
         self.bytes = bytes
         if case .file(let url) = bytes { fileStamp = FileStamp(atPath: url.path) }
     }
+
+    /// The bytes of the original: the file's (read with `options`), the bytes held, or the placeholder's (nil when
+    /// libvips cannot make it); nil for synthetic bytes, which are only generated while they are sent.
+    func originalBytes(options: Data.ReadingOptions = []) throws -> Data? {
+        switch bytes {
+        case .file(let url): try Data(contentsOf: url, options: options)
+        case .data(let data): data
+        case .placeholder: PlaceholderImage.data(for: self)
+        case .synthetic: nil
+        }
+    }
 }
