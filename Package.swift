@@ -208,6 +208,7 @@ let package = Package(
             dependencies: [
                 "wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
                 "EmulatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

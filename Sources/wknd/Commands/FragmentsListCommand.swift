@@ -120,14 +120,17 @@ struct FragmentsListCommand: AsyncParsableCommand {
                     matching: try mirror.query(
                         model: model, folder: folder, sort: sort, limit: all ? nil : limit, offset: nil))
             }
-            let objects = stored.compactMap { try? UntypedJSON(parsing: $0.json) }
+            // Each stored fragment with its JSON, kept together so that one that does not parse leaves no gap.
+            let listed = stored.compactMap { fragment in
+                (try? UntypedJSON(parsing: fragment.json)).map { (fragment, $0) }
+            }
             if json || jsonl {
                 var output = JSONItemStream(jsonLines: jsonl)
                 output.begin()
-                output.write(objects)
+                output.write(listed.map(\.1))
                 output.end()
             } else {
-                render(zip(stored, objects).map { Self.row(of: $0, json: $1) }, context: context)
+                render(listed.map { Self.row(of: $0, json: $1) }, context: context)
             }
         }
     }
