@@ -205,7 +205,7 @@ struct StoreCommandTests {
                         sql: "UPDATE fragment SET json = CAST('{' AS BLOB) WHERE path = ?",
                         arguments: [first])
                 }
-                try await database.close()
+                try database.close()
                 let damaged = try await WkndRun.run(
                     ["fragments", "list", "--store", queryFolder.path, "--all"], environment: offline)
                 #expect(damaged.status == 0, "\(damaged.stderr)")
@@ -215,6 +215,16 @@ struct StoreCommandTests {
                     let item = items.first { row.hasPrefix(($0["title"] as? String ?? "") + " ") }
                     #expect(item != nil && row.contains(item?["_path"] as? String ?? "?"), "\(row)")
                 }
+                #expect(damaged.stderr.contains("1 stored fragment is damaged"), "\(damaged.stderr)")
+                #expect(damaged.stderr.contains("--revalidate-all"), "\(damaged.stderr)")
+                // Sorted by a member, SQLite reads every row's JSON: the failure says which and how to repair it,
+                // in words, not as the statement that failed.
+                let sorted = try await WkndRun.run(
+                    ["fragments", "list", "--store", queryFolder.path, "--sort", "title"], environment: offline)
+                #expect(sorted.status != 0)
+                #expect(sorted.stderr.contains("is damaged: its JSON does not read"), "\(sorted.stderr)")
+                #expect(sorted.stderr.contains("--revalidate-all"), "\(sorted.stderr)")
+                #expect(!sorted.stderr.contains("SELECT"), "\(sorted.stderr)")
 
                 let adventures = try await WkndRun.run(
                     ["fragments", "list", "--store", adventureFolder.path, "--limit", "3", "--sort", "title"],
@@ -223,6 +233,23 @@ struct StoreCommandTests {
                 let adventureRows = adventures.stdout.split(separator: "\n").dropFirst()
                 #expect(adventureRows.count == 3)
                 #expect(zip(adventureRows, titles(items).sorted().prefix(3)).allSatisfy { $0.hasPrefix($1) })
+
+                // A damaged adventure asked for by name is a clear failure, not an unexpected one.
+                let slug = try #require(items.first?["slug"] as? String)
+                let adventureDatabase = try DatabaseQueue(
+                    path: adventureFolder.appendingPathComponent("content.sqlite").path)
+                try await adventureDatabase.write { db in
+                    for name in ["aem_search_title", "aem_search_body"] {
+                        db.add(function: DatabaseFunction(name, argumentCount: 1, pure: true) { _ in "" })
+                    }
+                    try db.execute(
+                        sql: "UPDATE fragment SET json = CAST('[' AS BLOB) WHERE slug = ?", arguments: [slug])
+                }
+                try adventureDatabase.close()
+                let show = try await WkndRun.run(
+                    ["show", slug, "--store", adventureFolder.path], environment: offline)
+                #expect(show.status != 0 && show.status != 70, "\(show.status)")
+                #expect(show.stderr.contains("is damaged: its JSON does not read"), "\(show.stderr)")
             }
         }
     }

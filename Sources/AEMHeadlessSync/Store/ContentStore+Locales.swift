@@ -20,7 +20,7 @@ extension ContentStore {
     /// The adventure with this slug and its references, in the first locale of `locales` that has it.
     public func adventure(slug: String, locales: LocaleChain) throws -> Localized<AdventureDetail>? {
         guard let found = try fragment(slug: slug, locales: locales) else { return nil }
-        return Localized(try Self.detail(from: found.value.json), locale: found.locale)
+        return Localized(try detail(of: found.value), locale: found.locale)
     }
 
     /// Every adventure once, in the first locale of `locales` that has it (copies are matched by their paths,

@@ -92,9 +92,11 @@ public final class ContentStore: Sendable {
 
     /// The adventure with this slug and its references, as `aem.adventure(slug:)` returns it;
     /// nil when the store has none.
+    ///
+    /// - Throws: `SyncError.storage` when the store cannot be read, or the adventure stored is damaged.
     public func adventure(slug: String) throws -> AdventureDetail? {
         guard let fragment = try fragment(slug: slug) else { return nil }
-        return try Self.detail(from: fragment.json)
+        return try detail(of: fragment)
     }
 
     /// The local file of an image: the primary image of an adventure, or an image among its
@@ -151,8 +153,32 @@ public final class ContentStore: Sendable {
             return try pool.read(body)
         } catch let error as SyncError {
             throw error
+        } catch let error as DatabaseError where error.message == "malformed JSON" {
+            throw damagedFragment("A fragment stored in \(directory.path)", error)
+        } catch let error as DatabaseError {
+            // SQLite's words, without the statement GRDB adds to them.
+            let words = "SQLite error \(error.resultCode.rawValue)" + (error.message.map { ": \($0)" } ?? "")
+            throw SyncError(.storage, "Cannot read the store in \(directory.path): \(words)", underlyingError: error)
         } catch {
             throw SyncError(.storage, "Cannot read the store in \(directory.path): \(error)", underlyingError: error)
+        }
+    }
+
+    /// A stored fragment whose JSON no longer reads (the file was changed by hand, or damaged on disk): the sync
+    /// stores only JSON it has parsed, and re-reading every fragment writes it again.
+    func damagedFragment(_ what: String, _ error: any Error) -> SyncError {
+        SyncError(
+            .storage,
+            "\(what) is damaged: its JSON does not read; `wknd sync \(directory.path) --revalidate-all` (with the "
+                + "folder's --query or --fragments) fetches it again.", underlyingError: error)
+    }
+
+    /// `detail(from:)` of a stored fragment asked for by name, its failure to read the error that says how to repair it.
+    func detail(of fragment: StoredFragment) throws -> AdventureDetail {
+        do {
+            return try Self.detail(from: fragment.json)
+        } catch {
+            throw damagedFragment("The adventure \(fragment.path) stored in \(directory.path)", error)
         }
     }
 

@@ -124,6 +124,13 @@ struct FragmentsListCommand: AsyncParsableCommand {
             let listed = stored.compactMap { fragment in
                 (try? UntypedJSON(parsing: fragment.json)).map { (fragment, $0) }
             }
+            if listed.count < stored.count, let store = mirror.store {
+                let count = stored.count - listed.count
+                context.console.warning(
+                    "\(count) stored fragment\(count == 1 ? " is" : "s are") damaged (the JSON does not read) and "
+                        + "left out; `wknd sync \(store) --revalidate-all` (with the folder's --query or --fragments) fetches "
+                        + "\(count == 1 ? "it" : "them") again")
+            }
             if json || jsonl {
                 var output = JSONItemStream(jsonLines: jsonl)
                 output.begin()
