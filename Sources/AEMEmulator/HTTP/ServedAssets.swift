@@ -2,11 +2,13 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// The assets of a repository as served over HTTP, found by DAM path or by `jcr:uuid` (asset delivery routes).
-/// Each asset's bytes and entity tag are read once, the first time it is asked for.
+/// Each asset's bytes and entity tag are read once, the first time it is asked for; requests that ask for it
+/// meanwhile wait for that read (a large placeholder takes a second to make) rather than each making it again.
 final class ServedAssets: Sendable {
     private let byPath: [String: DamAsset]
     private let byUUID: [String: DamAsset]
-    private let loaded = NIOLockedValueBox<[String: ServedAsset]>([:])
+    /// One slot per asset asked for, by path; its lock is held while the asset is read.
+    private let slots = NIOLockedValueBox<[String: NIOLockedValueBox<ServedAsset?>]>([:])
 
     init(_ assets: [String: DamAsset]) {
         byPath = assets
@@ -23,11 +25,18 @@ final class ServedAssets: Sendable {
         byUUID[uuid].flatMap(served)
     }
 
+    /// The asset as served, read the first time; an asset that could not be read is tried again next time.
     private func served(_ asset: DamAsset) -> ServedAsset? {
-        if let served = loaded.withLockedValue({ $0[asset.path] }) { return served }
-        guard let served = ServedAsset(asset) else { return nil }
-        loaded.withLockedValue { $0[asset.path] = served }
-        return served
+        let slot = slots.withLockedValue { slots in
+            if let slot = slots[asset.path] { return slot }
+            let slot = NIOLockedValueBox<ServedAsset?>(nil)
+            slots[asset.path] = slot
+            return slot
+        }
+        return slot.withLockedValue { served in
+            if served == nil { served = ServedAsset(asset) }
+            return served
+        }
     }
 }
 
