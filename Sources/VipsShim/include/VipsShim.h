@@ -32,8 +32,9 @@ typedef struct {
 } VipsShimHeader;
 
 /// Starts libvips once per process (later calls do nothing), with memory bounded by the images being
-/// rendered: no operation cache, at most two worker threads per image, and no warnings on standard
-/// error (failures are reported through vips_shim_take_error). Returns 0 when libvips is ready.
+/// rendered: no operation cache, at most two worker threads per image, no liborc before libvips 8.15
+/// (its code memory is not safe across threads), and no warnings on standard error (failures are
+/// reported through vips_shim_take_error). Returns 0 when libvips is ready.
 int vips_shim_start(void);
 
 /// Reads the header of an image held in memory. Returns 0 when the bytes are an image in one of
