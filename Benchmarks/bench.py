@@ -574,7 +574,7 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
               f"**{peak:.1f}** / {c.peak_rss_mib(c.b):.1f} MiB",
               f"{goal_text(c.ratio, 1.3)}; {goal_text(peak, 128, ' MiB peak RSS')}")
 
-    bench_client_floor(table, args, work, number, urls, curl_base, concurrency, cleanup)
+    bench_client_floor(table, args, work, number, urls, a, curl_base, concurrency, cleanup)
 
     again = Side("wknd re-sync", fixed([args.wknd, "sync", probe] + sync_args), env=env, cwd=work)
     r = Comparison(f"item {number} (nothing changed)", again, a, args.sync_pairs)
@@ -590,11 +590,12 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
     server.stop()
 
 
-def bench_client_floor(table, args, work, number, urls, curl_base, concurrency, cleanup):
-    """Row `<number>f` of a sync item: the sync's URLs fetched by AsyncHTTPClient alone, each body written to a
-    temporary name and renamed into place (`download-floor ahc-rename`: an atomic download with no store, no
-    headers or checks of ours), against curl in the same run — the least a sync through this HTTP client can take,
-    beside the sync's own row."""
+def bench_client_floor(table, args, work, number, urls, sync, curl_base, concurrency, cleanup):
+    """Rows `<number>f` and `<number>s` of a sync item: the sync's URLs fetched by AsyncHTTPClient alone, each body
+    written to a temporary name and renamed into place (`download-floor ahc-rename`: an atomic download with no store,
+    no headers or checks of ours), against curl in the same run — the least a sync through this HTTP client can take,
+    beside the sync's own row; then the sync (`sync`, its Side) against that floor, side by side: what the sync adds
+    to its HTTP client."""
     tool = os.path.join(args.bin, "download-floor")
     if not os.path.exists(tool):
         table.not_measured(f"{number}f", "the HTTP client's floor on the sync's URLs", "download-floor missing")
@@ -615,6 +616,12 @@ def bench_client_floor(table, args, work, number, urls, curl_base, concurrency, 
                             f"{concurrency}`: no store, no checks) vs curl — the least item {number} can take "
                             "through this client", ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio),
               spread_text(c), f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", "— (report only)")
+
+    s = Comparison(f"item {number} (against its floor)", sync, a, args.sync_pairs)
+    table.add(f"{number}s", f"item {number}'s sync vs its floor (row {number}f's `download-floor ahc-rename`) on the "
+                            "same URLs: what the store, the checks and the bookkeeping add to the HTTP client",
+              ms(s.median_s(s.a)), ms(s.median_s(s.b)), times(s.ratio), spread_text(s),
+              f"{s.peak_rss_mib(s.a):.1f} / {s.peak_rss_mib(s.b):.1f} MiB", "— (report only)")
 
 
 def bench_startup(table, args, env, cwd):
@@ -716,7 +723,8 @@ def main():
                         help="synthetic adventures in the mirror benchmark, item 12 (default 100,000)")
     parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11,12",
                         help="comma-separated items to run (default all; 9q, the query sync, only when named); "
-                             "a sync item (9, 9q, 10) brings its re-sync row (b) and its HTTP client's floor (f)")
+                             "a sync item (9, 9q, 10) brings its re-sync row (b), its HTTP client's floor (f) and the sync "
+                             "against that floor (s)")
     args = parser.parse_args()
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
     CHILD_TIMEOUT_S = args.timeout
