@@ -104,8 +104,12 @@ let package = Package(
                 .product(name: "AEMHeadless", package: mainPackage),
                 .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CurlFloor",
             ]
         ),
+        // download-floor's `curl` mode: an HTTP engine on libcurl's multi interface (Debian
+        // `libcurl4-openssl-dev`), each body written straight to its file, each transfer's end reported to Swift.
+        .target(name: "CurlFloor", linkerSettings: [.linkedLibrary("curl")]),
         // Runs a command and reports its wall time and peak RSS, with a small fork floor (see main.c).
         .executableTarget(name: "rss-exec"),
         // Start-up probes for the "where the time goes" breakdown: no Foundation, FoundationEssentials only,

@@ -591,11 +591,12 @@ def bench_sync(table, args, work, number, count, source_args, what, check_counts
 
 
 def bench_client_floor(table, args, work, number, urls, sync, curl_base, concurrency, cleanup):
-    """Rows `<number>f` and `<number>s` of a sync item: the sync's URLs fetched by AsyncHTTPClient alone, each body
-    written to a temporary name and renamed into place (`download-floor ahc-rename`: an atomic download with no store,
-    no headers or checks of ours), against curl in the same run — the least a sync through this HTTP client can take,
-    beside the sync's own row; then the sync (`sync`, its Side) against that floor, side by side: what the sync adds
-    to its HTTP client."""
+    """Rows `<number>f`, `<number>c` and `<number>s` of a sync item: the sync's URLs fetched by AsyncHTTPClient alone,
+    each body written to a temporary name and renamed into place (`download-floor ahc-rename`: an atomic download with
+    no store, no headers or checks of ours), against curl in the same run — the least a sync through this HTTP client
+    can take, beside the sync's own row; the same through libcurl driven from Swift (`download-floor curl`), what
+    another engine would leave; then the sync (`sync`, its Side) against its client's floor, side by side: what the
+    sync adds to its HTTP client."""
     tool = os.path.join(args.bin, "download-floor")
     if not os.path.exists(tool):
         table.not_measured(f"{number}f", "the HTTP client's floor on the sync's URLs", "download-floor missing")
@@ -616,6 +617,18 @@ def bench_client_floor(table, args, work, number, urls, sync, curl_base, concurr
                             f"{concurrency}`: no store, no checks) vs curl — the least item {number} can take "
                             "through this client", ms(c.median_s(c.a)), ms(c.median_s(c.b)), times(c.ratio),
               spread_text(c), f"{c.peak_rss_mib(c.a):.1f} / {c.peak_rss_mib(c.b):.1f} MiB", "— (report only)")
+
+    def engine_run():
+        folder = fresh_dir(work, "sync-engine-")
+        return [tool, "curl", url_list, folder, "--concurrency", concurrency], folder
+
+    e = Comparison(f"item {number} (libcurl's floor)", Side("download-floor curl", engine_run, after=cleanup),
+                   Side("curl", curl_base, after=cleanup), args.sync_pairs)
+    table.add(f"{number}c", f"the same {len(urls):,} URLs through libcurl's multi interface driven from Swift tasks, "
+                            "each body written to a temporary file by libcurl's thread and renamed (`download-floor "
+                            f"curl --concurrency {concurrency}`) vs curl — what another HTTP engine would leave",
+              ms(e.median_s(e.a)), ms(e.median_s(e.b)), times(e.ratio), spread_text(e),
+              f"{e.peak_rss_mib(e.a):.1f} / {e.peak_rss_mib(e.b):.1f} MiB", "— (report only)")
 
     s = Comparison(f"item {number} (against its floor)", sync, a, args.sync_pairs)
     table.add(f"{number}s", f"item {number}'s sync vs its floor (row {number}f's `download-floor ahc-rename`) on the "
@@ -723,8 +736,8 @@ def main():
                         help="synthetic adventures in the mirror benchmark, item 12 (default 100,000)")
     parser.add_argument("--only", default="0,1,2,3,4,5,6,7,8,9,10,11,12",
                         help="comma-separated items to run (default all; 9q, the query sync, only when named); "
-                             "a sync item (9, 9q, 10) brings its re-sync row (b), its HTTP client's floor (f) and the sync "
-                             "against that floor (s)")
+                             "a sync item (9, 9q, 10) brings its re-sync row (b), its HTTP client's floor (f), libcurl's "
+                             "floor (c) and the sync against its client's floor (s)")
     args = parser.parse_args()
     RSS_EXEC = os.path.join(args.bin, "rss-exec")
     CHILD_TIMEOUT_S = args.timeout

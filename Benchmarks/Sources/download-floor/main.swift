@@ -7,11 +7,15 @@
 //   ahc-rename  the same, each body written to a temporary name and renamed into place (what an atomic download adds)
 //   downloader  AEMHeadless's FileDownloader over Aem and AsyncHTTPClientTransport, as a sync fetches an image
 //               (headers, retries, the body streamed to a temporary file, checked and renamed), with no store
+//   curl        libcurl's multi interface on a thread of its own (CurlFloor), driven from Swift tasks as a transport
+//               would be: each task opens a temporary file, awaits its transfer (the body written to the file by
+//               libcurl's thread) and renames the file into place
 // Compared with `curl --parallel` and `wknd sync` on the same URLs, it tells how much of a sync's time the HTTP
 // client itself takes. Prints the wall time, and the count of files and bytes written, on stdout.
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import AsyncHTTPClient
+import CurlFloor
 import Foundation
 import NIOCore
 
@@ -32,8 +36,8 @@ func parseArguments() -> ([String], Int) {
 }
 
 let (arguments, concurrency) = parseArguments()
-guard arguments.count == 3, ["ahc", "ahc-rename", "downloader"].contains(arguments[0]) else {
-    fail("usage: download-floor ahc|ahc-rename|downloader URLS DIR [--concurrency 6]")
+guard arguments.count == 3, ["ahc", "ahc-rename", "downloader", "curl"].contains(arguments[0]) else {
+    fail("usage: download-floor ahc|ahc-rename|downloader|curl URLS DIR [--concurrency 6]")
 }
 let mode = arguments[0]
 guard let list = try? String(contentsOfFile: arguments[1], encoding: .utf8) else { fail("cannot read \(arguments[1])") }
@@ -93,6 +97,25 @@ case "ahc", "ahc-rename":
         return written
     }
     try await client.shutdown()
+case "curl":
+    guard let engine = curl_floor_start(concurrency, transferEnded) else { fail("libcurl did not start") }
+    let shared = EngineReference(engine)
+    bytes = try await runAll(urls.count, concurrency: concurrency) { index in
+        let path = directory.appendingPathComponent(String(index)).path
+        let target = directory.appendingPathComponent(".\(index).part").path
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { fail("cannot create \(target)") }
+        let (status, result) = await withCheckedContinuation { continuation in
+            let end = Unmanaged.passRetained(TransferEnd(continuation)).toOpaque()
+            curl_floor_submit(shared.engine, urls[index], descriptor, end)
+        }
+        let size = lseek(descriptor, 0, SEEK_CUR)
+        close(descriptor)
+        guard result == 0, status == 200 else { fail("\(urls[index]): status \(status), libcurl \(result)") }
+        if rename(target, path) != 0 { fail("cannot rename \(target)") }
+        return Int(size)
+    }
+    curl_floor_stop(engine)
 default:
     let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: concurrency)
     let aem = Aem(
@@ -111,3 +134,23 @@ default:
 }
 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 print(String(format: "%@: %d files, %d bytes in %.2f s", mode, urls.count, bytes, seconds))
+
+/// Called on libcurl's thread as each transfer of the `curl` mode ends (not the main actor's, as a closure written
+/// in this file's top-level code would be).
+nonisolated func transferEnded(_ context: UnsafeMutableRawPointer?, _ status: Int, _ result: Int32) {
+    guard let context else { return }
+    Unmanaged<TransferEnd>.fromOpaque(context).takeRetainedValue().finish(status: status, result: result)
+}
+
+/// The continuation a transfer of the `curl` mode resumes when libcurl's thread reports its end.
+final class TransferEnd: Sendable {
+    let continuation: CheckedContinuation<(Int, Int32), Never>
+    init(_ continuation: CheckedContinuation<(Int, Int32), Never>) { self.continuation = continuation }
+    func finish(status: Int, result: Int32) { continuation.resume(returning: (status, result)) }
+}
+
+/// The engine's pointer, shared by the tasks that submit to it (the engine locks its own queue).
+struct EngineReference: @unchecked Sendable {
+    let engine: OpaquePointer
+    init(_ engine: OpaquePointer) { self.engine = engine }
+}
