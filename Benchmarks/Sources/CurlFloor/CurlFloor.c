@@ -48,6 +48,12 @@ static void add_queued(CurlFloorEngine *engine) {
         Transfer *transfer = queued;
         queued = queued->next;
         CURL *easy = curl_easy_init();
+        if (easy == NULL) {
+            engine->done(transfer->context, 0, CURLE_OUT_OF_MEMORY);
+            free(transfer->url);
+            free(transfer);
+            continue;
+        }
         curl_easy_setopt(easy, CURLOPT_URL, transfer->url);
         curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, write_body);
         curl_easy_setopt(easy, CURLOPT_WRITEDATA, transfer);
@@ -112,7 +118,14 @@ CurlFloorEngine *curl_floor_start(long connections, CurlFloorDone done) {
 
 void curl_floor_submit(CurlFloorEngine *engine, const char *url, int descriptor, void *context) {
     Transfer *transfer = calloc(1, sizeof *transfer);
-    transfer->url = strdup(url);
+    char *copy = strdup(url);
+    if (transfer == NULL || copy == NULL) {
+        free(transfer);
+        free(copy);
+        engine->done(context, 0, CURLE_OUT_OF_MEMORY);
+        return;
+    }
+    transfer->url = copy;
     transfer->descriptor = descriptor;
     transfer->context = context;
     pthread_mutex_lock(&engine->lock);
