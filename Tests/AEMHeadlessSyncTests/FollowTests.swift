@@ -15,6 +15,7 @@ struct FollowTests {
         _ folder: URL, journal: EventJournal = EventJournal(retryAfter: 0), tier: EmulatorTier = .author,
         content: EmulatorContent? = nil,
         source: @escaping @Sendable (Aem) throws -> any SyncSource = { AdventureSyncSource(aem: $0) },
+        onInterruption: @escaping @Sendable (FollowInterruption) -> Void = { _ in },
         _ body: (RunningEmulator, LockedValue<[FollowStep]>) async throws -> Void
     ) async throws {
         let options = EmulatorOptions(
@@ -31,10 +32,11 @@ struct FollowTests {
                 let task = Task {
                     try await SyncEngine(aem: aem, directory: folder).follow(
                         source, journal: EventJournalReader(aem: aem, journal: url),
+                        retry: FollowRetry(firstDelay: .milliseconds(20), longestDelay: .milliseconds(80)),
                         onStep: { step in
                             taken.withLock { $0.append(step) }
                             steps.continuation.yield(step)
-                        })
+                        }, onInterruption: onInterruption)
                 }
                 var iterator = steps.stream.makeAsyncIterator()
                 _ = await iterator.next() // the first sync
@@ -82,6 +84,31 @@ struct FollowTests {
                 }
                 try await expectEventually(folder, { try $0.adventure(slug: slugs[2])?.adventure.price == 21 })
             }
+        }
+    }
+
+    @Test("a journal that fails for a while (503, 502, a dropped connection) is asked again; nothing is lost")
+    func aJournalThatFailsForAWhileIsAskedAgain() async throws {
+        try await withSyncFolder { folder, _ in
+            let interruptions = LockedValue<[FollowInterruption]>([])
+            var content = try EmulatorContent.sample()
+            let slug = try #require(content.adventures.map(\.slug).sorted().first)
+            try await following(
+                folder, onInterruption: { interruption in interruptions.withLock { $0.append(interruption) } }
+            ) {
+                emulator, _ in
+                emulator.faults.script(
+                    EventJournal.path, .serviceUnavailable(retryAfter: 0), .respond(status: 502),
+                    .dropConnection(afterBodyBytes: 0))
+                content[slug: slug]?.master["price"] = .double(7)
+                emulator.live.replace(with: content)
+                try await expectEventually(folder, { try $0.adventure(slug: slug)?.adventure.price == 7 })
+                #expect(emulator.faults.pendingActions(for: EventJournal.path) == 0)
+            }
+            let seen = interruptions.value
+            #expect(seen.map(\.failures) == [1, 2, 3])
+            #expect(seen.compactMap { ($0.error as? AemError)?.status } == [503, 502])
+            #expect(seen.allSatisfy { $0.retryIn >= .milliseconds(10) && $0.retryIn <= .milliseconds(80) })
         }
     }
 

@@ -7,14 +7,16 @@ import Testing
 /// `wknd sync DIR --follow`: the mirror follows the emulator's content events until Ctrl-C.
 @Suite("wknd sync --follow")
 struct FollowCommandTests {
-    @Test("an edit on the service reaches the mirror; --json prints a line per change; Ctrl-C ends with a summary")
+    @Test(
+        "an edit on the service reaches the mirror, past a failing journal; --json prints a line per change; Ctrl-C ends with a summary"
+    )
     func followsUntilInterrupted() async throws {
         let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-follow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
         var content = try EmulatorContent.sample()
-        try await withEmulator(EmulatorOptions(content: content, live: live)) { _, environment in
+        try await withEmulator(EmulatorOptions(content: content, live: live)) { emulator, environment in
             let process = Process()
             process.executableURL = executable
             process.arguments = ["sync", folder.path, "--follow", "--json"]
@@ -43,6 +45,8 @@ struct FollowCommandTests {
                 synced = (try? ContentStore(directory: folder).lastSynced()) != nil
             }
             #expect(synced)
+            // The journal fails once (a 500, which the client does not retry): the follower waits and asks again.
+            emulator.faults.script(EventJournal.path, .respond(status: 500))
             let slug = try #require(content.adventures.map(\.slug).sorted().first)
             content[slug: slug]?.master["price"] = .double(9)
             live.replace(with: content)
@@ -61,6 +65,7 @@ struct FollowCommandTests {
             let err = await stderr.value
             #expect(status == 130)
             #expect(err.contains("following http://"))
+            #expect(err.contains("warning: ") && err.contains("500") && err.contains("Trying again in "), "\(err)")
             // The adventure, and those whose references show it, are read again.
             #expect(err.contains("1 event (1 modified): 0 added, "), "\(err)")
             #expect(err.contains("stopped following: 1 event applied, "), "\(err)")

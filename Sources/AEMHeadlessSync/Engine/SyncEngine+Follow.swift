@@ -28,11 +28,17 @@ extension SyncEngine {
     /// transaction that applies its batch. Duplicated or reordered events are harmless, since each read returns the
     /// current state. A 410 (the position expired) runs a whole sync from the journal's end and goes on.
     ///
-    /// - Parameter onStep: called after each step, the first sync included.
+    /// After the first sync, a step that fails for a reason that may pass (`FollowRetry.mayPass`: the service gone,
+    /// slow or overloaded) is tried again from the stored position after `retry`'s wait; any other failure ends it.
+    ///
+    /// - Parameters:
+    ///   - onStep: called after each step, the first sync included.
+    ///   - onInterruption: called when a step failed and will be tried again, before the wait.
     public func follow(
-        _ source: some SyncSource, journal: EventJournalReader,
+        _ source: some SyncSource, journal: EventJournalReader, retry: FollowRetry = .standard,
         onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in },
-        onStep: @escaping @Sendable (FollowStep) -> Void = { _ in }
+        onStep: @escaping @Sendable (FollowStep) -> Void = { _ in },
+        onInterruption: @escaping @Sendable (FollowInterruption) -> Void = { _ in }
     ) async throws {
         let folder = SyncDirectory(url: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,11 +51,22 @@ extension SyncEngine {
         let store = try ContentStore(directory: directory)
         onStep(FollowStep(events: [], report: first, changes: [], isFullSync: true))
         let pass = EventPass(engine: self, source: source, database: database, folder: folder)
+        var failures = FollowFailures(retry: retry)
+        var expired = false
         while !Task.isCancelled {
             var reader = journal
             reader.since = position
             do {
+                if expired {
+                    position = try await journal.latestPosition()
+                    let report = try await sync(source, onEvent: onEvent)
+                    try database.setMeta(key, position)
+                    expired = false
+                    onStep(FollowStep(events: [], report: report, changes: [], isFullSync: true))
+                    continue
+                }
                 for try await batch in reader.batches() {
+                    failures.reset()
                     let events = batch.events.filter(\.isMirrored)
                     let next = batch.position ?? position
                     guard !events.isEmpty else {
@@ -69,31 +86,42 @@ extension SyncEngine {
                 }
                 return
             } catch is JournalPositionExpired {
-                position = try await journal.latestPosition()
-                let report = try await sync(source, onEvent: onEvent)
-                try database.setMeta(key, position)
-                onStep(FollowStep(events: [], report: report, changes: [], isFullSync: true))
+                expired = true
+            } catch let error where FollowRetry.mayPass(error) {
+                let interruption = failures.record(error)
+                onInterruption(interruption)
+                try await Task.sleep(for: interruption.retryIn)
             }
         }
     }
 
     /// Keeps the folder current by syncing it every `interval` until the task is cancelled, for a service with no
     /// event journal: each sync asks the list's pages conditionally (an unchanged page costs a 304). Each step after
-    /// the first carries the changes it applied.
+    /// the first carries the changes it applied. A sync after the first that fails for a reason that may pass
+    /// (`FollowRetry.mayPass`) is reported to `onInterruption` and tried again at the next interval (a sync stopped
+    /// midway goes on from its last page); any other failure ends it.
     public func follow(
         _ source: some SyncSource, every interval: Duration,
         onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in },
-        onStep: @escaping @Sendable (FollowStep) -> Void = { _ in }
+        onStep: @escaping @Sendable (FollowStep) -> Void = { _ in },
+        onInterruption: @escaping @Sendable (FollowInterruption) -> Void = { _ in }
     ) async throws {
         let first = try await sync(source, onEvent: onEvent)
         let store = try ContentStore(directory: directory)
         onStep(FollowStep(events: [], report: first, changes: [], isFullSync: true))
+        var failures = 0
         while !Task.isCancelled {
             try await Task.sleep(for: interval)
             let before = try store.lastChangeSequence()
-            let report = try await sync(source, onEvent: onEvent)
-            let changes = try store.allChanges(after: before)
-            onStep(FollowStep(events: [], report: report, changes: changes, isFullSync: false))
+            do {
+                let report = try await sync(source, onEvent: onEvent)
+                failures = 0
+                let changes = try store.allChanges(after: before)
+                onStep(FollowStep(events: [], report: report, changes: changes, isFullSync: false))
+            } catch let error where FollowRetry.mayPass(error) {
+                failures += 1
+                onInterruption(FollowInterruption(error: error, failures: failures, retryIn: interval))
+            }
         }
     }
 

@@ -146,7 +146,10 @@ struct SyncCommand: AsyncParsableCommand {
             valueName: "member"))
     var index: [String] = []
 
-    @Flag(help: "After the sync, keep DIR current from the service's content events until Ctrl-C.")
+    @Flag(
+        help:
+            "After the sync, keep DIR current from the service's content events until Ctrl-C; a service that goes away is asked again after 1 s, 2 s, 4 s… up to a minute."
+    )
     var follow = false
 
     @Option(
@@ -330,10 +333,19 @@ struct SyncCommand: AsyncParsableCommand {
                 console.note(Self.summary(report))
             }
         }
+        // The service gone for a while (no connection, a timeout, a 5xx): said once per failure, with the wait.
+        let onInterruption: @Sendable (FollowInterruption) -> Void = { interruption in
+            progress.clear()
+            console.warning(
+                "\(Failure(interruption.error).line) Trying again in \(Self.seconds(interruption.retryIn)) "
+                    + "(\(Self.count(interruption.failures, "failure")) in a row).")
+        }
         do {
             if let interval {
                 console.note("syncing every \(interval) s; Ctrl-C stops")
-                try await engine.follow(source, every: .seconds(interval), onEvent: onEvent, onStep: onStep)
+                try await engine.follow(
+                    source, every: .seconds(interval), onEvent: onEvent, onStep: onStep,
+                    onInterruption: onInterruption)
             } else {
                 let settings = context.configuration.resolved
                 let journal = try journalURL(aem: aem, configured: settings.setting(.eventsURL).value)
@@ -342,7 +354,8 @@ struct SyncCommand: AsyncParsableCommand {
                     organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
                 console.note("following \(journal.absoluteString); Ctrl-C stops")
                 do {
-                    try await engine.follow(source, journal: reader, onEvent: onEvent, onStep: onStep)
+                    try await engine.follow(
+                        source, journal: reader, onEvent: onEvent, onStep: onStep, onInterruption: onInterruption)
                 } catch let error as AemError where error.status == 404 {
                     throw Failure(
                         .unavailable,
@@ -373,6 +386,12 @@ struct SyncCommand: AsyncParsableCommand {
 
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// A wait in seconds, to a tenth: "2.4 s".
+    private static func seconds(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        return String(format: "%.1f s", Double(whole) + Double(fraction) / 1e18)
     }
 
     /// `--events-url`, else `configured` (`AEM_EVENTS_URL` or the profile's `eventsUrl`), else the journal a `wknd
