@@ -377,11 +377,13 @@ struct SyncCommand: AsyncParsableCommand {
         guard let report = step.report else {
             return "\(count(step.events.count, "event")) (\(kinds)): nothing to apply"
         }
+        let unchanged = report.unchanged > 0 ? ", \(report.unchanged) unchanged" : ""
         let removed = report.removed > 0 ? ", \(report.removed) removed" : ""
         let images = report.imagesFetched > 0 ? ", \(count(report.imagesFetched, "image")) fetched" : ""
         return
-            "\(count(step.events.count, "event")) (\(kinds)): \(report.added) added, \(report.changed) changed\(removed)"
-            + "\(images); \(count(report.requests, "request")) in \(String(format: "%.2f", report.seconds)) s"
+            "\(count(step.events.count, "event")) (\(kinds)): \(report.added) added, \(report.changed) changed"
+            + "\(unchanged)\(removed)\(images); \(count(report.requests, "request")) in "
+            + "\(String(format: "%.2f", report.seconds)) s"
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
