@@ -66,6 +66,47 @@ struct QueryManagementTests {
         }
     }
 
+    @Test("queries stored, updated or deleted over HTTP outlive a reload of the content, unless it changes that query")
+    func changesOverHTTPOutliveAReload() async throws {
+        try await withEmulator { emulator in
+            let names = { () async throws -> [String] in
+                try await emulator.get("/graphql/list.json/wknd-shared").json()[0]["queries"].array
+                    .compactMap(\.["path"]["shortForm"].string)
+            }
+            let oneSlug = "{ adventureList(limit: 1) { items { slug } } }"
+            let stored = emulator.url("/graphql/persist.json/wknd-shared/by-activity")
+            #expect(try await HTTPTestClient.send(stored, method: .PUT, body: Self.customQuery).status == 201)
+            let deleted = emulator.url("/graphql/persist.json/wknd-shared/adventures-all")
+            #expect(try await HTTPTestClient.send(deleted, method: .DELETE, body: "").status == 200)
+            let updated = emulator.url("/graphql/persist.json/wknd-shared/adventure-by-path")
+            #expect(try await HTTPTestClient.send(updated, method: .POST, body: oneSlug).status == 200)
+            let overridden = emulator.url("/graphql/persist.json/wknd-shared/adventures-paginated")
+            #expect(try await HTTPTestClient.send(overridden, method: .POST, body: oneSlug).status == 200)
+
+            // The content is saved again: one price, and the content's own text of adventures-paginated.
+            var content = try EmulatorContent.sample()
+            let slug = try #require(content.adventures.map(\.slug).sorted().first)
+            content[slug: slug]?.master["price"] = .double(3)
+            let paginated = try #require(content[query: "/wknd-shared/adventures-paginated"])
+            content[query: "/wknd-shared/adventures-paginated"] = StoredQuery(
+                configuration: paginated.configuration, name: paginated.name,
+                text: "{ adventureList(limit: 2) { items { slug } } }")
+            emulator.live.replace(with: content)
+
+            let listed = try await names()
+            #expect(listed.contains("/wknd-shared/by-activity"))
+            #expect(!listed.contains("/wknd-shared/adventures-all"))
+            let run = try await emulator.get("/graphql/execute.json/wknd-shared/by-activity;activity=Surfing;")
+            #expect(try !run.json()["data"]["adventureList"]["items"].array.isEmpty)
+            #expect(try await emulator.get("/graphql/execute.json/wknd-shared/adventures-all").status == 404)
+            let byPath = try await emulator.get("/graphql/execute.json/wknd-shared/adventure-by-path")
+            #expect(try byPath.json()["data"]["adventureList"]["items"].array.count == 1)
+            // The content changed adventures-paginated itself: its text wins over the one stored over HTTP.
+            let own = try await emulator.get("/graphql/execute.json/wknd-shared/adventures-paginated")
+            #expect(try own.json()["data"]["adventureList"]["items"].array.count == 2)
+        }
+    }
+
     @Test func persistRefusesAQueryThatDoesNotValidate() async throws {
         try await withEmulator { emulator in
             let url = emulator.url("/graphql/persist.json/wknd-shared/broken")

@@ -144,7 +144,8 @@ struct ServedContent: Sendable {
             engine: QueryEngine(
                 repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine,
                 changedPaths: changedPaths),
-            queries: StoredQueries(repository.queries), allowsAdHocQueries: settings.allowsAdHocQueries)
+            queries: StoredQueries(repository.queries, keepingChangesOf: previous?.endpoints.queries),
+            allowsAdHocQueries: settings.allowsAdHocQueries)
         if previous == nil { endpoints.prepareStoredQueries() }
         fragmentDelivery = DeliveryEndpoints(
             index: DeliveryIndex(
