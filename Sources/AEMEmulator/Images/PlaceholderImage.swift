@@ -12,16 +12,16 @@ enum PlaceholderImage {
 
     /// Whether a placeholder can stand in for an asset of `mimeType`: the image types the stand-in writes.
     static func stands(for mimeType: String) -> Bool {
-        encoding(for: mimeType) != nil
+        RenditionFormat(mimeType: mimeType) != nil
     }
 
     /// The placeholder's bytes for `asset`; nil when its type is not one a placeholder stands for, or libvips fails.
     static func data(for asset: DamAsset) -> Data? {
-        guard let encoding = encoding(for: asset.mimeType), vips_shim_start() == 0 else { return nil }
+        guard let format = RenditionFormat(mimeType: asset.mimeType), vips_shim_start() == 0 else { return nil }
         let size = size(width: asset.width, height: asset.height)
         let (red, green, blue) = colour(of: asset.uuid)
         guard let flat = vips_shim_flat(Int32(size.width), Int32(size.height), red, green, blue) else { return nil }
-        return try? VipsImage(flat).encoded(encoding, quality: 80)
+        return try? VipsImage(flat).encoded(format.encoding, quality: 80)
     }
 
     /// The placeholder's size: the asset's, a missing side following `defaultSize`'s proportions, shrunk to the most
@@ -41,16 +41,6 @@ enum PlaceholderImage {
         let factor = (limit / pixels).squareRoot()
         return .init(
             width: max(1, Int(Double(size.width) * factor)), height: max(1, Int(Double(size.height) * factor)))
-    }
-
-    private static func encoding(for mimeType: String) -> VipsShimEncoding? {
-        switch mimeType.lowercased() {
-        case "image/jpeg", "image/jpg", "image/pjpeg": VIPS_SHIM_JPEG
-        case "image/png": VIPS_SHIM_PNG
-        case "image/gif": VIPS_SHIM_GIF
-        case "image/webp": VIPS_SHIM_WEBP
-        default: nil
-        }
     }
 
     /// A muted colour (each channel 64–191) from the first six hex digits of `uuid`; grey without them.

@@ -28,6 +28,18 @@ enum RenditionFormat: String, CaseIterable, Sendable {
         self.init(rawValue: name == "jpeg" ? "jpg" : name)
     }
 
+    /// The plain format of a MIME type, ignoring case (`image/jpeg`, `image/pjpeg` are `jpg`); nil for a type
+    /// AEM does not deliver.
+    init?(mimeType: String) {
+        switch mimeType.lowercased() {
+        case "image/jpeg", "image/jpg", "image/pjpeg": self = .jpg
+        case "image/png": self = .png
+        case "image/gif": self = .gif
+        case "image/webp": self = .webp
+        default: return nil
+        }
+    }
+
     var fileExtension: String { rawValue }
 
     var mimeType: String {
