@@ -211,10 +211,14 @@ struct CodegenCommandTests {
             let files = ["s.graphqls": schema, "q.graphql": query]
 
             let missing = try await WkndRun.run(arguments, files: files, executable: wknd)
-            #expect(missing.status == 78)
+            #expect(missing.status == 69)
             #expect(missing.stderrLines.count == 1, "\(missing.stderr)")
             #expect(missing.stderr.contains("aem-codegen, which is not beside wknd (\(installed.path)/aem-codegen)"))
             #expect(missing.stderr.contains("swift build --product aem-codegen"))
+            // The other companion program missing ends the same way.
+            let noEmulator = try await WkndRun.run(["list"], executable: wknd)
+            #expect(noEmulator.status == missing.status)
+            #expect(noEmulator.stderr.contains("wknd-serve, which is not beside wknd"), "\(noEmulator.stderr)")
 
             // A stand-in that keeps what it was given, then fails as no real aem-codegen would.
             let standIn = installed.appendingPathComponent("aem-codegen")

@@ -8,7 +8,7 @@ enum CodegenProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
         try CompanionProgram.location(
-            of: CodegenLaunch.programName, what: "the Swift generator", status: .configuration)
+            of: CodegenLaunch.programName, what: "the Swift generator")
     }
 
     /// The variables of `wknd`'s environment the program is given: none that could hold a secret.

@@ -6,7 +6,7 @@ import Foundation
 enum EmulatorProgram {
     /// The program beside the running `wknd`, following symbolic links to where it is installed.
     static func location() throws(Failure) -> URL {
-        try CompanionProgram.location(of: EmulatorLaunch.programName, what: "the AEM emulator", status: .unavailable)
+        try CompanionProgram.location(of: EmulatorLaunch.programName, what: "the AEM emulator")
     }
 
     /// Replaces this process with the program, which serves in the foreground until Ctrl-C.

@@ -4,12 +4,11 @@ import Foundation
 /// AEM emulator) and `aem-codegen` (the Swift generator, with GraphQL).
 enum CompanionProgram {
     /// The program `name` beside the running `wknd`, following symbolic links to where it is
-    /// installed.
+    /// installed. When it is not there, wknd fails with `unavailable` (69), sysexits' status for a
+    /// support program that does not exist, whichever program it is.
     ///
-    /// - Parameters:
-    ///   - what: the program's job, for the failure when it is not there (`the AEM emulator`).
-    ///   - status: the exit code of that failure.
-    static func location(of name: String, what: String, status: ExitStatus) throws(Failure) -> URL {
+    /// - Parameter what: the program's job, for the failure when it is not there (`the AEM emulator`).
+    static func location(of name: String, what: String) throws(Failure) -> URL {
         #if os(Linux)
         // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
@@ -24,7 +23,7 @@ enum CompanionProgram {
         let program = folder.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
             throw Failure(
-                status,
+                .unavailable,
                 "\(what.prefix(1).uppercased() + what.dropFirst()) is the program \(name), which is not beside wknd (\(program.path)): build it with `swift build` (all products) or `swift build --product \(name)`, and install it next to wknd."
             )
         }
