@@ -112,9 +112,19 @@ struct LocaleCommandTests {
                 items.allSatisfy {
                     ($0["path"] as? String)?.hasPrefix("/content/dam/wknd-shared/de/adventures/") == true
                 })
-            let noPath = try await WkndRun.run(["fragments", "list", "--locale", "de"], environment: environment)
-            #expect(noPath.status == 64)
-            #expect(noPath.stderr.contains("--path"))
+            // Without --path, each site's German copy: every page followed, the English ones left out.
+            let noPath = try await WkndRun.run(
+                ["fragments", "list", "--locale", "de", "--all", "--limit", "5", "--json"], environment: environment)
+            #expect(noPath.status == 0, "\(noPath.stderr)")
+            let german = try #require(try noPath.json() as? [[String: Any]]).compactMap { $0["path"] as? String }
+            let every = try await WkndRun.run(["fragments", "list", "--all", "--json"], environment: environment)
+            let all = try #require(try every.json() as? [[String: Any]]).compactMap { $0["path"] as? String }
+            #expect(german.count >= items.count)
+            #expect(german == all.filter { $0.hasPrefix("/content/dam/wknd-shared/de/") })
+            let firstPage = try await WkndRun.run(
+                ["fragments", "list", "--locale", "de", "--limit", "5", "--json"], environment: environment)
+            #expect((try firstPage.json() as? [Any])?.count == 5)
+            #expect(firstPage.stderr.contains("more fragments follow"), "\(firstPage.stderr)")
             let get = try await WkndRun.run(
                 [
                     "fragments", "get",

@@ -22,7 +22,8 @@ struct FragmentsListCommand: AsyncParsableCommand {
             --locale de lists the same folder in the German language copy
             (…/en/adventures becomes …/de/adventures; a site folder such as
             /content/dam/wknd-shared becomes …/wknd-shared/de); with a chain,
-            the first locale's.
+            the first locale's. Without --path, each site's German copy (the
+            fragments in a folder named de, de_ch, … below /content/dam).
 
             --store DIR lists what a `wknd sync DIR` mirrored, with no network, in
             the same formats: fragments of the delivery API (--fragments) as AEM
@@ -84,17 +85,22 @@ struct FragmentsListCommand: AsyncParsableCommand {
     func run() async throws {
         if mirror.store != nil { return try await listMirrored() }
         try await CommandContext.run(options) { context in
-            let path = try languageCopy(context: context)
+            let (path, locale) = try languageCopy(context: context)
             try await context.withAem(caching: caching) { aem, cache in
                 let (limit, all, console) = (limit, all, context.console)
-                // Without --all the first page ends the list, with a note when more follow.
+                // Without --all the first page ends the list, with a note when more follow; a page that has no
+                // fragment in the locale asked for is passed over.
                 let pages = FragmentPages { cursor in
-                    var page = try await cache.value { store, policy in
-                        try await aem.fragmentPage(
-                            under: path, pageSize: limit, cursor: cursor, cache: store, policy: policy)
-                    } uncached: {
-                        try await aem.fragmentPage(under: path, pageSize: limit, cursor: cursor)
-                    }
+                    var page = FragmentPage(items: [], cursor: cursor)
+                    repeat {
+                        page = try await cache.value { store, policy in
+                            try await aem.fragmentPage(
+                                under: path, pageSize: limit, cursor: page.cursor, cache: store, policy: policy)
+                        } uncached: {
+                            try await aem.fragmentPage(under: path, pageSize: limit, cursor: page.cursor)
+                        }
+                        if let locale { page.items.removeAll { ContentLocale(ofPath: $0.path) != locale } }
+                    } while page.items.isEmpty && page.cursor != nil
                     if !all, page.cursor != nil {
                         console.note("more fragments follow; --all lists them all")
                         page.cursor = nil
@@ -114,11 +120,16 @@ struct FragmentsListCommand: AsyncParsableCommand {
     /// the service's would be shown, a query mirror's items and an adventure mirror's adventures as they are stored.
     private func listMirrored() async throws {
         try await CommandContext.run(options) { context in
-            let folder = try languageCopy(context: context)
-            let stored = try mirror.read { store in
+            let (folder, locale) = try languageCopy(context: context)
+            var stored = try mirror.read { store in
                 try store.fragments(
                     matching: try mirror.query(
-                        model: model, folder: folder, sort: sort, limit: all ? nil : limit, offset: nil))
+                        model: model, folder: folder, sort: sort, limit: all || locale != nil ? nil : limit,
+                        offset: nil))
+            }
+            if let locale {
+                stored.removeAll { ContentLocale(ofPath: $0.path) != locale }
+                if !all { stored = Array(stored.prefix(limit)) }
             }
             // Each stored fragment with its JSON, kept together so that one that does not parse leaves no gap.
             let listed = stored.compactMap { fragment in
@@ -152,19 +163,15 @@ struct FragmentsListCommand: AsyncParsableCommand {
         return [title, stored.model ?? "—", stored.path, "—"]
     }
 
-    /// `--path` in the language copy of the first locale asked for, if any.
-    private func languageCopy(context: CommandContext) throws -> String? {
-        guard let locales = try context.configuration.resolved.locales() else { return path }
-        guard let path else {
-            throw Failure(
-                .usage,
-                "--locale narrows a folder to its language copy: give the folder with --path, such as /content/dam/wknd-shared."
-            )
-        }
+    /// The folder to list: `--path` in the language copy of the first locale asked for, if any. Without `--path`, no
+    /// folder and that locale, whose fragments are the ones listed (each site's language copy).
+    private func languageCopy(context: CommandContext) throws -> (folder: String?, locale: ContentLocale?) {
+        guard let locales = try context.configuration.resolved.locales() else { return (path, nil) }
         if locales.locales.count > 1 {
             context.console.note("listing the \(locales.first) language copy of \(locales)")
         }
-        return locales.first.languageCopyFolder(of: path)
+        guard let path else { return (nil, locales.first) }
+        return (locales.first.languageCopyFolder(of: path), nil)
     }
 
     /// The fragment objects as JSON, page by page.
