@@ -19,6 +19,11 @@ import ServiceLifecycle
 /// await emulator.stop()
 /// ```
 public enum Emulator {
+    /// Why this process cannot render images, with what to install: libvips is loaded when first needed, not
+    /// linked, and without it an image asked for with modifiers is sent as stored (with an `X-Emulator-Rendition`
+    /// header saying so). Nil when it can.
+    public static var imageRenderingUnavailableReason: String? { ImageRenderer.unavailableReason }
+
     /// Builds the HTTP application serving `options` on `host`:`port` (0 picks a free port). `onListening` receives
     /// the base URL (`http://127.0.0.1:<port>`) once the server accepts connections.
     ///

@@ -91,6 +91,9 @@ enum WKNDServe {
                 FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
                 guard talks else { return }
                 say("serving \(name), authentication \(authentication); Ctrl-C stops")
+                if let reason = Emulator.imageRenderingUnavailableReason {
+                    say("images are sent as stored, not resized or converted: \(reason)")
+                }
                 let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
                 say("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
                 say(

@@ -21,7 +21,7 @@ struct AssetDeliveryTests {
         try #require(ImageRenderer.probe(Data(result.body)))
     }
 
-    @Test func theSEOFormRendersTheModifiers() async throws {
+    @Test(.rendersImages) func theSEOFormRendersTheModifiers() async throws {
         try await withEmulator { emulator in
             let (uuid, _) = try await photo(emulator)
             let base = "/adobe/assets/urn:aaid:aem:\(uuid)/as/algarve-first-waves"
@@ -40,7 +40,7 @@ struct AssetDeliveryTests {
         }
     }
 
-    @Test func theNegotiatedFormFollowsAccept() async throws {
+    @Test(.rendersImages) func theNegotiatedFormFollowsAccept() async throws {
         try await withEmulator { emulator in
             let (uuid, _) = try await photo(emulator)
             let path = "/adobe/assets/urn:aaid:aem:\(uuid)/as/algarve-first-waves"
@@ -82,7 +82,7 @@ struct AssetDeliveryTests {
         }
     }
 
-    @Test func renditionsHaveTheirOwnStrongTagsAnd304() async throws {
+    @Test(.rendersImages) func renditionsHaveTheirOwnStrongTagsAnd304() async throws {
         try await withEmulator { emulator in
             let (uuid, _) = try await photo(emulator)
             let path = "/adobe/assets/urn:aaid:aem:\(uuid)/as/x.webp?width=300&quality=70"
@@ -125,7 +125,7 @@ struct AssetDeliveryTests {
         }
     }
 
-    @Test func dynamicURLsRenderWhatTheyAskFor() async throws {
+    @Test(.rendersImages) func dynamicURLsRenderWhatTheyAskFor() async throws {
         try await withEmulator { emulator in
             let (_, dynamicURL) = try await photo(emulator)
             #expect(
@@ -141,7 +141,7 @@ struct AssetDeliveryTests {
         }
     }
 
-    @Test func aCorruptAssetIsAnErrorNotACrash() async throws {
+    @Test(.rendersImages) func aCorruptAssetIsAnErrorNotACrash() async throws {
         var content = try EmulatorContent.sample()
         content[asset: "/content/dam/broken.jpg"] = DamAsset(
             path: "/content/dam/broken.jpg", uuid: "0badbad0-0000-4000-8000-000000000001", mimeType: "image/jpeg",

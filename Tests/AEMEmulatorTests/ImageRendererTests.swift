@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -5,6 +6,7 @@ import Testing
 
 /// The stand-in's image rendering: each modifier and their order, every output format, bad input, and the cache.
 /// Sizes and formats are read back from the rendered bytes' headers.
+@Suite(.rendersImages)
 struct ImageRendererTests {
     /// A sample photo (1200×800 JPEG).
     private let photo: Data
@@ -313,43 +315,5 @@ struct ImageRendererTests {
             return try await group.reduce(into: [Int?]()) { $0.append($1) }
         }
         #expect(widths.compactMap { $0 }.sorted() == (0..<24).filter { $0 % 4 != 0 }.map { 100 + $0 }.sorted())
-    }
-
-    @Test func theCacheKeepsAtMostItsLimit() throws {
-        let cache = RenditionCache(byteLimit: 1_000)
-        var renders = 0
-        func rendition(_ key: String, bytes: Int) throws -> CachedRendition {
-            try cache.rendition(for: key, mimeType: "image/jpeg") { () throws(ImageRenderingFailure) in
-                renders += 1
-                return Data(repeating: UInt8(bytes % 251), count: bytes)
-            }
-        }
-        let first = try rendition("a", bytes: 400)
-        #expect(first.etag.count > 2 && first.etag.hasPrefix("\"") && first.etag.hasSuffix("\""))
-        #expect(try rendition("a", bytes: 400).etag == first.etag)
-        #expect(renders == 1)
-        _ = try rendition("b", bytes: 400)
-        _ = try rendition("a", bytes: 400) // a is now the most recent
-        _ = try rendition("c", bytes: 400) // over the limit: b goes
-        #expect(cache.keptBytes <= 1_000)
-        _ = try rendition("a", bytes: 400)
-        #expect(renders == 3)
-        _ = try rendition("b", bytes: 400)
-        #expect(renders == 4)
-        // Larger than the whole cache: served, not kept.
-        _ = try rendition("huge", bytes: 5_000)
-        #expect(cache.keptBytes <= 1_000)
-    }
-
-    @Test func theCacheIsSafeFromManyThreads() {
-        #expect(RenditionCache().byteLimit == 64 * 1024 * 1024)
-        let cache = RenditionCache(byteLimit: 10_000)
-        DispatchQueue.concurrentPerform(iterations: 500) { index in
-            _ = try? cache.rendition(for: "key \(index % 50)", mimeType: "image/png") {
-                () throws(ImageRenderingFailure) in
-                Data(repeating: UInt8(index % 50), count: 100 + index % 50 * 10)
-            }
-        }
-        #expect(cache.keptBytes <= 10_000)
     }
 }

@@ -13,7 +13,7 @@ struct ImageTests {
             .json()["data"]["adventureList"]["items"][0]["primaryImage"]
     }
 
-    @Test func servedAtPathAsIsAndAtDynamicURLRendered() async throws {
+    @Test(.rendersImages) func servedAtPathAsIsAndAtDynamicURLRendered() async throws {
         try await withEmulator { emulator in
             let ref = try await lofotenImageRef(emulator)
             #expect(ref["_path"].string == Paths.lofotenImage)

@@ -50,7 +50,7 @@ struct PlaceholderAssetTests {
                 "; 1 asset without its original, served as a placeholder"))
     }
 
-    @Test func referencesAnswerItAndItsBytesAreAPlaceholderOfItsSize() async throws {
+    @Test(.rendersImages) func referencesAnswerItAndItsBytesAreAPlaceholderOfItsSize() async throws {
         let package = try Self.package()
         let content = try EmulatorContent.load(jcrRoot: package.root)
         try await withEmulator(EmulatorOptions(content: content)) { emulator in
@@ -78,7 +78,7 @@ struct PlaceholderAssetTests {
         }
     }
 
-    @Test func thePlaceholderIsTheSameOnEveryLoadAndDiffersByAsset() throws {
+    @Test(.rendersImages) func thePlaceholderIsTheSameOnEveryLoadAndDiffersByAsset() throws {
         let package = try Self.package()
         let first = try #require(try EmulatorContent.load(jcrRoot: package.root).bytes(ofAssetAt: Self.image))
         let second = try #require(try EmulatorContent.load(jcrRoot: package.root).bytes(ofAssetAt: Self.image))

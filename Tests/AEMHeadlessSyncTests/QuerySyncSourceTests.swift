@@ -38,7 +38,8 @@ struct QuerySyncSourceTests {
                         let location = try #require(image.reference.location)
                         let file = try #require(try store.imageFile(forLocation: location))
                         let slug = try #require(item["slug"]?.stringValue)
-                        #expect(try Data(contentsOf: file) == content.primaryImageBytes(ofSlug: slug))
+                        let expected = try await content.primaryImageBytes(ofSlug: slug)
+                        #expect(try Data(contentsOf: file) == expected)
                     }
                 }
             }

@@ -38,7 +38,7 @@ struct SyncEngineTests {
                     #expect(try store.adventure(slug: fragment.slug) == network)
                     // The image file holds the served bytes.
                     if let image = network?.adventure.primaryImage,
-                        let expected = try sample.primaryImageBytes(ofSlug: fragment.slug)
+                        let expected = try await sample.primaryImageBytes(ofSlug: fragment.slug)
                     {
                         let file = try #require(store.imageFile(for: image))
                         #expect(file.deletingLastPathComponent().lastPathComponent == "images")
@@ -206,7 +206,8 @@ struct SyncEngineTests {
                     == "Only the full adventure shows this.")
             let file = try #require(
                 try store.adventure(slug: imageSlug)?.adventure.primaryImage.flatMap(store.imageFile(for:)))
-            #expect(try Data(contentsOf: file) == next.primaryImageBytes(ofSlug: imageSlug))
+            let expectedImage = try await next.primaryImageBytes(ofSlug: imageSlug)
+            #expect(try Data(contentsOf: file) == expectedImage)
         }
     }
 

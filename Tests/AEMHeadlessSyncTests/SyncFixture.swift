@@ -22,19 +22,13 @@ func withService<T>(
     _ content: EmulatorContent, requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
     _ body: (RunningEmulator, Aem) async throws -> T
 ) async throws -> T {
-    let emulator = try await Emulator.start(options: EmulatorOptions(content: content, requestLog: requestLog))
-    do {
-        let result = try await AsyncHTTPClientTransport.withTransport { transport in
+    try await withRunning(EmulatorOptions(content: content, requestLog: requestLog)) { emulator in
+        try await AsyncHTTPClientTransport.withTransport { transport in
             let configuration = try AemConfiguration(
                 scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(60),
                 retry: RetryPolicy(maxAttempts: 1))
             return try await body(emulator, Aem(configuration, transport: transport))
         }
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
     }
 }
 

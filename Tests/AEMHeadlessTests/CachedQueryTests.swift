@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -13,20 +14,14 @@ private func withCachedClient<T>(
     _ body: (RunningEmulator, Aem, SQLiteResponseCache) async throws -> T
 ) async throws -> T {
     try await withCacheFolder { folder in
-        let emulator = try await Emulator.start()
-        do {
+        try await withRunning { emulator in
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
             let configuration = try AemConfiguration(
                 scheme: .http, host: "127.0.0.1:\(emulator.port)",
                 authentication: authentication, timeout: .seconds(60), retry: .none)
-            let result = try await AsyncHTTPClientTransport.withTransport { transport in
+            return try await AsyncHTTPClientTransport.withTransport { transport in
                 try await body(emulator, Aem(configuration, transport: transport), cache)
             }
-            await emulator.stop()
-            return result
-        } catch {
-            await emulator.stop()
-            throw error
         }
     }
 }
@@ -160,10 +155,8 @@ struct CachedQueryTests {
     @Test("two identities never share an entry")
     func identities() async throws {
         try await withCacheFolder { folder in
-            let emulator = try await Emulator.start()
-            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
-            var failure: (any Error)?
-            do {
+            try await withRunning { emulator in
+                let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
                 try await AsyncHTTPClientTransport.withTransport { transport in
                     func client(_ authentication: Authentication) throws -> Aem {
                         Aem(
@@ -188,9 +181,7 @@ struct CachedQueryTests {
                     let entries = try cache.statistics().entries
                     #expect(entries == users.count)
                 }
-            } catch { failure = error }
-            await emulator.stop()
-            if let failure { throw failure }
+            }
         }
     }
 

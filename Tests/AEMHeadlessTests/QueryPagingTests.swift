@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -9,18 +10,12 @@ func withEmulatorAem<T>(
     _ options: EmulatorOptions = EmulatorOptions(),
     _ body: (RunningEmulator, Aem) async throws -> T
 ) async throws -> T {
-    let emulator = try await Emulator.start(options: options)
-    do {
+    try await withRunning(options) { emulator in
         let configuration = try AemConfiguration(
             scheme: .http, host: "127.0.0.1:\(emulator.port)", timeout: .seconds(60), retry: .none)
-        let result = try await AsyncHTTPClientTransport.withTransport { transport in
+        return try await AsyncHTTPClientTransport.withTransport { transport in
             try await body(emulator, Aem(configuration, transport: transport))
         }
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
     }
 }
 

@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test func typedWKNDCallsAfterARetriedAnswer() async throws {
-        let emulator = try await Emulator.start(options: EmulatorOptions(dynamicURLs: false))
-        emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 0))
-        do {
+        try await withRunning(EmulatorOptions(dynamicURLs: false)) { emulator in
+            emulator.faults.script(
+                "/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 0))
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let host = try #require(emulator.baseURL.host).appending(":\(emulator.port)")
                 let aem = Aem(try AemConfiguration(scheme: .http, host: host), transport: transport)
@@ -32,10 +33,6 @@ struct ReadmeExampleTests {
                 #expect(missing.data == nil)
                 #expect(missing.queryPath == "wknd-shared/adventure-by-slug")
             }
-        } catch {
-            await emulator.stop()
-            throw error
         }
-        await emulator.stop()
     }
 }

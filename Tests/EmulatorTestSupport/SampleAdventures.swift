@@ -55,9 +55,9 @@ extension EmulatorContent {
 
     /// The bytes the emulator delivers at the primary image of `slug`'s `_dynamicUrl` as the sample queries ask for
     /// it by default (JPEG, quality 80, at most 1200 pixels wide); nil when it has none.
-    public func primaryImageBytes(ofSlug slug: String) throws -> Data? {
+    public func primaryImageBytes(ofSlug slug: String) async throws -> Data? {
         guard let path = self[slug: slug]?.primaryImagePath, let asset = self[asset: path] else { return nil }
-        return deliveredBytes(
+        return await deliveredBytes(
             at: "/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.jpg?quality=80&preferwebp=true&width=1200")
     }
 }

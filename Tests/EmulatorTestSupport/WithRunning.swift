@@ -1,7 +1,8 @@
 import AEMEmulator
 import Foundation
 
-/// Starts an emulator on 127.0.0.1, port 0, runs `body` with it, and stops it however `body` ends.
+/// Starts an emulator on 127.0.0.1, port 0, runs `body` with it, and stops it however `body` ends; within the
+/// budget of `HeavyTests`.
 ///
 /// ```swift
 /// try await withRunning(EmulatorOptions(content: content)) { emulator in
@@ -13,14 +14,16 @@ public func withRunning<Result>(
     _ options: EmulatorOptions = EmulatorOptions(),
     _ body: (RunningEmulator) async throws -> Result
 ) async throws -> Result {
-    let emulator = try await Emulator.start(options: options)
-    do {
-        let result = try await body(emulator)
-        await emulator.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        throw error
+    try await HeavyTests.run {
+        let emulator = try await Emulator.start(options: options)
+        do {
+            let result = try await body(emulator)
+            await emulator.stop()
+            return result
+        } catch {
+            await emulator.stop()
+            throw error
+        }
     }
 }
 

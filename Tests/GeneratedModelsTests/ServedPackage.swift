@@ -2,6 +2,7 @@ import AEMCodegen
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -41,18 +42,11 @@ enum ServedPackage: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     /// Runs `body` with a client of this package served on 127.0.0.1, port 0, and stops both after.
     func withService<T: Sendable>(_ body: (Aem) async throws -> T) async throws -> T {
-        let emulator = try await Emulator.start(options: try options())
-        let transport = AsyncHTTPClientTransport()
-        do {
-            let aem = Aem(try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)"), transport: transport)
-            let result = try await body(aem)
-            try await transport.shutdown()
-            await emulator.stop()
-            return result
-        } catch {
-            try? await transport.shutdown()
-            await emulator.stop()
-            throw error
+        try await withRunning(try options()) { emulator in
+            try await AsyncHTTPClientTransport.withTransport { transport in
+                try await body(
+                    Aem(try AemConfiguration(scheme: .http, host: "127.0.0.1:\(emulator.port)"), transport: transport))
+            }
         }
     }
 }

@@ -55,7 +55,7 @@ struct AssetsCommandTests {
         }
     }
 
-    @Test("a URL printed for the stand-in fetches the image it describes")
+    @Test("a URL printed for the stand-in fetches the image it describes", .rendersImages)
     func printedURLsWork() async throws {
         try await withEmulator { emulator, environment in
             let run = try await WkndRun.run(

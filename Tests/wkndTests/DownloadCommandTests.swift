@@ -19,8 +19,8 @@ func names(in folder: URL) throws -> [String] {
 }
 
 /// The bytes the emulator delivers for the primary image of `slug` at its `_dynamicUrl`.
-func sampleImageBytes(_ slug: String, in content: EmulatorContent) throws -> Data {
-    try #require(try content.primaryImageBytes(ofSlug: slug))
+func sampleImageBytes(_ slug: String, in content: EmulatorContent) async throws -> Data {
+    try #require(try await content.primaryImageBytes(ofSlug: slug))
 }
 
 /// Images being downloaded or left half-written: temporary `.part` files.
@@ -37,7 +37,7 @@ struct DownloadCommandTests {
         content = try EmulatorContent.sample()
     }
 
-    @Test("several slugs: one file each, the server's bytes, paths on stdout")
+    @Test("several slugs: one file each, the server's bytes, paths on stdout", .rendersImages)
     func severalSlugs() async throws {
         try await withEmulator { _, environment in
             try await withDownloadFolder { folder, _ in
@@ -51,9 +51,8 @@ struct DownloadCommandTests {
                         .map { folder.appendingPathComponent($0).path })
                 for slug in slugs {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(slug + ".") })
-                    #expect(
-                        try Data(contentsOf: folder.appendingPathComponent(file)) == sampleImageBytes(slug, in: content)
-                    )
+                    let expected = try await sampleImageBytes(slug, in: content)
+                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == expected)
                 }
                 #expect(try partFiles(in: folder).isEmpty)
                 #expect(run.stderr.contains("3 downloaded, 0 unchanged, 0 failed"))
@@ -85,9 +84,8 @@ struct DownloadCommandTests {
                     let file = try #require(try names(in: folder).first { $0.hasPrefix(adventure.slug + ".") })
                     let original = adventure.slug.replacingOccurrences(
                         of: #"-copy\d$"#, with: "", options: .regularExpression)
-                    #expect(
-                        try Data(contentsOf: folder.appendingPathComponent(file))
-                            == sampleImageBytes(original, in: content))
+                    let expected = try await sampleImageBytes(original, in: content)
+                    #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == expected)
                 }
                 let imageRequests = emulator.requests.filter { !$0.path.hasPrefix("/graphql/") }
                 #expect(imageRequests.count == Set(content.adventures.compactMap(\.primaryImagePath)).count)

@@ -6,7 +6,7 @@ import Testing
 
 /// `wknd download` with rendering options against the stand-in, which renders for real: the files are what was asked
 /// for, named by the bytes received.
-@Suite("wknd download --width/--format/…: images rendered as AEM renders them")
+@Suite("wknd download --width/--format/…: images rendered as AEM renders them", .rendersImages)
 struct DownloadRenderingTests {
     @Test("--all --width 200 --format webp writes 200-pixel-wide WebP files")
     func adventuresRendered() async throws {

@@ -123,7 +123,9 @@ struct FragmentsCommandTests {
         }
     }
 
-    @Test("download --fragments with rendering options fetches each image through Dynamic Media with OpenAPI")
+    @Test(
+        "download --fragments with rendering options fetches each image through Dynamic Media with OpenAPI",
+        .rendersImages)
     func downloadFragmentsRendered() async throws {
         try await withEditorial { emulator, environment in
             let run = try await WkndRun.run(

@@ -1,3 +1,4 @@
+import AEMEmulator
 import EmulatorTestSupport
 import Foundation
 import Testing
@@ -11,6 +12,12 @@ struct ServeCommandTests {
     /// `wknd serve` with `arguments`, running until `body` ends; then SIGINT, and its stderr.
     private func serving(
         _ arguments: [String], environment: [String: String] = [:], _ body: (_ host: String) async throws -> Void
+    ) async throws -> (status: Int32, stderr: String) {
+        try await HeavyTests.run { try await servingNow(arguments, environment: environment, body) }
+    }
+
+    private func servingNow(
+        _ arguments: [String], environment: [String: String], _ body: (_ host: String) async throws -> Void
     ) async throws -> (status: Int32, stderr: String) {
         let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         let process = Process()
@@ -59,6 +66,32 @@ struct ServeCommandTests {
         #expect(stderr.contains("serving the built-in sample content"))
         #expect(stderr.contains("GET /graphql/execute.json/wknd-shared/adventures-all;limit=1; 200"))
         #expect(stderr.contains("stopped"))
+    }
+
+    @Test("without libvips it says so when it starts, and sends images as stored with a header that says so")
+    func withoutLibvips() async throws {
+        let content = try EmulatorContent.sample()
+        let path = try #require(content.adventures.compactMap(\.primaryImagePath).first)
+        let asset = try #require(content[asset: path])
+        let (status, stderr) = try await serving([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host in
+            let url = try #require(
+                URL(string: "http://\(host)/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.webp?width=100"))
+            let (body, response) = try await URLSession.shared.data(from: url)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == asset.mimeType)
+            let note = try #require(http.value(forHTTPHeaderField: "X-Emulator-Rendition"))
+            #expect(note.hasPrefix("original; not rendered: AEM_EMULATOR_LIBVIPS=off"), "\(note)")
+            #expect(body == (try content.bytes(ofAssetAt: path)))
+            let download = try await WkndRun.run(
+                ["download", "--all", "--width", "100", "--output", "images"],
+                environment: ["AEM_SCHEME": "http", "AEM_HOST": host])
+            #expect(download.status == 0, "\(download.stderr)")
+            let withImages = content.adventures.count { $0.primaryImagePath != nil }
+            #expect(download.stdout.split(separator: "\n").count == withImages)
+        }
+        #expect(status == 0)
+        #expect(stderr.contains("images are sent as stored, not resized or converted: AEM_EMULATOR_LIBVIPS=off"))
     }
 
     @Test("basic credentials reach the emulator, which then refuses requests without them")

@@ -161,7 +161,8 @@ struct SyncCommandTests {
                     let slug = try #require(item["slug"]?.stringValue)
                     for image in item.referencedImages {
                         let file = try #require(store.imageFile(for: image.reference))
-                        #expect(try Data(contentsOf: file) == content.primaryImageBytes(ofSlug: slug))
+                        let expected = try await content.primaryImageBytes(ofSlug: slug)
+                        #expect(try Data(contentsOf: file) == expected)
                     }
                 }
 

@@ -22,10 +22,20 @@ struct WkndRun: Sendable {
     }()
 
     /// Runs `wknd` (the built binary, or `executable`) with `arguments` in a fresh temporary
-    /// directory (also `HOME`), with only `PATH` and `environment` set, and `stdin` as standard input.
+    /// directory (also `HOME`), with only `PATH` and `environment` set, and `stdin` as standard input;
+    /// within the budget of `HeavyTests`.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
         files: [String: String] = [:], executable: URL? = nil
+    ) async throws -> WkndRun {
+        try await HeavyTests.run {
+            try await runNow(arguments, environment: environment, stdin: stdin, files: files, executable: executable)
+        }
+    }
+
+    private static func runNow(
+        _ arguments: [String], environment: [String: String], stdin: String?, files: [String: String],
+        executable: URL?
     ) async throws -> WkndRun {
         let executable = try #require(executable ?? Self.executable, "the wknd binary was not built")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")

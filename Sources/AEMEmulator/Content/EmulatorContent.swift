@@ -103,11 +103,11 @@ public struct EmulatorContent: Sendable {
     /// The bytes the emulator answers an asset delivery request with (`/adobe/dynamicmedia/deliver/dm-aid--<uuid>/x.jpg?
     /// width=1200`, `/adobe/assets/<urn>/as/x.webp`, …): the image rendered as the target asks. Nil when the target
     /// names no asset or gets no image (a bad modifier, an asset that is not an image, synthetic bytes).
-    public func deliveredBytes(at target: String) -> Data? {
+    public func deliveredBytes(at target: String) async -> Data? {
         guard let route = AssetRoute(rawTarget: target) else { return nil }
         let endpoints = AssetDeliveryEndpoints(
             assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: 0))
-        let reply = endpoints.answer(route, parameters: QueryParameters(rawTarget: target), accept: nil)
+        let reply = await endpoints.answer(route, parameters: QueryParameters(rawTarget: target), accept: nil)
         guard case .asset(let served) = reply else {
             return nil
         }

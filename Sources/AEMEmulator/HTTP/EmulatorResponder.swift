@@ -121,7 +121,7 @@ struct EmulatorResponder: HTTPResponder {
         }
         if let route = AssetRoute(rawTarget: rawTarget) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
-            return served.assetDelivery.answer(
+            return await served.assetDelivery.answer(
                 route, parameters: QueryParameters(rawTarget: rawTarget), accept: request.headers[.accept])
         }
         if let asset = served.assetDelivery.assets.asset(atPath: path) {

@@ -56,6 +56,9 @@ struct ResponseRendering: Sendable {
         ]
         if let cacheControl = served.cacheControl { headers[.cacheControl] = cacheControl }
         if served.varyAccept { headers[.vary] = "Accept" }
+        for (name, value) in served.headers {
+            if let name = HTTPField.Name(name) { headers[name] = value }
+        }
         if delivery.withoutValidators {
             headers[.eTag] = nil
             headers[.lastModified] = nil

@@ -25,6 +25,14 @@ final class ServedAssets: Sendable {
         byUUID[uuid].flatMap(served)
     }
 
+    /// Why the asset whose `jcr:uuid` is `uuid` cannot be served, when the package holds it: its original is left
+    /// out and its placeholder cannot be made without libvips.
+    func unservableReason(uuid: String) -> String? {
+        guard let asset = byUUID[uuid], case .placeholder = asset.bytes, let reason = ImageRenderer.unavailableReason
+        else { return nil }
+        return "The package leaves out the original of \(asset.path); its placeholder is made with libvips: \(reason)."
+    }
+
     /// The asset as served, read the first time; an asset that could not be read is tried again next time.
     private func served(_ asset: DamAsset) -> ServedAsset? {
         let slot = slots.withLockedValue { slots in
@@ -54,6 +62,8 @@ struct ServedAsset: Sendable {
     var cacheControl: String?
     /// Whether the answer depended on `Accept` (sent as `Vary: Accept`).
     var varyAccept = false
+    /// More headers sent with it, by name.
+    var headers: [(String, String)] = []
     /// Sent as `Last-Modified`; the asset's own date, else the Unix epoch.
     var lastModified: Date { asset.lastModified ?? Date(timeIntervalSince1970: 0) }
 

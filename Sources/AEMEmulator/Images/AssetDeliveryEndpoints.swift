@@ -6,9 +6,13 @@ struct AssetDeliveryEndpoints: Sendable {
     let assets: ServedAssets
     let renditions: RenditionCache
 
+    /// The header sent with an image served as stored where a rendition was asked for, because libvips is missing.
+    static let unrenderedHeader = "X-Emulator-Rendition"
+
     /// The answer to a `GET` or `HEAD` of `route`, with the request's query parameters and `Accept` header.
-    func answer(_ route: AssetRoute, parameters: QueryParameters, accept: String?) -> Reply {
+    func answer(_ route: AssetRoute, parameters: QueryParameters, accept: String?) async -> Reply {
         guard let served = assets.asset(uuid: route.uuid) else {
+            if let reason = assets.unservableReason(uuid: route.uuid) { return ProblemDetails.reply(503, reason) }
             return ProblemDetails.reply(404, "No asset has the id urn:aaid:aem:\(route.uuid).")
         }
         switch route.operation {
@@ -25,11 +29,11 @@ struct AssetDeliveryEndpoints: Sendable {
             guard let format = RenditionFormat(fileExtension: formatName) else {
                 return ProblemDetails.reply(400, "The format \(formatName) is not one AEM delivers images in.")
             }
-            return render(
+            return await render(
                 served, format: format, parameters: parameters, defaults: RenditionRules.imageDefaults, vary: false)
         case .negotiated:
             let format: RenditionFormat = AcceptHeader.asksForWebP(accept) ? .webp : .jpg
-            return render(
+            return await render(
                 served, format: format, parameters: parameters, defaults: RenditionRules.negotiatedDefaults, vary: true)
         }
     }
@@ -37,7 +41,7 @@ struct AssetDeliveryEndpoints: Sendable {
     private func render(
         _ served: ServedAsset, format: RenditionFormat, parameters: QueryParameters, defaults: RenditionDefaults,
         vary: Bool
-    ) -> Reply {
+    ) async -> Reply {
         let modifiers: ImageModifiers
         do {
             modifiers = try ImageModifiers(parameters: parameters.pairs)
@@ -51,11 +55,19 @@ struct AssetDeliveryEndpoints: Sendable {
         guard let original = served.original else {
             return .asset(served.delivered(cacheControl: RenditionRules.cacheControl))
         }
+        // Without libvips, what was stored is sent, with a header that says so.
+        if let reason = ImageRenderer.unavailableReason {
+            var unrendered = served.delivered(cacheControl: RenditionRules.cacheControl)
+            unrendered.headers.append((Self.unrenderedHeader, "original; not rendered: \(reason)"))
+            return .asset(unrendered)
+        }
         let key = [served.etag, format.fileExtension, defaults.key, modifiers.cacheKey].joined(separator: "|")
         do {
-            let rendition = try renditions.rendition(for: key, mimeType: format.mimeType) {
-                () throws(ImageRenderingFailure) in
-                try ImageRenderer.render(original, modifiers: modifiers, format: format, defaults: defaults)
+            let rendition = try await renditions.rendition(for: key, mimeType: format.mimeType) {
+                () async throws(ImageRenderingFailure) in
+                try await ImageRenderer.slots.run { () throws(ImageRenderingFailure) in
+                    try ImageRenderer.render(original, modifiers: modifiers, format: format, defaults: defaults)
+                }
             }
             return .asset(served.rendition(rendition, cacheControl: RenditionRules.cacheControl, varyAccept: vary))
         } catch {

@@ -8,6 +8,15 @@ import VipsShim
 /// small result is turned and mirrored. Turning by quarter turns and resizing commute, so the pixels are those of
 /// AEM's order. Safe from any thread.
 enum ImageRenderer {
+    /// Why images cannot be rendered in this process (libvips is loaded at run time, not linked, and may be
+    /// missing), with what to install; nil when libvips is ready.
+    static let unavailableReason: String? = vips_shim_unavailable_reason().map {
+        "\(String(cString: $0)) (Debian: apt-get install libvips42; macOS: brew install vips)"
+    }
+
+    /// Renders run at once in this process at most: a full-size lossless render can take 100 MB.
+    static let slots = RenderSlots(count: max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
+
     /// The largest original rendered, in pixels (100 megapixels, 10,000 × 10,000): a guard of the stand-in against
     /// images that would take gigabytes to decode, not an AEM limit.
     static let maximumSourcePixels = 100_000_000
@@ -15,28 +24,44 @@ enum ImageRenderer {
     /// The image `source` holds, changed by `modifiers` and encoded as `format`. An original with an EXIF orientation
     /// is first turned upright, as browsers show it [INF].
     ///
-    /// - Throws: `ImageRenderingFailure` when `source` is not an image in a format the stand-in reads (empty, corrupt,
+    /// - Throws: `ImageRenderingFailure` when `source` is not an image in a format the emulator reads (empty, corrupt,
     ///   a PDF) or libvips cannot write the result; the server stays up.
     static func render(_ source: Data, modifiers: ImageModifiers, format: RenditionFormat, defaults: RenditionDefaults)
         throws(ImageRenderingFailure) -> Data
     {
-        guard vips_shim_start() == 0 else { throw ImageRenderingFailure.fromVips("libvips did not start") }
-        let result: Result<Data, ImageRenderingFailure> = source.withUnsafeBytes { raw in
-            Result { () throws(ImageRenderingFailure) in
-                try render(raw, modifiers: modifiers, format: format, defaults: defaults)
+        try usingVips { () throws(ImageRenderingFailure) in
+            let result: Result<Data, ImageRenderingFailure> = source.withUnsafeBytes { raw in
+                Result { () throws(ImageRenderingFailure) in
+                    try render(raw, modifiers: modifiers, format: format, defaults: defaults)
+                }
             }
+            return try result.get()
         }
-        return try result.get()
     }
 
     /// The size and format of the image `data` holds, from its header alone (as stored, before any EXIF
-    /// orientation); nil when it is not an image in a format the stand-in reads.
+    /// orientation); nil when it is not an image in a format the emulator reads.
     static func probe(_ data: Data) -> ImageProbe? {
-        guard vips_shim_start() == 0 else { return nil }
-        return data.withUnsafeBytes { raw in
-            guard let header = try? header(raw) else { return nil }
-            return ImageProbe(width: Int(header.width), height: Int(header.height), format: formatName(of: header))
+        try? usingVips { () throws(ImageRenderingFailure) in
+            let read: Result<VipsShimHeader, ImageRenderingFailure> = data.withUnsafeBytes { raw in
+                Result { () throws(ImageRenderingFailure) in try Self.header(raw) }
+            }
+            let found = try read.get()
+            return ImageProbe(width: Int(found.width), height: Int(found.height), format: formatName(of: found))
         }
+    }
+
+    /// What `body` returns, run as one use of libvips (so that a failure's text is its own); throws when libvips
+    /// cannot be loaded.
+    static func usingVips<Value>(_ body: () throws(ImageRenderingFailure) -> Value) throws(ImageRenderingFailure)
+        -> Value
+    {
+        if let unavailableReason {
+            throw ImageRenderingFailure(reason: "images cannot be rendered: \(unavailableReason)")
+        }
+        vips_shim_begin()
+        defer { vips_shim_end() }
+        return try body()
     }
 
     /// The pixels of `raw` rendered; every image made from them is released before this returns.
@@ -46,7 +71,7 @@ enum ImageRenderer {
         let header = try header(raw)
         guard Int(header.width) * Int(header.height) <= maximumSourcePixels else {
             throw ImageRenderingFailure(
-                reason: "the image is \(header.width)×\(header.height) pixels, more than the stand-in renders")
+                reason: "the image is \(header.width)×\(header.height) pixels, more than the emulator renders")
         }
         let geometry = Geometry(
             stored: Size(width: Int(header.width), height: Int(header.height)),
@@ -272,7 +297,8 @@ struct ImageProbe: Sendable, Hashable {
 struct ImageRenderingFailure: Error, CustomStringConvertible {
     var reason: String
 
-    /// The failure with libvips's first message, taken (the messages are then cleared), else `fallback`.
+    /// The failure with libvips's first message about this use of it, taken (the messages are then cleared), else
+    /// `fallback`.
     static func fromVips(_ fallback: String) -> ImageRenderingFailure {
         let message = vips_shim_take_error().map { text -> String in
             defer { vips_shim_free(text) }

@@ -17,11 +17,15 @@ enum PlaceholderImage {
 
     /// The placeholder's bytes for `asset`; nil when its type is not one a placeholder stands for, or libvips fails.
     static func data(for asset: DamAsset) -> Data? {
-        guard let format = RenditionFormat(mimeType: asset.mimeType), vips_shim_start() == 0 else { return nil }
+        guard let format = RenditionFormat(mimeType: asset.mimeType) else { return nil }
         let size = size(width: asset.width, height: asset.height)
         let (red, green, blue) = colour(of: asset.uuid)
-        guard let flat = vips_shim_flat(Int32(size.width), Int32(size.height), red, green, blue) else { return nil }
-        return try? VipsImage(flat).encoded(format.encoding, quality: 80)
+        return try? ImageRenderer.usingVips { () throws(ImageRenderingFailure) in
+            guard let flat = vips_shim_flat(Int32(size.width), Int32(size.height), red, green, blue) else {
+                throw ImageRenderingFailure.fromVips("libvips could not make the placeholder")
+            }
+            return try VipsImage(flat).encoded(format.encoding, quality: 80)
+        }
     }
 
     /// The placeholder's size: the asset's, a missing side following `defaultSize`'s proportions, shrunk to the most

@@ -24,8 +24,8 @@ final class RenditionCache: Sendable {
     }
 
     /// The rendition kept under `key`, else the one `render` makes (kept when it fits the limit).
-    func rendition(for key: String, mimeType: String, render: () throws(ImageRenderingFailure) -> Data)
-        throws(ImageRenderingFailure) -> CachedRendition
+    func rendition(for key: String, mimeType: String, render: () async throws(ImageRenderingFailure) -> Data)
+        async throws(ImageRenderingFailure) -> CachedRendition
     {
         let kept = state.withLockedValue { state -> CachedRendition? in
             guard var entry = state.entries[key] else { return nil }
@@ -35,7 +35,7 @@ final class RenditionCache: Sendable {
             return entry.rendition
         }
         if let kept { return kept }
-        let data = try render()
+        let data = try await render()
         let rendition = CachedRendition(data: data, etag: EntityTag.strong(data), mimeType: mimeType)
         guard data.count <= byteLimit else { return rendition }
         state.withLockedValue { state in

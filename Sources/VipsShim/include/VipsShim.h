@@ -3,11 +3,13 @@
 
 #include <stddef.h>
 
-/// The few libvips operations the stand-in renders images with, behind plain C functions: libvips's
-/// own API is variadic (optional arguments end with NULL), which Swift cannot call. Images are
-/// opaque; each function that returns one gives a new reference the caller releases with
-/// vips_shim_release, or NULL on failure (then vips_shim_take_error says why). Every function is
-/// safe to call from several threads at once on different images.
+/// The few libvips operations the emulator renders images with, behind plain C functions: libvips's
+/// own API is variadic (optional arguments end with NULL), which Swift cannot call. libvips is not
+/// linked: vips_shim_unavailable_reason loads it when it is installed, and every other function
+/// fails (returns NULL or -1) until it has. Images are opaque; each function that returns one gives a new
+/// reference the caller releases with vips_shim_release, or NULL on failure (then
+/// vips_shim_take_error says why). Every function is safe to call from several threads at once on
+/// different images, between vips_shim_begin and vips_shim_end.
 typedef struct VipsShimImage VipsShimImage;
 
 /// The encodings vips_shim_save writes.
@@ -31,14 +33,22 @@ typedef struct {
     char format[8];
 } VipsShimHeader;
 
-/// Starts libvips once per process (later calls do nothing), with memory bounded by the images being
-/// rendered: no operation cache, at most two worker threads per image, no liborc before libvips 8.15
-/// (its code memory is not safe across threads), and no warnings on standard error (failures are
-/// reported through vips_shim_take_error). Returns 0 when libvips is ready.
-int vips_shim_start(void);
+/// Loads and starts libvips once per process (later calls only answer): the library named by the
+/// environment variable AEM_EMULATOR_LIBVIPS (`off` for none), else libvips 8's runtime library
+/// (libvips.so.42, libvips.42.dylib). Memory is bounded by the images being rendered: no operation
+/// cache, at most two worker threads per image, no liborc before libvips 8.15 (its code memory is
+/// not safe across threads), and no warnings on standard error (failures are reported through
+/// vips_shim_take_error). Returns why libvips is not ready (not installed, lacking a function, …),
+/// or NULL when it is.
+const char *vips_shim_unavailable_reason(void);
+
+/// Mark one use of libvips (a render, a header read), so that vips_shim_take_error can tell whose
+/// failure the process's one error buffer describes.
+void vips_shim_begin(void);
+void vips_shim_end(void);
 
 /// Reads the header of an image held in memory. Returns 0 when the bytes are an image in one of
-/// the formats the stand-in renders; any other format (PDF, SVG, …) is refused without being
+/// the formats the emulator renders; any other format (PDF, SVG, …) is refused without being
 /// parsed further.
 int vips_shim_header(const void *bytes, size_t length, VipsShimHeader *header);
 
@@ -51,7 +61,7 @@ int vips_shim_header(const void *bytes, size_t length, VipsShimHeader *header);
 VipsShimImage *vips_shim_load(const void *bytes, size_t length, int shrink);
 
 /// An image of width by height pixels of one colour (red, green and blue, 0 to 255), in sRGB: what the
-/// stand-in serves for an asset whose original the package does not hold. Its pixels are made as they
+/// emulator serves for an asset whose original the package does not hold. Its pixels are made as they
 /// are read, so a large one costs no memory until it is encoded.
 VipsShimImage *vips_shim_flat(int width, int height, int red, int green, int blue);
 
@@ -85,8 +95,9 @@ int vips_shim_save(VipsShimImage *image, VipsShimEncoding encoding, int quality,
 void vips_shim_release(VipsShimImage *image);
 void vips_shim_free(void *bytes);
 
-/// libvips's messages about the failures since the last call (one buffer for the process), then
-/// cleared; the caller frees the text with vips_shim_free.
+/// libvips's messages about the failures of the calling use since it began, then cleared; NULL when
+/// another use is in progress (libvips keeps one buffer for the process, so the text might be the
+/// other's). The caller frees the text with vips_shim_free.
 char *vips_shim_take_error(void);
 
 #endif

@@ -2,6 +2,7 @@ import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import AEMHeadlessIMS
+import EmulatorTestSupport
 import Foundation
 
 /// A registered service-credentials client of the IMS emulator and its credentials file, made
@@ -53,23 +54,16 @@ func withSignInServices<Result>(
     _ body: (RunningIMS, RunningEmulator) async throws -> Result
 ) async throws -> Result {
     let tokens = IMSTokenStore(lifetimes: lifetimes)
-    let ims = try await IMSEmulator.start(options: IMSOptions(clients: clients, tokens: tokens))
-    let emulator: RunningEmulator
-    do {
-        emulator = try await Emulator.start(options: EmulatorOptions(authentication: .imsTokens(tokens)))
-    } catch {
-        await ims.stop()
-        throw error
-    }
-    do {
-        let result = try await body(ims, emulator)
-        await emulator.stop()
-        await ims.stop()
-        return result
-    } catch {
-        await emulator.stop()
-        await ims.stop()
-        throw error
+    return try await withRunning(EmulatorOptions(authentication: .imsTokens(tokens))) { emulator in
+        let ims = try await IMSEmulator.start(options: IMSOptions(clients: clients, tokens: tokens))
+        do {
+            let result = try await body(ims, emulator)
+            await ims.stop()
+            return result
+        } catch {
+            await ims.stop()
+            throw error
+        }
     }
 }
 
