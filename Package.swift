@@ -37,18 +37,16 @@ let package = Package(
     targets: [
         // The client library: Foundation only, builds for Linux, macOS and iOS.
         .target(
-            name: "AEMHeadless", dependencies: ["HTMLReading", "LanguageCopies", "JSONText", "CDiskFlush"],
+            name: "AEMHeadless", dependencies: ["AEMWireFormats", "CDiskFlush"],
             // The App Store's privacy manifest: the API categories it uses, and why.
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Linux's file system flush (`syncfs`), which Swift's Glibc module does not declare.
         .target(name: "CDiskFlush"),
-        // The tolerant HTML reader for stored rich text, shared by the client and the emulator: `package` API.
-        .target(name: "HTMLReading"),
-        // AEM's language-copy folders (`/content/dam/<site>/de/…`): locale codes and the language of a path,
-        // shared by the client and the emulator: `package` API.
-        .target(name: "LanguageCopies"),
-        // The JSON string escaping of the client's and the emulator's JSON writers: `package` API.
-        .target(name: "JSONText"),
+        // What the client and the emulator share of AEM's wire formats, as `package` API: rich text's HTML read
+        // tolerantly and mapped to AEM's json nodes, media types and file extensions, language-copy folders
+        // (`/content/dam/<site>/de/…`), JSON string escaping. Never a model type: each side reads and writes its
+        // own, so that a wrong field name in the client cannot hide behind the same mistake in the emulator.
+        .target(name: "AEMWireFormats"),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -118,9 +116,7 @@ let package = Package(
             dependencies: [
                 "SampleContent",
                 "VipsShim",
-                "HTMLReading",
-                "LanguageCopies",
-                "JSONText",
+                "AEMWireFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

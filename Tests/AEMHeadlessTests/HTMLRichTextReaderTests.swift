@@ -138,6 +138,10 @@ import Testing
             ])
         #expect(unknownType.first?.children.first?.kind == .assetReference)
         #expect(nodes("<p><img><img src=''></p>") == [paragraph()])
+        // The media types are the downloads' and the emulator's: one table.
+        #expect(
+            nodes(#"<img src="/content/dam/a/b.svg#x"><img src="/content/dam/a/c.heic"><img src="/x/d.xyz">"#)
+                .first?.children.map(\.data?.mimetype) == ["image/svg+xml", "image/heic", nil])
     }
 
     @Test func entities() {

@@ -1,5 +1,5 @@
+import AEMWireFormats
 import GraphQL
-import LanguageCopies
 
 /// The `_locale` argument of a list or paginated query: only the fragments of that language copy, the ones beneath a
 /// folder named by the locale code (`_locale: "de"` keeps `/content/dam/wknd-shared/de/…`). The code is compared

@@ -1,5 +1,5 @@
+import AEMWireFormats
 import Foundation
-import LanguageCopies
 
 /// The fragments of one model, indexed once for the queries over them: by path (the default order of list
 /// queries), and in the orders asked for so far (the orders of sorted and paginated queries, cached per sort and

@@ -1,6 +1,6 @@
+import AEMWireFormats
 import Foundation
 import GraphQL
-import LanguageCopies
 
 /// The resolvers of one model's query fields: `<model>ByPath`, `<model>List` and `<model>Paginated`, and the
 /// `_references` of their results.

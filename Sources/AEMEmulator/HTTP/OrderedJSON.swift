@@ -1,5 +1,5 @@
+import AEMWireFormats
 import Foundation
-import JSONText
 
 /// A JSON document whose objects keep their keys in insertion order, so the emulator's answers list fields in the
 /// order AEM gives them (the order of the stored query's selection set).

@@ -1,3 +1,4 @@
+import AEMWireFormats
 import VipsShim
 
 /// An image format AEM's delivery tier renders into, named by the extension of the URL's last segment
@@ -31,13 +32,8 @@ enum RenditionFormat: String, CaseIterable, Sendable {
     /// The plain format of a MIME type, ignoring case (`image/jpeg`, `image/pjpeg` are `jpg`); nil for a type
     /// AEM does not deliver.
     init?(mimeType: String) {
-        switch mimeType.lowercased() {
-        case "image/jpeg", "image/jpg", "image/pjpeg": self = .jpg
-        case "image/png": self = .png
-        case "image/gif": self = .gif
-        case "image/webp": self = .webp
-        default: return nil
-        }
+        guard let fileExtension = MediaTypes.fileExtension(ofType: mimeType) else { return nil }
+        self.init(fileExtension: fileExtension)
     }
 
     var fileExtension: String { rawValue }

@@ -1,3 +1,4 @@
+import AEMWireFormats
 import Foundation
 
 /// Reads a DAM asset that is not a fragment: a `dam:Asset` with its original rendition stored as the file
@@ -43,20 +44,8 @@ enum AssetReader {
         return nil
     }
 
-    /// The MIME type an asset's file name suggests.
+    /// The MIME type an asset's file name suggests; `application/octet-stream` when it suggests none.
     static func mimeType(forName name: String) -> String {
-        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last.map { $0.lowercased() } : nil
-        switch ext {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "svg": return "image/svg+xml"
-        case "tif", "tiff": return "image/tiff"
-        case "pdf": return "application/pdf"
-        case "mp4": return "video/mp4"
-        case "txt": return "text/plain"
-        default: return "application/octet-stream"
-        }
+        MediaTypes.type(ofPath: name) ?? "application/octet-stream"
     }
 }

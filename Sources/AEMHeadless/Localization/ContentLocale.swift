@@ -1,4 +1,4 @@
-import LanguageCopies
+import AEMWireFormats
 
 /// A locale of translated content: a language (ISO 639-1), optionally with a region, as AEM names its
 /// language-copy folders (`/content/dam/wknd-shared/de/…`, `…/de_ch/…`) and as its GraphQL `_locale` argument

@@ -1,4 +1,4 @@
-import LanguageCopies
+import AEMWireFormats
 
 /// The locales to read content in, most wanted first: `de-CH, de, en` asks for Swiss German, else German, else
 /// English. Fetching with a chain returns each item in the first locale of the chain that has it, and says which

@@ -1,5 +1,5 @@
+import AEMWireFormats
 import Foundation
-import JSONText
 
 extension UntypedJSON {
     /// How `jsonText` lays out a value.
