@@ -72,6 +72,14 @@ let package = Package(
                 .product(name: "AEMHeadlessURLSession", package: mainPackage),
             ]
         ),
+        // One large body through URLSessionTransport to a slow reader: the peak RSS the transport's back-pressure keeps.
+        .executableTarget(
+            name: "urlsession-bench",
+            dependencies: [
+                .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "AEMHeadlessURLSession", package: mainPackage),
+            ]
+        ),
         // A deterministic generator of large content packages (three models with references between them, images,
         // persisted queries), shared by scale-package and scale-bench.
         .target(name: "ScalePackage"),

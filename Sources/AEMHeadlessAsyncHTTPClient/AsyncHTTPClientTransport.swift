@@ -37,7 +37,7 @@ public final class AsyncHTTPClientTransport: AemHTTPTransport {
     /// protocol conformance in the program; this way they are not paid while the first request
     /// waits. Optional: call it off the critical path, as `wknd` does while it reads its arguments.
     public func warmUp() {
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let loop = client.eventLoopGroup.next() // the client's own: on Apple platforms, Network.framework's
         loop.execute { _ = String(describing: loop) } // on the loop, which describes its state too
         let channel = EmbeddedChannel()
         try? channel.pipeline.syncOperations.addHTTPClientHandlers()

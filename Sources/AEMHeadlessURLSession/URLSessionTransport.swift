@@ -6,17 +6,42 @@ import FoundationNetworking
 #endif
 
 /// Sends requests with `URLSession`: the natural transport on Apple platforms, and available
-/// everywhere Foundation is. The body is streamed as it arrives. Redirects are not followed here;
-/// the client follows them itself so that credentials stay on their origin.
+/// everywhere Foundation is. Redirects are not followed here; the client follows them itself so
+/// that credentials stay on their origin.
+///
+/// - The body is streamed as it arrives. On Apple platforms, with back-pressure: when the reader
+///   falls more than 4 MiB behind, the task is suspended until the reader is within 1 MiB, so
+///   memory stays small however large the body and however slow its reader. FoundationNetworking
+///   (Linux) cannot pause a transfer, so there a body is held in memory as far as its reader falls
+///   behind: prefer `AsyncHTTPClientTransport` on Linux.
+/// - A body that URLSession decoded (`Content-Encoding: gzip`, `br`, …) is passed up without its
+///   `Content-Length` and `Accept-Ranges`, which describe the encoded bytes, not the ones read.
 public final class URLSessionTransport: AemHTTPTransport {
     private let session: URLSession
     private let tasks: TaskRegistry
 
-    /// - Parameter configuration: an ephemeral configuration by default: no cookies, no cache on disk.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameter configuration: `standardConfiguration` by default: no cache, cookies or
+    ///   credential store of URLSession's own, so every request reaches the server as the client
+    ///   built it.
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.standardConfiguration) {
         let tasks = TaskRegistry()
         self.tasks = tasks
         session = URLSession(configuration: configuration, delegate: tasks, delegateQueue: nil)
+    }
+
+    /// An ephemeral configuration without URLSession's in-memory cache, cookie jar and
+    /// credential store: the client keeps its own cache (`ResponseCache`), and a cookie set by
+    /// AEM or a CDN is never sent back. A new value each time, to change before passing it to
+    /// `init(configuration:)`.
+    public static var standardConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCredentialStorage = nil
+        return configuration
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -48,6 +73,19 @@ public final class URLSessionTransport: AemHTTPTransport {
         private let head = LockedValue<CheckedContinuation<AemHTTPResponse, any Error>?>(nil)
         private let stream: AsyncThrowingStream<Data, any Error>
         private let feed: AsyncThrowingStream<Data, any Error>.Continuation
+        /// The bytes received and not yet read, and whether the task is suspended for them.
+        private let backlog = LockedValue(TransferBacklog())
+
+        /// Whether a task waits for its reader (`suspend()`): on Apple platforms, where a suspended
+        /// task keeps its connection and sends nothing until resumed. FoundationNetworking's
+        /// `suspend()` drops the transfer, and `resume()` asks for the whole body again.
+        static let pausesForReader: Bool = {
+            #if canImport(Darwin)
+            true
+            #else
+            false
+            #endif
+        }()
 
         init(task: URLSessionDataTask) {
             self.task = task
@@ -72,10 +110,47 @@ public final class URLSessionTransport: AemHTTPTransport {
                 headers.add(name: String(describing: name), value: String(describing: value))
             }
             takeHead()?.resume(
-                returning: AemHTTPResponse(status: http.statusCode, headers: headers, body: AemHTTPBody(stream)))
+                returning: AemHTTPResponse(
+                    status: http.statusCode, headers: Self.describingDecodedBody(headers), body: body))
         }
 
-        func received(_ data: Data) { feed.yield(data) }
+        /// The body as its reader takes it, each chunk taken counted off the backlog.
+        private var body: AemHTTPBody {
+            AemHTTPBody { [stream, self] in
+                var chunks = stream.makeAsyncIterator()
+                return {
+                    let chunk = try await chunks.next()
+                    if let chunk { self.read(chunk.count) }
+                    return chunk
+                }
+            }
+        }
+
+        func received(_ data: Data) {
+            if Self.pausesForReader {
+                // Under the lock, so that a suspension and the resumption after it keep their order.
+                backlog.withLock { if $0.received(data.count) { task.suspend() } }
+            }
+            feed.yield(data)
+        }
+
+        private func read(_ count: Int) {
+            if Self.pausesForReader {
+                backlog.withLock { if $0.read(count) { task.resume() } }
+            }
+        }
+
+        /// `headers` as they describe the body passed up: URLSession decodes a body sent with a
+        /// `Content-Encoding` other than `identity` but keeps the encoded body's `Content-Length`, and
+        /// a byte range of the encoded body is no range of the decoded one.
+        static func describingDecodedBody(_ headers: AemHTTPHeaders) -> AemHTTPHeaders {
+            guard let encoding = headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces).lowercased(),
+                !encoding.isEmpty, encoding != "identity"
+            else { return headers }
+            var decoded = headers
+            for name in ["Content-Length", "Accept-Ranges", "Content-Encoding"] { decoded.remove(name: name) }
+            return decoded
+        }
 
         func completed(_ error: (any Error)?) {
             if let error {

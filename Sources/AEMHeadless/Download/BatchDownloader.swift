@@ -54,7 +54,7 @@ public struct BatchDownloader: Sendable {
         onEvent: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
     ) async throws -> [DownloadItemResult] {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try RedownloadableFolder.create(directory)
         } catch {
             throw DownloadFileError(
                 path: directory.path,

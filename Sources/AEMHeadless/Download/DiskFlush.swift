@@ -13,14 +13,24 @@ import Darwin
 /// place, and a folder's entries (the renames) before anything records them.
 enum DiskFlush {
     /// Flushes the bytes of the open file `descriptor` and what is needed to read them back (its
-    /// length), but not its times: `fdatasync` on Linux, `fsync` elsewhere.
+    /// length), but not its times: `fdatasync` on Linux, `F_FULLFSYNC` on Apple systems, `fsync`
+    /// elsewhere.
     static func data(of descriptor: Int32, path: String) throws {
         #if os(Linux)
         let result = fdatasync(descriptor)
         #else
-        let result = fsync(descriptor)
+        let result = fullSync(descriptor)
         #endif
         guard result == 0 || isUnsupported(errno) else { throw DownloadFileError.system("flush to disk", path: path) }
+    }
+
+    /// `fsync`, and on Apple systems `fcntl(F_FULLFSYNC)` first: there `fsync` leaves the bytes in
+    /// the drive's cache, where a power cut loses them. A file system without it gets `fsync`.
+    private static func fullSync(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
     }
 
     /// Flushes the entries of `directory`, so that files renamed into it stay renamed after a crash.
@@ -28,7 +38,7 @@ enum DiskFlush {
         let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw DownloadFileError.system("open the folder", path: directory.path) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 || isUnsupported(errno) else {
+        guard fullSync(descriptor) == 0 || isUnsupported(errno) else {
             throw DownloadFileError.system("flush the folder", path: directory.path)
         }
     }

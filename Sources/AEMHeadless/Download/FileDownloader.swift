@@ -21,6 +21,10 @@ import Foundation
 ///   A failed or cancelled download leaves no temporary file and does not touch the destination.
 /// - A connection lost in the middle of the body is resumed with `Range` and `If-Range` when the
 ///   server sent `Accept-Ranges: bytes` and a validator, and started over otherwise.
+/// - The file is asked for as it is stored (`Accept-Encoding: identity`), so that its length and
+///   byte ranges are those of the file. A server that compresses it all the same is still read
+///   right by a transport that decodes it (`URLSessionTransport`), but such a download is started
+///   over rather than resumed: a range of the compressed bytes is no range of the file.
 /// - With the `previous` record of an existing file, the request is conditional and a 304 keeps
 ///   the file as it is.
 /// - Requests go through `Aem.get`: credentials only to the configured origin, never to another
@@ -275,9 +279,9 @@ public struct FileDownloader: Sendable {
 
     // MARK: - Checks
 
-    /// The request headers of a plan: `Accept` and the plan's own.
+    /// The request headers of a plan: `Accept`, `Accept-Encoding: identity` and the plan's own.
     private func requestHeaders(_ plan: ResumePlan) -> AemHTTPHeaders {
-        var headers: AemHTTPHeaders = ["Accept": Self.accept]
+        var headers: AemHTTPHeaders = ["Accept": Self.accept, "Accept-Encoding": "identity"]
         for field in plan.requestHeaders { headers.set(name: field.name, value: field.value) }
         return headers
     }

@@ -41,7 +41,7 @@ extension SyncEngine {
         onInterruption: @escaping @Sendable (FollowInterruption) -> Void = { _ in }
     ) async throws {
         let folder = SyncDirectory(url: directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try RedownloadableFolder.create(directory)
         let database = try StoreDatabase(folder)
         let key = "journal " + journal.journal.absoluteString
         var position = try database.meta(key)

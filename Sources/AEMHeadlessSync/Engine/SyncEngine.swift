@@ -25,6 +25,8 @@ import GRDB
 ///   and only then removes what was not found. Files left by a killed run are swept at the end.
 /// - **One at a time.** A sync holds an exclusive lock on the folder: a second one fails with
 ///   `SyncError.busy`, or waits up to `lockWait`.
+/// - **Not backed up.** On Apple platforms a folder the engine creates is excluded from iCloud
+///   backup, as content that can be downloaded again; create the folder first to have it backed up.
 public struct SyncEngine: Sendable {
     public let aem: Aem
     /// The folder: `content.sqlite`, `images/`, `.sync.lock`.
@@ -66,6 +68,7 @@ public struct SyncEngine: Sendable {
         let indexes = try indexedMembers.map(MemberPath.init)
         let folder = SyncDirectory(url: directory)
         do {
+            try RedownloadableFolder.create(directory)
             try FileManager.default.createDirectory(at: folder.images, withIntermediateDirectories: true)
         } catch {
             throw SyncError(

@@ -17,12 +17,18 @@ final class RecordingServer: TestServer, @unchecked Sendable {
     struct Reply: Sendable {
         var status: Int
         var headers: [String: String]
-        var body: String
+        var bytes: Data
+        /// The body as text.
+        var body: String { String(decoding: bytes, as: UTF8.self) }
 
         init(_ status: Int, headers: [String: String] = [:], body: String = "") {
+            self.init(status, headers: headers, bytes: Data(body.utf8))
+        }
+
+        init(_ status: Int, headers: [String: String] = [:], bytes: Data) {
             self.status = status
             self.headers = headers
-            self.body = body
+            self.bytes = bytes
         }
 
         static func json(_ body: String, status: Int = 200) -> Reply {
@@ -70,7 +76,7 @@ final class RecordingServer: TestServer, @unchecked Sendable {
         }
         return Response(
             status: .init(code: reply.status), headers: fields,
-            body: .init(byteBuffer: ByteBuffer(string: reply.body)))
+            body: .init(byteBuffer: ByteBuffer(bytes: reply.bytes)))
     }
 }
 
