@@ -75,7 +75,7 @@ struct MCPCommand: AsyncParsableCommand {
             }
             if isatty(STDIN_FILENO) != 0 {
                 context.console.note(
-                    "wknd mcp speaks the Model Context Protocol on standard input and output, for an AI agent to start "
+                    "speaking the Model Context Protocol on standard input and output, for an AI agent to start "
                         + "(see wknd mcp --help); Ctrl-D ends it")
             }
             try MCPProgram.run(arguments: Self.arguments(in: CommandLine.arguments))
