@@ -6,15 +6,15 @@
 /// protocol on standard input and output and starts `wknd mcp --bridge` with the same options, which reads the
 /// mirror or the service exactly as every `wknd` command does (profiles, sign-in, response cache, the built-in
 /// sample). The tools, their schemas and their answers are all made there; `wknd-mcp` only carries them.
-public enum MCPBridge {
+package enum MCPBridge {
     /// The program's file name, beside `wknd`.
-    public static let programName = "wknd-mcp"
+    package static let programName = "wknd-mcp"
     /// The option that has `wknd mcp` answer requests as the bridge.
-    public static let option = "--bridge"
+    package static let option = "--bridge"
 
     /// What `wknd-mcp` asks.
-    public struct Request: Codable, Sendable, Equatable {
-        public enum Method: String, Codable, Sendable {
+    package struct Request: Codable, Sendable, Equatable {
+        package enum Method: String, Codable, Sendable {
             /// The tools, as a JSON array of the protocol's tool objects.
             case listTools
             /// Calls the tool `name` with `arguments`; the result is the tool's JSON object.
@@ -26,44 +26,44 @@ public enum MCPBridge {
         }
 
         /// Unique among the requests in flight; replies carry it.
-        public var id: Int
-        public var method: Method
+        package var id: Int
+        package var method: Method
         /// The tool's name, or the resource's URI.
-        public var name: String?
+        package var name: String?
         /// The tool's arguments, as the text of a JSON object.
-        public var arguments: String?
+        package var arguments: String?
 
-        public init(id: Int, method: Method, name: String? = nil, arguments: String? = nil) {
+        package init(id: Int, method: Method, name: String? = nil, arguments: String? = nil) {
             (self.id, self.method, self.name, self.arguments) = (id, method, name, arguments)
         }
     }
 
     /// What the bridge answers: the result or the error that ends a request, or how far it has got.
-    public struct Reply: Codable, Sendable, Equatable {
+    package struct Reply: Codable, Sendable, Equatable {
         /// The request's id; 0 for the bridge itself, when it cannot go on (`error` says why).
-        public var id: Int
+        package var id: Int
         /// The result, as JSON text.
-        public var result: String?
+        package var result: String?
         /// Why the request failed, in one line that says what to do.
-        public var error: String?
+        package var error: String?
         /// How far a long request has got; more replies follow.
-        public var progress: Progress?
+        package var progress: Progress?
 
-        public init(id: Int, result: String? = nil, error: String? = nil, progress: Progress? = nil) {
+        package init(id: Int, result: String? = nil, error: String? = nil, progress: Progress? = nil) {
             (self.id, self.result, self.error, self.progress) = (id, result, error, progress)
         }
 
         /// Whether this reply ends its request.
-        public var isFinal: Bool { progress == nil }
+        package var isFinal: Bool { progress == nil }
     }
 
     /// How far a long request has got: `done` items of `total`, when known.
-    public struct Progress: Codable, Sendable, Equatable {
-        public var done: Int
-        public var total: Int?
-        public var message: String
+    package struct Progress: Codable, Sendable, Equatable {
+        package var done: Int
+        package var total: Int?
+        package var message: String
 
-        public init(done: Int, total: Int? = nil, message: String) {
+        package init(done: Int, total: Int? = nil, message: String) {
             (self.done, self.total, self.message) = (done, total, message)
         }
     }
@@ -71,13 +71,13 @@ public enum MCPBridge {
 
 /// How `wknd mcp` starts `wknd-mcp`: its one argument, as JSON. It holds no secret: the bridge reads the
 /// credentials itself, from the same options, environment and files as `wknd mcp`.
-public struct MCPLaunch: Codable, Sendable, Equatable {
+package struct MCPLaunch: Codable, Sendable, Equatable {
     /// The version the server reports.
-    public var version: String
+    package var version: String
     /// The bridge's command line: `wknd`'s path, then its arguments.
-    public var bridge: [String]
+    package var bridge: [String]
 
-    public init(version: String, bridge: [String]) {
+    package init(version: String, bridge: [String]) {
         (self.version, self.bridge) = (version, bridge)
     }
 }

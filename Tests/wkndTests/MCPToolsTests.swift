@@ -197,6 +197,17 @@ struct MCPToolsTests {
                     $0["path"]?.stringValue?.hasPrefix("/content/dam/wknd-shared/de/") == true
                 } == true)
 
+            // AEM_LOCALE narrows a folder given, and leaves a listing of everything alone.
+            let configured = MCPTools(source: tools.source, locales: try LocaleChain(parsing: "de"))
+            let configuredGerman = try await configured.call(
+                "list_fragments", arguments: try Self.args(#"{"folder": "\#(Self.adventures)"}"#))
+            #expect(configuredGerman["folder"] == .string("/content/dam/wknd-shared/de/adventures"))
+            let everything = try await configured.call("list_fragments", arguments: .object([]))
+            #expect(everything["total"]?.intValue == 28)
+            #expect(
+                await Self.failure(tools, "list_fragments", #"{"locale": "de"}"#)?
+                    .hasPrefix("list_fragments \"locale\" narrows a folder to its language copy") == true)
+
             let item = try #require(first["items"]?[0])
             let path = try #require(item["path"]?.stringValue)
             let id = try #require(item["id"]?.stringValue)

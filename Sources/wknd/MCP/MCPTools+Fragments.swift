@@ -7,14 +7,15 @@ extension MCPTools {
         let limit = try arguments.integer("limit", in: Aem.fragmentPageSizes, default: 50)
         let cursor = try arguments.string("cursor")
         var folder = try arguments.damPath("folder")
-        if let locales = try requestedLocales(arguments) {
-            guard let path = folder else {
-                throw Failure(
-                    .usage,
-                    "list_fragments \"locale\" narrows a folder to its language copy: give \"folder\" too, such as /content/dam/wknd-shared."
-                )
-            }
+        // The locale configured (AEM_LOCALE) narrows only a folder given; one asked for needs a folder.
+        let asked = try arguments.locales()
+        if let locales = asked ?? self.locales, let path = folder {
             folder = locales.first.languageCopyFolder(of: path)
+        } else if asked != nil {
+            throw Failure(
+                .usage,
+                "list_fragments \"locale\" narrows a folder to its language copy: give \"folder\" too, such as /content/dam/wknd-shared."
+            )
         }
         switch source {
         case .service(let aem, let cache):
