@@ -13,7 +13,7 @@ enum WKNDMCP {
             let launch = try? JSONDecoder().decode(MCPLaunch.self, from: Data(CommandLine.arguments[1].utf8))
         else {
             say(
-                "\(MCPBridge.programName) is started by `wknd mcp`, which gives it its settings; run `wknd mcp --help`."
+                "error: this program is started by `wknd mcp`, which gives it its settings; run `wknd mcp --help`."
             )
             exit(64)
         }
@@ -21,7 +21,7 @@ enum WKNDMCP {
         do {
             bridge = try BridgeConnection(command: launch.bridge)
         } catch {
-            say("error: cannot start the bridge \(launch.bridge.first ?? ""): \(error)")
+            say("error: Cannot start the bridge \(launch.bridge.first ?? ""): \(error)")
             exit(69)
         }
         let server = Server(
@@ -35,7 +35,7 @@ enum WKNDMCP {
             try await server.start(transport: AnsweringStdioTransport())
             await server.waitUntilCompleted()
         } catch {
-            say("error: the server stopped: \(error)")
+            say("error: The server stopped: \(error)")
         }
         await server.stop()
         await bridge.close()
@@ -92,7 +92,8 @@ enum WKNDMCP {
         return value
     }
 
+    /// Writes `line` on standard error, named as `wknd`'s messages are.
     private static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data(("\(MCPBridge.programName): " + line + "\n").utf8))
     }
 }
