@@ -11,10 +11,10 @@ struct MCPCommand: AsyncParsableCommand {
         commandName: "mcp",
         abstract: "Serve AEM content, models and persisted queries to AI agents (Model Context Protocol over stdio).",
         discussion: """
-            An AI agent (Claude, Cursor, VS Code…) starts `wknd mcp` and speaks the
-            Model Context Protocol on its standard input and output; messages go to
-            stderr. It stops when standard input ends. docs/mcp.md shows the
-            configuration for common agents.
+            An AI agent (Claude, Cursor, VS Code and others) starts `wknd mcp` and
+            speaks the Model Context Protocol on its standard input and output;
+            messages go to stderr. It stops when standard input ends. docs/mcp.md
+            shows the configuration for common agents.
 
             TOOLS (all read-only)
               list_models             models with their fields and types
