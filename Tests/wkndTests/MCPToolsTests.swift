@@ -153,7 +153,10 @@ struct MCPToolsTests {
                     .hasPrefix("list_fragments \"folder\": ") == true)
             #expect(
                 await Self.failure(tools, "get_fragment", #"{"id": "a", "path": "/content/dam/a"}"#)
-                    == "get_fragment needs either \"id\" or \"path\", not both.")
+                    == "get_fragment takes the fragment's \"id\" or its \"path\": one of the two.")
+            #expect(
+                await Self.failure(tools, "get_fragment", "{}")
+                    == "get_fragment takes the fragment's \"id\" or its \"path\": one of the two.")
             #expect(
                 await Self.failure(
                     tools, "get_fragment", #"{"path": "/content/dam/a", "reference": "all"}"#)?

@@ -55,7 +55,7 @@ extension MCPTools {
         let id = try arguments.string("id")
         let path = try arguments.damPath("path")
         guard (id == nil) != (path == nil) else {
-            throw Failure(.usage, "get_fragment needs either \"id\" or \"path\", not both.")
+            throw Failure(.usage, "get_fragment takes the fragment's \"id\" or its \"path\": one of the two.")
         }
         let referencesText = try arguments.string("references") ?? FragmentReferences.directHydrated.rawValue
         guard let references = FragmentReferences(rawValue: referencesText) else {
