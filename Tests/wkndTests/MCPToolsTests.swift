@@ -166,6 +166,9 @@ struct MCPToolsTests {
                     == "list_models: the arguments must be an object.")
             #expect(await Self.failure(tools, "delete_everything", .object([]))?.hasPrefix("There is no tool") == true)
             #expect(
+                await Self.failure(tools, "get_schema", #"{"configuration": "nope"}"#)?
+                    .hasSuffix("list_persisted_queries names those that have queries.") == true)
+            #expect(
                 await Self.failure(tools, "search_fragments", #"{"text": "surf"}"#)?
                     .contains("wknd mcp --store DIR") == true)
         }

@@ -22,7 +22,7 @@ extension MCPTools {
             var models: [UntypedJSON] = []
             for (index, configuration) in configurations.enumerated() {
                 progress(.init(done: index, total: configurations.count, message: "the schema of \(configuration)"))
-                let sdl = try await CodegenSources(aem: aem).schema(of: configuration)
+                let sdl = try await CodegenSources(aem: aem).schema(of: configuration, otherwise: Self.schemaHint)
                 models += SchemaModels.models(in: sdl).map { model in
                     UntypedJSON.members([
                         "name": .string(String(model.type.dropLast("Model".count))), "type": .string(model.type),

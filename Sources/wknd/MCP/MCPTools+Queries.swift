@@ -73,9 +73,12 @@ extension MCPTools {
     func getSchema(_ arguments: MCPArguments) async throws -> UntypedJSON {
         let configuration = try arguments.requiredString("configuration")
         guard case .service(let aem, _) = source else { throw source.serviceOnly(arguments.tool, "the schema") }
-        let sdl = try await CodegenSources(aem: aem).schema(of: configuration)
+        let sdl = try await CodegenSources(aem: aem).schema(of: configuration, otherwise: Self.schemaHint)
         return .members(["configuration": .string(configuration), "sdl": .string(sdl)])
     }
+
+    /// What to do when a configuration's schema is not there, for the failure's message.
+    static let schemaHint = "check the configuration's name: list_persisted_queries names those that have queries"
 
     /// The variables of a call: strings, numbers and booleans as they are, objects and arrays as their JSON text
     /// (as `--var-json` sends them), null as no value.
