@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "wknd-serve", targets: ["wknd-serve"]),
         .library(name: "AEMCodegen", targets: ["AEMCodegen"]),
         .executable(name: "aem-codegen", targets: ["aem-codegen"]),
+        .executable(name: "wknd-mcp", targets: ["wknd-mcp"]),
         .plugin(name: "GenerateAEMModels", targets: ["GenerateAEMModels"]),
     ],
     dependencies: [
@@ -31,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // The Model Context Protocol, for `wknd-mcp` only.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         // Only for `swift package generate-documentation`; nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -155,6 +158,7 @@ let package = Package(
                 "AEMHeadlessSync",
                 "CodegenLaunch",
                 "EmulatorLaunch",
+                "MCPBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -163,6 +167,16 @@ let package = Package(
         // libraries into wknd.
         .executableTarget(name: "wknd-serve", dependencies: ["AEMEmulator", "EmulatorLaunch"]),
         .target(name: "EmulatorLaunch"),
+        // The Model Context Protocol server as a program of its own, which `wknd mcp` runs beside it, so that wknd
+        // does not link the protocol's SDK; it answers each tool call by asking `wknd mcp --bridge` (see MCPBridge).
+        .executableTarget(
+            name: "wknd-mcp",
+            dependencies: [
+                "MCPBridge", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // What wknd-mcp and wknd say to each other, one JSON object a line; no dependencies.
+        .target(name: "MCPBridge"),
         // What the test targets share: a scoped running emulator, and the sample content as tests change it.
         .target(name: "EmulatorTestSupport", dependencies: ["AEMEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(

@@ -21,6 +21,7 @@ struct WKND: AsyncParsableCommand {
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
+            wknd mcp [--store <dir>]
             wknd serve [--port <n>] [--bind <address>] [--content <jcr_root>] [--no-dynamic-url] [--graphql-endpoint <path>]
             wknd codegen [<conf>/<name>...] --output <dir> [--configuration <conf>] [--access <level>] [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
@@ -88,7 +89,7 @@ struct WKND: AsyncParsableCommand {
             QueryCommand.self,
             QueriesCommand.self, SchemaCommand.self,
             SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, MCPCommand.self,
         ]
     )
 

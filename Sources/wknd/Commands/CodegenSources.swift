@@ -14,9 +14,12 @@ struct CodegenSources: Sendable {
     }
 
     /// The schema of `configuration` as SDL.
-    func schema(of configuration: String) async throws -> String {
+    /// - Parameter otherwise: what else to do when the service does not answer it, for the failure's message.
+    func schema(
+        of configuration: String, otherwise: String = "give the text from a file with --schema or --query-file"
+    ) async throws -> String {
         let path = "/content/cq:graphql/\(Self.encoded(configuration))/endpoint.GQLschema"
-        let body = try await read(path, what: "the schema of \(configuration)")
+        let body = try await read(path, what: "the schema of \(configuration)", otherwise: otherwise)
         return String(decoding: body, as: UTF8.self)
     }
 
@@ -30,7 +33,7 @@ struct CodegenSources: Sendable {
 
     /// The body of `path` on the service, through the client's answer pipeline (retries, the
     /// size limit, transport failures as `AemError`).
-    private func read(_ path: String, what: String) async throws -> Data {
+    private func read(_ path: String, what: String, otherwise: String) async throws -> Data {
         guard let url = aem.configuration.origin.url(forPath: path) else {
             throw Failure(.configuration, "Cannot make a URL for \(path) on \(aem.configuration.origin).")
         }
@@ -39,7 +42,7 @@ struct CodegenSources: Sendable {
             let status: ExitStatus = answer.status == 401 || answer.status == 403 ? .authentication : .unavailable
             throw Failure(
                 status,
-                "AEM answered \(answer.status) for \(what) (\(path)). Check the host and the credentials, or give the text from a file with --schema or --query-file."
+                "AEM answered \(answer.status) for \(what) (\(path)). Check the host and the credentials, or \(otherwise)."
             )
         }
         if answer.isHTML {

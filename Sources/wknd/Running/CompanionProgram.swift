@@ -9,15 +9,7 @@ enum CompanionProgram {
     ///
     /// - Parameter what: the program's job, for the failure when it is not there (`the AEM emulator`).
     static func location(of name: String, what: String) throws(Failure) -> URL {
-        #if os(Linux)
-        // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-            URL(fileURLWithPath: $0)
-        }
-        #else
-        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
-        #endif
-        guard let folder = executable?.deletingLastPathComponent() else {
+        guard let folder = wknd?.deletingLastPathComponent() else {
             throw Failure(.internalError, "Cannot tell where wknd is installed, to find \(name).")
         }
         let program = folder.appendingPathComponent(name)
@@ -28,6 +20,16 @@ enum CompanionProgram {
             )
         }
         return program
+    }
+
+    /// The running `wknd`, links followed to where it is installed; nil when that cannot be told.
+    static var wknd: URL? {
+        #if os(Linux)
+        // The kernel's answer, already free of links; `Bundle.main` would read the whole folder.
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
+        #else
+        Bundle.main.executableURL?.resolvingSymlinksInPath()
+        #endif
     }
 
     /// A process for `program` reading `input`, writing `output`, and sharing `wknd`'s stderr,
