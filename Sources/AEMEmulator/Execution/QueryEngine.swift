@@ -135,7 +135,7 @@ final class QueryEngine: @unchecked Sendable {
         let roots = RootValues()
         do {
             let result = try await GraphQL.execute(
-                schema: schema.schema, documentAST: document, rootValue: (),
+                schema: completion == nil ? schema.schema : schema.rootsSchema, documentAST: document, rootValue: (),
                 context: completion == nil ? () : roots, variableValues: variables, operationName: operationName)
             guard let (executor, operation, queryType) = completion, result.data != nil else {
                 return ResultEncoding.json(result)

@@ -27,7 +27,8 @@ enum AssetReader {
             path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), mimeType: mimeType,
             width: dimension(metadata, "tiff:ImageWidth", "exif:PixelXDimension"),
             height: dimension(metadata, "tiff:ImageLength", "exif:PixelYDimension"),
-            lastModified: lastModified?.date, bytes: bytes)
+            lastModified: lastModified?.date, author: metadata?.value("dc:creator")?.elements.first?.text,
+            bytes: bytes)
     }
 
     /// The first of `names` that holds a positive whole number.
@@ -56,6 +57,7 @@ enum AssetReader {
         case "pdf": return "application/pdf"
         case "mp4": return "video/mp4"
         case "txt": return "text/plain"
+        case "zip": return "application/zip"
         default: return "application/octet-stream"
         }
     }
