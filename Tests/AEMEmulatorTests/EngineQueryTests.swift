@@ -57,6 +57,36 @@ import Testing
         #expect(missing.json["data"].isNull)
     }
 
+    @Test func richTextFiltersByRenditionAsMultiFormatStringFilter() async {
+        #expect(
+            await slugs(
+                #"{ adventureList(filter: {description: {plaintext: {_expressions: [{value: "Warm water", _operator: CONTAINS}]}}}) { items { slug } } }"#
+            ) == ["bali"])
+        #expect(
+            await slugs(
+                #"{ adventureList(filter: {description: {html: {_expressions: [{value: "<p>Warm", _operator: STARTS_WITH}]}}}) { items { slug } } }"#
+            ) == ["bali"])
+        #expect(
+            await slugs(
+                #"{ adventureList(filter: {description: {_logOp: OR, html: {_expressions: [{value: "none"}]}, plaintext: {_expressions: [{value: "none"}]}}}) { items { slug } } }"#
+            ).isEmpty)
+    }
+
+    @Test func multiValuedFieldsFilterAsArrayFilters() async {
+        let articles = QueryEngine(repository: EngineFixtures.articleRepository())
+        func headlines(_ filter: String) async -> [String] {
+            await EngineFixtures.run(articles, "magazine", "{ articleList(filter: \(filter)) { items { headline } } }")
+                .json["data"]["articleList"]["items"].array.compactMap { $0["headline"].string }
+        }
+        #expect(
+            await headlines(#"{keywords: {_expressions: [{value: "la", _apply: AT_LEAST_ONCE}]}}"#) == [
+                "Ultimate Guide to LA Skateparks"
+            ])
+        #expect(await headlines(#"{keywords: {_expressions: [{values: ["skate", "la"]}]}}"#).count == 1)
+        #expect(await headlines(#"{keywords: {_expressions: [{value: "la", _apply: ALL}]}}"#).isEmpty)
+        #expect(await headlines(#"{_variations: {_expressions: [{value: "summer"}]}}"#).count == 1)
+    }
+
     @Test func filtersCombineExpressionsOperatorsAndCase() async {
         #expect(
             await slugs(
