@@ -32,6 +32,11 @@ struct DeliveryReferencesTests {
             #expect(references["mag:topics/travel"]["type"].string == "tag")
             #expect(references["mag:topics/travel"]["value"]["path"].string == "/content/cq:tags/mag/topics/travel")
             #expect(references["mag:topics/travel"]["value"]["name"].string == "travel")
+            #expect(
+                Set(references["mag:topics/travel"]["value"].keys) == [
+                    "path", "name", "title", "id", "i18n", "titlePath", "description",
+                ])
+            #expect(references["mag:topics/travel"]["value"]["titlePath"].string == "mag : topics / travel")
             #expect(references["plain"]["value"]["path"].string == "/content/cq:tags/default/plain")
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AEMEmulator
@@ -102,16 +103,48 @@ import Testing
             articles, "magazine",
             #"""
             { articleByPath(_path: "/content/dam/magazine/articles/skateparks") {
-                item { attachments { __typename ... on DocumentRef { _path mimeType } } body { json } }
+                item { attachments { __typename ... on DocumentRef { type _path format size } } body { json } }
                 _references { __typename ... on ImageRef { _path } ... on DocumentRef { _path } } } }
             """#)
         #expect(
             answer.text.contains(
-                #""attachments":[{"__typename":"DocumentRef","_path":"/content/dam/magazine/guide.pdf","mimeType":"application/pdf"}]"#
+                #""attachments":[{"__typename":"DocumentRef","type":"document","_path":"/content/dam/magazine/guide.pdf","format":"application/pdf","size":0}]"#
             ))
         #expect(
             answer.text.hasSuffix(
                 #""_references":[{"__typename":"ImageRef","_path":"/content/dam/magazine/skate.png"},{"__typename":"DocumentRef","_path":"/content/dam/magazine/guide.pdf"}]}}}"#
             ))
+    }
+
+    @Test func pagesArchivesAndMetadataTakeAEMsTypes() async throws {
+        let modelPath = "/conf/docs/settings/dam/cfm/models/note"
+        let model = FragmentModel(
+            path: modelPath, configuration: "docs", title: "Note",
+            fields: [EngineFixtures.field("links", .contentReference, multiple: true)])
+        let created = Date(timeIntervalSince1970: 1_600_000_000)
+        let note = ContentFragment(
+            path: "/content/dam/docs/note", uuid: "u-note", modelPath: modelPath, title: "A note",
+            description: "About links", lastModified: created.addingTimeInterval(60), created: created,
+            tags: ["docs:kind/note"],
+            master: ["links": .array([.string("/content/docs/en/faq"), .string("/content/dam/docs/bundle.zip")])])
+        let bundle = DamAsset(
+            path: "/content/dam/docs/bundle.zip", uuid: "a-zip", mimeType: "application/zip", author: "Ann",
+            bytes: .data(Data(count: 42)))
+        let engine = QueryEngine(
+            repository: ContentRepository(
+                models: [modelPath: model], fragments: [note.path: note], assets: [bundle.path: bundle], queries: [:]))
+        let answer = await EngineFixtures.run(
+            engine, "docs",
+            #"""
+            { noteByPath(_path: "/content/dam/docs/note") {
+                item { links { __typename ... on PageRef { type _path } ... on ArchiveRef { type size format } }
+                  _metadata { stringMetadata { name value } stringArrayMetadata { name value }
+                    calendarMetadata { name value } booleanArrayMetadata { name } } }
+                _references { __typename } } }
+            """#)
+        #expect(
+            answer.text
+                == #"{"data":{"noteByPath":{"item":{"links":[{"__typename":"PageRef","type":"page","_path":"/content/docs/en/faq"},{"__typename":"ArchiveRef","type":"archive","size":42,"format":"application/zip"}],"_metadata":{"stringMetadata":[{"name":"title","value":"A note"},{"name":"description","value":"About links"}],"stringArrayMetadata":[{"name":"cq:tags","value":["docs:kind/note"]}],"calendarMetadata":[{"name":"cq:lastModified","value":"2020-09-13T12:27:40.000Z"},{"name":"jcr:created","value":"2020-09-13T12:26:40.000Z"}],"booleanArrayMetadata":[]}},"_references":[{"__typename":"PageRef"},{"__typename":"ArchiveRef"}]}}}"#
+        )
     }
 }

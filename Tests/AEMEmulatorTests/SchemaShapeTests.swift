@@ -24,7 +24,7 @@ import Testing
         #expect(fields["_id"] == "String")
         #expect(fields["_variation"] == "String")
         #expect(fields["_model"] == "ModelInfo")
-        #expect(fields["_metadata"] == "MetadataMap")
+        #expect(fields["_metadata"] == "TypedMetaData")
         #expect(fields["_tags"] == "[String]")
         #expect(fields["_variations"] == "[String]")
         #expect(fields["_locale"] == "String")
@@ -37,18 +37,30 @@ import Testing
         #expect(fields["related"] == "AdventureModel")
         let image = await typeFields(engine, "site", "ImageRef")
         #expect(
-            Set(image.keys) == ["_path", "_authorUrl", "_publishUrl", "_dynamicUrl", "mimeType", "width", "height"])
+            Set(image.keys) == [
+                "type", "_path", "_authorUrl", "_publishUrl", "_dynamicUrl", "mimeType", "width", "height",
+            ])
+        let document = await typeFields(engine, "site", "DocumentRef")
+        #expect(Set(document.keys) == ["type", "_path", "_authorUrl", "_publishUrl", "size", "author", "format"])
+        let page = await typeFields(engine, "site", "PageRef")
+        #expect(Set(page.keys) == ["type", "_path", "_authorUrl", "_publishUrl"])
+        let metadata = await typeFields(engine, "site", "TypedMetaData")
+        #expect(metadata.count == 10)
+        #expect(metadata["calendarArrayMetadata"] != nil)
     }
 
     @Test func queryFieldsTakeAEMArguments() async {
         let engine = QueryEngine(repository: EngineFixtures.adventureRepository())
         let answer = await EngineFixtures.run(
-            engine, "site", #"{ __type(name: "Query") { fields { name args { name } type { name } } } }"#)
+            engine, "site",
+            #"{ __type(name: "QueryType") { fields { name args { name } type { kind ofType { name } } } } }"#
+        )
         var arguments: [String: [String]] = [:]
         var types: [String: String] = [:]
         for field in answer.json["data"]["__type"]["fields"].array {
             arguments[field["name"].string ?? ""] = field["args"].array.compactMap { $0["name"].string }
-            types[field["name"].string ?? ""] = field["type"]["name"].string
+            #expect(field["type"]["kind"].string == "NON_NULL")
+            types[field["name"].string ?? ""] = field["type"]["ofType"]["name"].string
         }
         #expect(arguments["adventureByPath"] == ["_path", "variation", "_assetTransform"])
         #expect(
@@ -92,9 +104,12 @@ import Testing
         let sdl = try #require(engine.sdl(configuration: "magazine"))
         for expected in [
             "type ArticleModel {", "type AuthorModel {", "type ArticleModelResults {", "type ArticleModelConnection {",
-            "union Reference = ImageRef | DocumentRef | MultimediaRef", "scalar Calendar", "scalar Json",
+            "union Reference = PageRef | ImageRef | MultimediaRef | ArchiveRef | DocumentRef | ArticleModel",
+            "type TypedMetaData {", "scalar Calendar", "scalar Json", "scalar Date", "scalar Time",
+            "directive @fetcher(", "input ArticleModelArrayFilter {", "input MultiFormatStringFilter {",
             "input AssetTransform {", "enum AssetTransformFormat {", "input StringFilterExpression {", "enum LogOp {",
             "articleList(filter: ArticleModelFilter, sort: String, offset: Int, limit: Int",
+            "schema {\n  query: QueryType\n}",
         ] {
             #expect(sdl.contains(expected), "SDL lacks \(expected)")
         }

@@ -79,17 +79,44 @@ struct SlugQueryTests {
         }
     }
 
-    @Test func unknownPersistedQueryIs404WithJSON() async throws {
+    @Test func unknownPersistedQueryIs404WithAEMsPersistenceError() async throws {
         try await withEmulator { emulator in
-            for target in [
-                "/graphql/execute.json/wknd-shared/adventures-none;limit=1;",
-                "/graphql/execute.json/other/adventures-all",
+            for (target, configuration, name) in [
+                ("/graphql/execute.json/wknd-shared/adventures-none;limit=1;", "wknd-shared", "adventures-none"),
+                ("/graphql/execute.json/other/adventures-all", "other", "adventures-all"),
             ] {
                 let response = try await emulator.get(target)
                 #expect(response.status == 404)
                 #expect(response.header("Content-Type") == "application/json")
-                #expect(try response.json()["errors"][0]["message"].string?.isEmpty == false)
+                #expect(
+                    response.text
+                        == #"{"errors":[{"errorType":"PersistenceError","message":"Could not find Persisted Query","details":"Configuration: '\#(configuration)' and Query Name: '\#(name)' does not resolve to an existing Persistent Query"}]}"#
+                )
             }
+        }
+    }
+
+    @Test func configurationWithoutAnEndpointAnswersAEMsServletError() async throws {
+        try await withEmulator { emulator in
+            let response = try await emulator.get("/content/cq:graphql/none/endpoint.GQLschema")
+            #expect(response.status == 404)
+            #expect(response.header("Content-Type") == "application/json")
+            #expect(
+                response.text
+                    == #"{"errors":[{"errorType":"ServletError","message":"Internal Servlet Failure","details":"No suitable endpoint found."}]}"#
+            )
+        }
+    }
+
+    @Test func syntaxErrorsAreClassifiedAsInvalidSyntax() async throws {
+        try await withEmulator(EmulatorOptions(allowsAdHocQueries: true)) { emulator in
+            let body = #"{"query": "{\n  \"data\": adventureList { items { slug } } }"}"#
+            let response = try await HTTPTestClient.send(
+                emulator.url("/content/_cq_graphql/wknd-shared/endpoint.json"), method: .POST, body: body)
+            let error = try response.json()["errors"][0]
+            #expect(error["message"].string == "Invalid Syntax : offending token '\"data\"' at line 2 column 3")
+            #expect(error["extensions"]["classification"].string == "InvalidSyntax")
+            #expect(error["locations"][0]["line"].int == 2)
         }
     }
 

@@ -38,6 +38,27 @@ struct ResponseFailureTests {
         #expect(error?.message.contains("127.0.0.1") == true)
     }
 
+    @Test func aemsPersistenceErrorNamesTheConfigurationAndTheQuery() async throws {
+        let body =
+            #"{"errors":[{"errorType":"PersistenceError","message":"Could not find Persisted Query","details":"Configuration: 'conf' and Query Name: 'item' does not resolve to an existing Persistent Query"}]}"#
+        let error = try await failure(for: .json(body, status: 404))
+        #expect(error?.kind == .queryNotFound)
+        #expect(error?.message.contains("The persisted query conf/item does not exist") == true)
+        #expect(error?.message.contains("Could not find Persisted Query") == true)
+        #expect(error?.graphQLErrors.first?.errorType == "PersistenceError")
+        #expect(error?.graphQLErrors.first?.details?.contains("Query Name: 'item'") == true)
+    }
+
+    @Test func aemsServletErrorSaysTheConfigurationHasNoEndpoint() async throws {
+        let body =
+            #"{"errors":[{"errorType":"ServletError","message":"Internal Servlet Failure","details":"No suitable endpoint found."}]}"#
+        let error = try await failure(for: .json(body, status: 404))
+        #expect(error?.kind == .queryNotFound)
+        #expect(error?.message.contains("no GraphQL endpoint for the configuration conf") == true)
+        #expect(error?.message.contains("conf/item") == true)
+        #expect(error?.message.contains("No suitable endpoint found.") == true)
+    }
+
     @Test func htmlPageFromAProxy() async throws {
         let page = "<!DOCTYPE html><html><head><title>Sign in</title></head><body>login</body></html>"
         let error = try await failure(for: .init(200, headers: ["Content-Type": "text/html"], body: page))

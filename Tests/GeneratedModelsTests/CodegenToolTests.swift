@@ -105,6 +105,28 @@ struct CodegenToolTests {
         }
     }
 
+    @Test func generatesFromAEMsOwnSchemaShape() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queries = folder.appendingPathComponent("wknd")
+        try FileManager.default.createDirectory(at: queries, withIntermediateDirectories: true)
+        let query = queries.appendingPathComponent("adventure-list.graphql")
+        try Data(try EdgeCaseInputs.text("wknd1-adventure-list.graphql").utf8).write(to: query)
+        let schema = EdgeCaseInputs.folder.appendingPathComponent("wknd1.graphqls").path
+        let output = folder.appendingPathComponent("out")
+        let run = try await Self.run(
+            ["--schema", schema, "--output", output.path, "--previews", "--scalar", "Json=EdgeExtra", query.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = try WKND1Inputs.files()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == expected.map(\.name).sorted())
+        for file in expected {
+            #expect(
+                try String(contentsOf: output.appendingPathComponent(file.name), encoding: .utf8) == file.contents,
+                "\(file.name)")
+        }
+    }
+
     @Test func writesWhatTheGeneratorMakesAndNamesTheConfigurationByFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aem-codegen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -55,14 +55,14 @@ struct GeneratedEditorialTests {
     @Test func articlesByAuthorFiltersThroughTheReference() async throws {
         try await ServedPackage.editorial.withService { aem in
             let generated = try await aem.execute(ArticlesByAuthorQuery.request(lastName: "Olsen"))
-            let items = try #require(generated.data?.articleList?.items)
+            let items = try #require(generated.data?.articleList.items)
             #expect(!items.isEmpty)
             #expect(items.allSatisfy { $0.author?.lastName == "Olsen" })
             let dates = items.compactMap(\.publishDate)
             #expect(dates == dates.sorted(by: >))
             let ascending = try await aem.execute(
                 ArticlesByAuthorQuery.request(lastName: "Olsen", sort: "publishDate ASC"))
-            #expect(ascending.data?.articleList?.items?.compactMap(\.publishDate) == dates.reversed())
+            #expect(ascending.data?.articleList.items.compactMap(\.publishDate) == dates.reversed())
         }
     }
 
@@ -74,15 +74,15 @@ struct GeneratedEditorialTests {
             Query.request(filter: byAuthor).variables["filter"]
                 == .string(#"{"author":{"lastName":{"_expressions":[{"_ignoreCase":true,"value":"olsen"}]}}}"#))
         try await ServedPackage.editorial.withService { aem in
-            let olsen = try #require(try await aem.execute(Query.request(filter: byAuthor)).data?.articleList?.items)
+            let olsen = try #require(try await aem.execute(Query.request(filter: byAuthor)).data?.articleList.items)
             #expect(!olsen.isEmpty)
             #expect(olsen.allSatisfy { $0.author?.lastName == "Olsen" })
-            let all = try #require(try await aem.execute(Query.request()).data?.articleList?.items)
+            let all = try #require(try await aem.execute(Query.request()).data?.articleList.items)
             #expect(olsen.count < all.count)
 
             let wellRated = EditorialSchema.ArticleModelFilter(
                 rating: .init(expressions: [.init(value: 4, operator: .greaterEqual)]))
-            let rated = try #require(try await aem.execute(Query.request(filter: wellRated)).data?.articleList?.items)
+            let rated = try #require(try await aem.execute(Query.request(filter: wellRated)).data?.articleList.items)
             #expect(!rated.isEmpty)
             #expect(rated.allSatisfy { ($0.rating ?? 0) >= 4 })
             #expect(rated.count == all.filter { ($0.rating ?? 0) >= 4 }.count)

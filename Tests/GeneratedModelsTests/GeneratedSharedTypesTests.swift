@@ -77,8 +77,8 @@ struct GeneratedSharedTypesTests {
 
     @Test func previewValuesNeedNoJSON() {
         let adventures = AdventuresAllQuery.Data.preview
-        let item = adventures.adventureList?.items?.first
-        #expect(adventures.adventureList?.items?.count == 1)
+        let item = adventures.adventureList.items.first
+        #expect(adventures.adventureList.items.count == 1)
         #expect(item?.title == "title")
         #expect(item?.price == 1)
         #expect(item?.primaryImage?.asImageRef?.path == "/content/dam/preview/primaryImage.jpg")

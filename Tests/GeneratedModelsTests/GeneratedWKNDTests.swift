@@ -9,7 +9,7 @@ struct GeneratedWKNDTests {
         try await ServedPackage.sample.withService { aem in
             let generated = try await aem.execute(AdventuresAllQuery.request(offset: 2, limit: 8, sort: "price DESC"))
             let handWritten = try await aem.adventures(offset: 2, limit: 8, sort: "price DESC")
-            let items = try #require(generated.data?.adventureList?.items)
+            let items = try #require(generated.data?.adventureList.items)
             let adventures = try #require(handWritten.data)
             #expect(items.count == 8)
             #expect(items.count == adventures.count)
@@ -30,8 +30,8 @@ struct GeneratedWKNDTests {
     @Test func valuesCanBeMadeInCodeForPreviewsAndTests() {
         let item = AdventuresAllQuery.Data.AdventureList.Item(slug: "preview-trip", title: "A preview", price: 10)
         let data = AdventuresAllQuery.Data(adventureList: .init(items: [item]))
-        #expect(data.adventureList?.items?.first?.title == "A preview")
-        #expect(data.adventureList?.items?.first?.path == nil)
+        #expect(data.adventureList.items.first?.title == "A preview")
+        #expect(data.adventureList.items.first?.path == nil)
         #expect(data == AdventuresAllQuery.Data(adventureList: .init(items: [item])))
     }
 
@@ -52,7 +52,7 @@ struct GeneratedWKNDTests {
                 let generated = try await aem.execute(AdventureBySlugQuery.request(slug: slug, imageWidth: 640))
                 let handWritten = try await aem.adventure(slug: slug, image: try ImageTransform(width: 640))
                 let list = try #require(generated.data?.adventureList)
-                let item = try #require(list.items?.first)
+                let item = try #require(list.items.first)
                 let detail = try #require(handWritten.data)
                 Self.expectSame(
                     item.path, item.slug, item.title, item.price, item.primaryImage?.asImageRef, as: detail.adventure)
@@ -68,7 +68,7 @@ struct GeneratedWKNDTests {
                 Self.expectSame(list.references ?? [], as: detail.references)
             }
             let none = try await aem.execute(AdventureBySlugQuery.request(slug: "no-such-adventure"))
-            #expect(none.data?.adventureList?.items == [])
+            #expect(none.data?.adventureList.items == [])
         }
     }
 

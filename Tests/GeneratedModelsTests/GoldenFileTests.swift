@@ -18,13 +18,13 @@ struct GoldenFileTests {
     }
 
     @Test func edgeCaseFilesMatch() throws {
-        for file in try EdgeCaseInputs.files() { try Self.check(file) }
+        for file in try EdgeCaseInputs.files() + WKND1Inputs.files() { try Self.check(file) }
     }
 
     /// Pruning over the golden set: the folder holds exactly what the generator makes, nothing stale, and
     /// `StaleFiles` finds a file of a query that is gone among them and nothing else.
     @Test func theFolderHoldsOnlyWhatTheGeneratorMakes() async throws {
-        var names = Set(try EdgeCaseInputs.files().map(\.name))
+        var names = Set(try (EdgeCaseInputs.files() + WKND1Inputs.files()).map(\.name))
         for package in ServedPackage.allCases { names.formUnion(try await package.generatedFiles().map(\.name)) }
         let folder = ServedPackage.generatedFolder
         let present = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
@@ -35,7 +35,8 @@ struct GoldenFileTests {
         defer { try? FileManager.default.removeItem(at: copy) }
         let stale = try String(contentsOf: folder.appendingPathComponent("ThingListQuery.swift"), encoding: .utf8)
         try stale.write(to: copy.appendingPathComponent("GoneQuery.swift"), atomically: true, encoding: .utf8)
-        let removed = try StaleFiles.remove(from: copy, keeping: names, configurations: ["edge", "wknd-shared"])
+        let removed = try StaleFiles.remove(
+            from: copy, keeping: names, configurations: ["edge", "wknd", "wknd-shared"])
         #expect(removed == ["GoneQuery.swift"])
     }
 
@@ -80,5 +81,19 @@ enum EdgeCaseInputs {
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+}
+
+/// A list query over the schema AEM as a Cloud Service generates for the WKND 1.x models (`Inputs/wknd1.graphqls`,
+/// `Inputs/wknd1-adventure-list.graphql`), generated as the edge cases are.
+enum WKND1Inputs {
+    static let queryPath = "wknd/adventure-list"
+
+    static func files() throws -> [GeneratedFile] {
+        let input = CodegenInput(
+            schema: try EdgeCaseInputs.text("wknd1.graphqls"),
+            query: try EdgeCaseInputs.text("wknd1-adventure-list.graphql"),
+            queryPath: queryPath)
+        return try ModelGeneration.files(for: [input], options: EdgeCaseInputs.options)
     }
 }

@@ -113,20 +113,24 @@ enum DeliveryRules {
         ])
     }
 
-    /// Stand-in choice: a tag's `references` entry is built from its id alone (the package's tag nodes are not
-    /// read): `{id, path, name, title}`, the path under `/content/cq:tags` (namespace `default` when the id names
-    /// none) and the title the same as the name.
+    /// A tag's `references` entry, in the shape of AEM's (`{path, name, title, id, i18n, titlePath, description}`).
+    /// Stand-in choice: it is built from the id alone (the package's tag nodes are not read): the path under
+    /// `/content/cq:tags` (namespace `default` when the id names none), the title the same as the name, `titlePath`
+    /// the namespace and the path's names (`mas : plan_type / abm`), no translations and no description.
     static func tagReference(_ id: String) -> OrderedJSON {
         let parts = id.split(separator: ":", maxSplits: 1).map(String.init)
         let (namespace, local) = parts.count == 2 ? (parts[0], parts[1]) : ("default", id)
-        let name = local.split(separator: "/").last.map(String.init) ?? local
+        let names = local.split(separator: "/").map(String.init)
+        let name = names.last ?? local
         return .object([
             ("type", .string("tag")),
             (
                 "value",
                 .object([
-                    ("id", .string(id)), ("path", .string("/content/cq:tags/\(namespace)/\(local)")),
-                    ("name", .string(name)), ("title", .string(name)),
+                    ("path", .string("/content/cq:tags/\(namespace)/\(local)")), ("name", .string(name)),
+                    ("title", .string(name)), ("id", .string(id)), ("i18n", .array([])),
+                    ("titlePath", .string(namespace + " : " + names.joined(separator: " / "))),
+                    ("description", .string("")),
                 ])
             ),
         ])

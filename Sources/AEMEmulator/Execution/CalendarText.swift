@@ -1,7 +1,14 @@
 import Foundation
 
-/// Reading the dates of `Calendar` values: ISO 8601 date-times with or without fractional seconds, and dates.
+/// Reading the dates of `Calendar` values: ISO 8601 date-times with or without fractional seconds, and dates; and
+/// writing them (`2022-06-02T18:19:41.017Z`).
 enum CalendarText {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
     static func date(_ text: String) -> Date? {
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -83,6 +83,12 @@ final class ContentIndex: @unchecked Sendable {
         repository.assets[path].map { AssetNode(asset: $0, transform: transform) }
     }
 
+    /// What a content reference to `path` resolves to: the asset there, else a page (``SchemaRules/isPagePath(_:)``).
+    func referenceNode(at path: String, transform: AssetTransformation?) -> (any ReferenceNode)? {
+        if let asset = assetNode(at: path, transform: transform) { return asset }
+        return SchemaRules.isPagePath(path) ? PageNode(path: path) : nil
+    }
+
     /// The `json` rendition of `html`, parsed once.
     func richText(html: String) -> HTMLRichText {
         lock.lock()

@@ -3,15 +3,23 @@ import GraphQL
 import OrderedCollections
 
 /// The `filter` argument of a list or paginated query, compiled once per request and then tested against each
-/// fragment. Per field: `{ _logOp: AND|OR, _expressions: [{ value, values, _operator, _ignoreCase, _apply,
-/// _instances }] }`; a fragment-reference field takes the referenced model's filter; the fields of one filter combine
-/// with its `_logOp` (AND by default). A missing value matches only the negative operators (`EQUALS_NOT`,
-/// `CONTAINS_NOT`, `NOT_AT`).
+/// fragment. Per field: `{ _logOp: AND|OR, _expressions: [{ value, values, _operator, _ignoreCase, _apply }] }`; a
+/// rich-text field takes `{ html, markdown, plaintext }`, each such a filter of that rendition; a fragment-reference
+/// field takes the referenced model's filter, or `{ _match, _apply }` when it is multi-valued (as a multi-valued rich
+/// text does); the fields of one filter combine with its `_logOp` (AND by default). A missing value matches only the
+/// negative operators (`EQUALS_NOT`, `CONTAINS_NOT`, `NOT_AT`).
 struct FragmentFilter: Sendable {
     private indirect enum Node: Sendable {
         case combination(isOr: Bool, [Node])
-        case field(name: String, kind: ModelField.Kind?, isMultiple: Bool, isOr: Bool, [Expression])
-        case reference(name: String, Node)
+        case field(name: String, kind: ModelField.Kind?, rendition: Rendition?, isOr: Bool, [Expression])
+        case reference(name: String, apply: String?, Node)
+        /// `{ _match, _apply }` over a multi-valued rich text: `node` tests one value at a time.
+        case eachValue(name: String, apply: String, Node)
+    }
+
+    /// Which rendition of a rich text a filter reads.
+    private enum Rendition: String, Sendable {
+        case html, markdown, plaintext
     }
 
     private struct Expression: Sendable {
@@ -20,7 +28,6 @@ struct FragmentFilter: Sendable {
         let values: [Operand]?
         let ignoreCase: Bool
         let apply: String
-        let instances: Int?
     }
 
     /// An expression's value, converted once for comparison.
@@ -51,22 +58,50 @@ struct FragmentFilter: Sendable {
         var nodes: [Node] = []
         for (name, value) in members where name != "_logOp" {
             guard case .dictionary = value else { continue } // a field left out of the filter
-            let field = model?.fields[name]
-            if case .fragmentReference(let allowed)? = field?.kind {
-                let referenced = allowed.count == 1 ? index.models[allowed[0]] : nil
-                nodes.append(.reference(name: name, compile(value, model: referenced, index: index, depth: depth + 1)))
-                continue
-            }
             guard case .dictionary(let fieldFilter) = value else { continue }
-            var expressions: [Expression] = []
-            if case .array(let list)? = fieldFilter["_expressions"] {
-                for case .dictionary(let expression) in list {
-                    expressions.append(compileExpression(expression, kind: field?.kind))
-                }
+            let field = model?.fields[name]
+            var match = value
+            var apply: String?
+            if case .dictionary? = fieldFilter["_match"], let inner = fieldFilter["_match"] {
+                match = inner
+                apply = fieldFilter["_apply"]?.string ?? "AT_LEAST_ONCE"
             }
-            let isOr = fieldFilter["_logOp"] == .string("OR")
-            nodes.append(
-                .field(name: name, kind: field?.kind, isMultiple: field?.isMultiple ?? false, isOr: isOr, expressions))
+            switch field?.kind {
+            case .fragmentReference(let allowed)?:
+                let referenced = allowed.count == 1 ? index.models[allowed[0]] : nil
+                let filter = compile(match, model: referenced, index: index, depth: depth + 1)
+                nodes.append(.reference(name: name, apply: apply, filter))
+            case .richText?:
+                let renditions = renditionFilters(match, name: name)
+                nodes.append(apply.map { .eachValue(name: name, apply: $0, renditions) } ?? renditions)
+            default:
+                nodes.append(fieldNode(fieldFilter, name: name, kind: field?.kind, rendition: nil))
+            }
+        }
+        return .combination(isOr: members["_logOp"] == .string("OR"), nodes)
+    }
+
+    /// `{ _logOp, _expressions }` of the field `name` (of `rendition` when it is rich text).
+    private static func fieldNode(
+        _ fieldFilter: OrderedDictionary<String, Map>, name: String, kind: ModelField.Kind?, rendition: Rendition?
+    ) -> Node {
+        var expressions: [Expression] = []
+        if case .array(let list)? = fieldFilter["_expressions"] {
+            for case .dictionary(let expression) in list {
+                expressions.append(compileExpression(expression, kind: kind))
+            }
+        }
+        let isOr = fieldFilter["_logOp"] == .string("OR")
+        return .field(name: name, kind: kind, rendition: rendition, isOr: isOr, expressions)
+    }
+
+    /// `MultiFormatStringFilter`: a filter of each rendition it names, combined with its `_logOp`.
+    private static func renditionFilters(_ filter: Map, name: String) -> Node {
+        guard case .dictionary(let members) = filter else { return .combination(isOr: false, []) }
+        var nodes: [Node] = []
+        for rendition in [Rendition.html, .markdown, .plaintext] {
+            guard case .dictionary(let fieldFilter)? = members[rendition.rawValue] else { continue }
+            nodes.append(fieldNode(fieldFilter, name: name, kind: .text, rendition: rendition))
         }
         return .combination(isOr: members["_logOp"] == .string("OR"), nodes)
     }
@@ -78,13 +113,11 @@ struct FragmentFilter: Sendable {
         if case .string(let name)? = expression["_operator"] { operation = name }
         var apply = "AT_LEAST_ONCE"
         if case .string(let name)? = expression["_apply"] { apply = name }
-        var instances: Int?
-        if case .number(let number)? = expression["_instances"] { instances = number.intValue }
         var values: [Operand]?
         if case .array(let list)? = expression["values"] { values = list.compactMap { operand($0, kind: kind) } }
         return Expression(
             operation: operation, value: expression["value"].flatMap { operand($0, kind: kind) }, values: values,
-            ignoreCase: expression["_ignoreCase"] == .bool(true), apply: apply, instances: instances)
+            ignoreCase: expression["_ignoreCase"] == .bool(true), apply: apply)
     }
 
     private static func operand(_ value: Map, kind: ModelField.Kind?) -> Operand? {
@@ -98,25 +131,60 @@ struct FragmentFilter: Sendable {
         }
     }
 
-    private func evaluate(_ node: Node, fragment: ContentFragment, variation: String?, depth: Int) -> Bool {
+    private func evaluate(
+        _ node: Node, fragment: ContentFragment, variation: String?, depth: Int, only: JCRValue? = nil
+    ) -> Bool {
         switch node {
         case .combination(let isOr, let nodes):
             if nodes.isEmpty { return true }
             return isOr
-                ? nodes.contains { evaluate($0, fragment: fragment, variation: variation, depth: depth) }
-                : nodes.allSatisfy { evaluate($0, fragment: fragment, variation: variation, depth: depth) }
-        case .reference(let name, let filter):
+                ? nodes.contains { evaluate($0, fragment: fragment, variation: variation, depth: depth, only: only) }
+                : nodes.allSatisfy { evaluate($0, fragment: fragment, variation: variation, depth: depth, only: only) }
+        case .reference(let name, let apply, let filter):
             guard depth < 8 else { return false }
             let paths = fragment.value(of: name, variation: variation)?.elements.compactMap(\.text) ?? []
-            return paths.contains { path in
+            return Self.applies(apply ?? "AT_LEAST_ONCE", to: paths) { path in
                 guard let target = index.repository.fragments[path] else { return false }
                 return evaluate(filter, fragment: target, variation: variation, depth: depth + 1)
             }
-        case .field(let name, let kind, let isMultiple, let isOr, let expressions):
+        case .eachValue(let name, let apply, let filter):
+            let values = fragment.value(of: name, variation: variation)?.elements ?? []
+            return Self.applies(apply, to: values) { value in
+                evaluate(filter, fragment: fragment, variation: variation, depth: depth, only: value)
+            }
+        case .field(let name, let kind, let rendition, let isOr, let expressions):
             if expressions.isEmpty { return true }
-            let values = Self.values(of: name, in: fragment, variation: variation)
-            let results = expressions.lazy.map { Self.test($0, values: values, kind: kind, isMultiple: isMultiple) }
+            var values = only.map { [$0] } ?? Self.values(of: name, in: fragment, variation: variation)
+            if let rendition { values = values.map { rendered($0, rendition, of: name, in: fragment, variation) } }
+            let results = expressions.lazy.map { Self.test($0, values: values) }
             return isOr ? results.contains(true) : !results.contains(false)
+        }
+    }
+
+    /// Whether `test` holds for the values as `apply` (`ArrayMode`) asks: for one at least, for all (and at least
+    /// one, unless `ALL_OR_EMPTY`), or for exactly one (`INSTANCES`, which AEM declares without a count).
+    private static func applies<Value>(_ apply: String, to values: [Value], _ test: (Value) -> Bool) -> Bool {
+        switch apply {
+        case "ALL": !values.isEmpty && values.allSatisfy(test)
+        case "ALL_OR_EMPTY": values.allSatisfy(test)
+        case "INSTANCES": values.filter(test).count == 1
+        default: values.contains(where: test)
+        }
+    }
+
+    /// The `rendition` of a rich-text value of the field `name`.
+    private func rendered(
+        _ value: JCRValue, _ rendition: Rendition, of name: String, in fragment: ContentFragment, _ variation: String?
+    ) -> JCRValue {
+        guard let text = value.text else { return value }
+        let contentType = fragment.value(of: name + "@ContentType", variation: variation)?.text ?? "text/html"
+        let rich = RichTextValue(text: text, contentType: contentType)
+        switch rendition {
+        case .html: return .string(rich.html)
+        case .plaintext:
+            return .string(rich.isHTML ? RichTextRenditions.plaintext(index.richText(html: rich.text).nodes) : text)
+        case .markdown:
+            return .string(rich.isHTML ? RichTextRenditions.markdown(index.richText(html: rich.text).nodes) : text)
         }
     }
 
@@ -126,15 +194,14 @@ struct FragmentFilter: Sendable {
         case "_id": return [.string(fragment.uuid)]
         case "_variation": return [.string(variation ?? "master")]
         case "_tags": return fragment.tags.map(JCRValue.string)
+        case "_variations": return fragment.variations.map { JCRValue.string($0.name) }
         default: return fragment.value(of: name, variation: variation)?.elements ?? []
         }
     }
 
     private static let negative: Set<String> = ["EQUALS_NOT", "CONTAINS_NOT", "NOT_AT"]
 
-    private static func test(_ expression: Expression, values: [JCRValue], kind: ModelField.Kind?, isMultiple: Bool)
-        -> Bool
-    {
+    private static func test(_ expression: Expression, values: [JCRValue]) -> Bool {
         if let expected = expression.values {
             let equal =
                 expected.count == values.count
@@ -143,11 +210,8 @@ struct FragmentFilter: Sendable {
         }
         guard let operand = expression.value else { return true }
         guard !values.isEmpty else { return negative.contains(expression.operation) }
-        let matches = values.lazy.map { compare($0, expression.operation, operand, ignoreCase: expression.ignoreCase) }
-        switch expression.apply {
-        case "ALL", "ALL_OR_EMPTY": return !matches.contains(false)
-        case "INSTANCES": return matches.filter { $0 }.count == (expression.instances ?? 1)
-        default: return matches.contains(true)
+        return applies(expression.apply, to: values) {
+            compare($0, expression.operation, operand, ignoreCase: expression.ignoreCase)
         }
     }
 

@@ -19,18 +19,30 @@ struct FragmentNode: Sendable {
     }
 }
 
-/// An asset that is not a fragment, as the source of `ImageRef`, `DocumentRef` or `MultimediaRef`.
-struct AssetNode: Sendable {
+/// What a content reference points to: an asset or a page, the source of the reference types' shared fields.
+protocol ReferenceNode: Sendable {
+    /// Its repository path, `_path`.
+    var path: String { get }
+    /// Its GraphQL type (`ImageRef`, `PageRef`…).
+    var typeName: String { get }
+}
+
+/// An asset that is not a fragment, as the source of `ImageRef`, `DocumentRef`, `MultimediaRef` or `ArchiveRef`.
+struct AssetNode: ReferenceNode {
     let asset: DamAsset
     let transform: AssetTransformation?
 
+    var path: String { asset.path }
+
     /// The GraphQL type AEM gives an asset of this MIME type.
-    var typeName: String {
-        let mimeType = asset.mimeType.lowercased()
-        if mimeType.hasPrefix("image/") { return "ImageRef" }
-        if mimeType.hasPrefix("video/") || mimeType.hasPrefix("audio/") { return "MultimediaRef" }
-        return "DocumentRef"
-    }
+    var typeName: String { SchemaRules.referenceTypeName(mimeType: asset.mimeType) }
+}
+
+/// A page a content reference points to, as the source of `PageRef`.
+struct PageNode: ReferenceNode {
+    let path: String
+
+    var typeName: String { "PageRef" }
 }
 
 extension ContentFragment {

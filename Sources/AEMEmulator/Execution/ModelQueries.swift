@@ -119,13 +119,17 @@ struct ModelQueries: Sendable {
             for field in itemModel.model.fields where result.selectedFields.contains(field.name) {
                 guard let stored = item.value(of: field.name) else { continue }
                 let paths: [String]
+                var pagesToo = false
                 switch field.kind {
                 case .richText:
                     let contentType = item.value(of: field.name + "@ContentType")?.text ?? "text/html"
                     paths = stored.elements.compactMap(\.text).flatMap { text in
                         index.richText(html: RichTextValue(text: text, contentType: contentType).html).referencedPaths
                     }
-                case .contentReference, .fragmentReference:
+                case .contentReference:
+                    paths = stored.elements.compactMap(\.text)
+                    pagesToo = true
+                case .fragmentReference:
                     paths = stored.elements.compactMap(\.text)
                 default:
                     continue
@@ -139,6 +143,9 @@ struct ModelQueries: Sendable {
                     } else if let asset = index.assetNode(at: path, transform: item.transform) {
                         seen.insert(path)
                         references.append(asset)
+                    } else if pagesToo, let page = index.referenceNode(at: path, transform: nil) {
+                        seen.insert(path)
+                        references.append(page)
                     }
                 }
             }

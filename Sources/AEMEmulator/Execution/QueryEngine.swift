@@ -20,6 +20,8 @@ final class QueryEngine: @unchecked Sendable {
         let message: String
         let line: Int?
         let column: Int?
+        /// graphql-java's kind of error, its `extensions.classification`: `InvalidSyntax` or `ValidationError`.
+        var classification = "ValidationError"
     }
 
     /// The answer to a persisted query.
@@ -135,7 +137,7 @@ final class QueryEngine: @unchecked Sendable {
         let roots = RootValues()
         do {
             let result = try await GraphQL.execute(
-                schema: schema.schema, documentAST: document, rootValue: (),
+                schema: completion == nil ? schema.schema : schema.rootsSchema, documentAST: document, rootValue: (),
                 context: completion == nil ? () : roots, variableValues: variables, operationName: operationName)
             guard let (executor, operation, queryType) = completion, result.data != nil else {
                 return ResultEncoding.json(result)
@@ -177,7 +179,7 @@ final class QueryEngine: @unchecked Sendable {
                     result = .invalid(errors.map(Self.problem))
                 }
             } catch let error as GraphQL.GraphQLError {
-                result = .invalid([Self.problem(error)])
+                result = .invalid([Self.syntaxProblem(error, in: text)])
             } catch {
                 result = .invalid([Problem(message: String(describing: error), line: nil, column: nil)])
             }
@@ -197,12 +199,20 @@ final class QueryEngine: @unchecked Sendable {
         Problem(message: error.message, line: error.locations.first?.line, column: error.locations.first?.column)
     }
 
+    /// A text that does not parse, as graphql-java says it.
+    private static func syntaxProblem(_ error: GraphQL.GraphQLError, in text: String) -> Problem {
+        guard let location = error.locations.first else { return problem(error) }
+        return Problem(
+            message: AEMErrorBodies.invalidSyntaxMessage(in: text, line: location.line, column: location.column),
+            line: location.line, column: location.column, classification: "InvalidSyntax")
+    }
+
     private static func json(_ problem: Problem) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = [("message", .string(problem.message))]
         if let line = problem.line, let column = problem.column {
             members.append(("locations", .array([.object([("line", .int(line)), ("column", .int(column))])])))
         }
-        members.append(("extensions", .object([("classification", .string("ValidationError"))])))
+        members.append(("extensions", .object([("classification", .string(problem.classification))])))
         return .object(members)
     }
 
@@ -215,7 +225,7 @@ final class QueryEngine: @unchecked Sendable {
     /// AEM's answer to a stored query that does not validate.
     static func validationErrorBody(_ problems: [Problem]) -> OrderedJSON {
         let details = problems.map { problem in
-            var text = "Error: type=ValidationError; message=\(problem.message);"
+            var text = "Error: type=\(problem.classification); message=\(problem.message);"
             if let line = problem.line, let column = problem.column { text += " location=\(line),\(column);" }
             return text
         }.joined(separator: " ")

@@ -142,6 +142,10 @@ final class SelectionExecutor {
                 continue
             }
             let fieldValue = entry.read.map { $0(value) } ?? (value as? RootValues)?[field.key]
+            if entry.read == nil, fieldValue == nil, entry.type is GraphQLNonNull {
+                // A root field without a value: its resolver failed, and GraphQLSwift has its error.
+                throw NullInNonNull()
+            }
             do {
                 members.append((field.key, try complete(fieldValue, as: entry.type, fields: field.fields, in: type)))
             } catch {

@@ -18,10 +18,11 @@ struct GraphQLEndpoints: Sendable {
     func execute(_ name: String, variables: [String: String]) async -> Reply {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let query = queries.query(configuration: parts[0], name: parts[1]) else {
-            let message =
-                "No persisted query found at /conf/\(parts.first ?? "")/settings/graphql/persistentQueries/"
-                + parts.dropFirst().joined(separator: "/")
-            return .document(status: 404, Self.errors(message), cacheControl: nil)
+            return .document(
+                status: AEMErrorBodies.persistedQueryNotFoundStatus,
+                AEMErrorBodies.persistedQueryNotFound(
+                    configuration: parts.first ?? "", name: parts.dropFirst().joined(separator: "/")),
+                cacheControl: nil)
         }
         let key = ExecutedAnswers.key(query, variables: variables)
         if let answer = executed[key] { return .executed(answer) }
@@ -31,9 +32,7 @@ struct GraphQLEndpoints: Sendable {
         case .invalidQuery(let document):
             return .document(status: 500, document, cacheControl: nil)
         case .unknownConfiguration:
-            return .raw(
-                status: 404, headers: [("Content-Type", "text/plain;charset=utf-8")],
-                body: Array("No suitable endpoint found".utf8))
+            return Self.noSuitableEndpoint
         }
     }
 
@@ -159,11 +158,7 @@ struct GraphQLEndpoints: Sendable {
 
     /// `GET /content/cq:graphql/<configuration>/endpoint.GQLschema`.
     func schema(configuration: String) -> Reply {
-        guard let sdl = engine.sdl(configuration: configuration) else {
-            return .raw(
-                status: 404, headers: [("Content-Type", "text/plain;charset=utf-8")],
-                body: Array("No suitable endpoint found".utf8))
-        }
+        guard let sdl = engine.sdl(configuration: configuration) else { return Self.noSuitableEndpoint }
         return .raw(
             status: 200, headers: [("Content-Type", "text/x-graphql-schema;charset=utf-8")], body: Array(sdl.utf8))
     }
@@ -181,6 +176,10 @@ struct GraphQLEndpoints: Sendable {
             operationName: request.operationName)
         return .document(status: 200, document, cacheControl: nil)
     }
+
+    /// AEM's answer for a configuration without a GraphQL endpoint.
+    private static let noSuitableEndpoint = Reply.document(
+        status: AEMErrorBodies.noSuitableEndpointStatus, AEMErrorBodies.noSuitableEndpoint, cacheControl: nil)
 
     private static func errors(_ message: String) -> OrderedJSON {
         .object([("errors", .array([.object([("message", .string(message))])]))])

@@ -28,7 +28,8 @@ enum AssetReader {
             path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), mimeType: mimeType,
             width: dimension(metadata, "tiff:ImageWidth", "exif:PixelXDimension"),
             height: dimension(metadata, "tiff:ImageLength", "exif:PixelYDimension"),
-            lastModified: lastModified?.date, bytes: bytes)
+            lastModified: lastModified?.date, author: metadata?.value("dc:creator")?.elements.first?.text,
+            bytes: bytes)
     }
 
     /// The first of `names` that holds a positive whole number.

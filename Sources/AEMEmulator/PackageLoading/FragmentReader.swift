@@ -21,7 +21,7 @@ enum FragmentReader {
         return ContentFragment(
             path: path, uuid: node.text("jcr:uuid") ?? StableUUID.forPath(path), modelPath: modelPath,
             title: content.text("jcr:title"), description: content.text("jcr:description"),
-            lastModified: lastModified.flatMap(\.date),
+            lastModified: lastModified.flatMap(\.date), created: node.value("jcr:created")?.date,
             tags: content.child("metadata")?.value("cq:tags")?.elements.compactMap(\.text) ?? [],
             master: master, variations: variations)
     }

@@ -36,6 +36,11 @@ public struct ContentFragment: Sendable {
         get { storage.values.lastModified }
         set { change { $0.lastModified = newValue } }
     }
+    /// `@jcr:created` of the fragment's node.
+    public var created: Date? {
+        get { storage.values.created }
+        set { change { $0.created = newValue } }
+    }
     /// `jcr:content/metadata/@cq:tags`.
     public var tags: [String] {
         get { storage.values.tags }
@@ -71,6 +76,7 @@ public struct ContentFragment: Sendable {
         var title: String?
         var description: String?
         var lastModified: Date?
+        var created: Date?
         var tags: [String]
         var master: [String: JCRValue]
         var variations: [(name: String, values: [String: JCRValue])]
@@ -92,13 +98,13 @@ public struct ContentFragment: Sendable {
     /// A fragment with the given values; see each property.
     public init(
         path: String, uuid: String, modelPath: String, title: String? = nil, description: String? = nil,
-        lastModified: Date? = nil, tags: [String] = [], master: [String: JCRValue],
+        lastModified: Date? = nil, created: Date? = nil, tags: [String] = [], master: [String: JCRValue],
         variations: [(name: String, values: [String: JCRValue])] = []
     ) {
         storage = Storage(
             Values(
                 path: path, uuid: uuid, modelPath: modelPath, title: title, description: description,
-                lastModified: lastModified, tags: tags, master: master, variations: variations))
+                lastModified: lastModified, created: created, tags: tags, master: master, variations: variations))
     }
 }
 

@@ -15,6 +15,8 @@ public struct DamAsset: Sendable {
     public var height: Int?
     /// `jcr:content/@jcr:lastModified`, sent as `Last-Modified`.
     public var lastModified: Date?
+    /// `metadata/@dc:creator`, its `author` in GraphQL, when known.
+    public var author: String?
     /// The original rendition's bytes.
     public var bytes: Bytes
     /// For bytes in a file, its size and modification time when the package was loaded: what tells a reload that
@@ -36,7 +38,7 @@ public struct DamAsset: Sendable {
     /// An asset with the given values; see each property.
     public init(
         path: String, uuid: String, mimeType: String, width: Int? = nil, height: Int? = nil, lastModified: Date? = nil,
-        bytes: Bytes
+        author: String? = nil, bytes: Bytes
     ) {
         self.path = path
         self.uuid = uuid
@@ -44,8 +46,20 @@ public struct DamAsset: Sendable {
         self.width = width
         self.height = height
         self.lastModified = lastModified
+        self.author = author
         self.bytes = bytes
         if case .file(let url) = bytes { fileStamp = FileStamp(atPath: url.path) }
+    }
+
+    /// The size of the original in bytes, its `size` in GraphQL; nil for a placeholder, and for a file that cannot be
+    /// read.
+    var size: Int? {
+        switch bytes {
+        case .file: fileStamp?.size
+        case .data(let data): data.count
+        case .synthetic(let byteCount): byteCount
+        case .placeholder: nil
+        }
     }
 
     /// The bytes of the original: the file's (read with `options`), the bytes held, or the placeholder's (nil when

@@ -19,11 +19,12 @@ enum Resolve {
         values.map { $0 as (any Sendable)? }
     }
 
-    /// The name of the object type of a value of a union: a fragment's model type or an asset's reference type.
+    /// The name of the object type of a value of a union: a fragment's model type, or an asset's or page's reference
+    /// type.
     static func objectTypeName(of value: any Sendable) -> String {
         switch value {
         case let node as FragmentNode: node.typeName
-        case let node as AssetNode: node.typeName
+        case let node as any ReferenceNode: node.typeName
         default: "DocumentRef"
         }
     }

@@ -4,8 +4,9 @@ import OrderedCollections
 
 /// Builds the GraphQL schema AEM generates for one configuration from its models (aem-platform.md §2): per model
 /// `<Title>Model` with its system and content fields, `<Title>ModelResult`, `<Title>ModelResults`,
-/// `<Title>ModelConnection`, `<Title>ModelFilter`, and the query fields `<title>ByPath`, `<title>List` and
-/// `<title>Paginated`, each resolved over a ``ContentIndex``.
+/// `<Title>ModelConnection`, `<Title>ModelFilter`, `<Title>ModelArrayFilter`, and the fields `<title>ByPath`,
+/// `<title>List` and `<title>Paginated` of the root type `QueryType`, each resolved over a ``ContentIndex``; the
+/// `Reference` union of the reference types and every model type. Where AEM's sources differ, ``SchemaRules``.
 final class SchemaBuilder {
     private let configuration: String
     private let index: ContentIndex
@@ -17,7 +18,9 @@ final class SchemaBuilder {
     private var fieldMaps: [String: GraphQLFieldMap] = [:]
     private var filterTypes: [String: GraphQLInputObjectType] = [:]
     private var filterFieldMaps: [String: InputObjectFieldMap] = [:]
-    private var unions: [String: GraphQLUnionType] = [:]
+    private var arrayFilterTypes: [String: GraphQLInputObjectType] = [:]
+    /// `Reference`: what a content reference or an entry of `_references` can be.
+    private var reference: GraphQLUnionType?
 
     /// The schema of `configuration`'s models in `index`.
     static func build(configuration: String, index: ContentIndex) throws -> ConfigurationSchema {
@@ -41,14 +44,18 @@ final class SchemaBuilder {
             let path = model.model.path
             objectTypes[path] = try GraphQLObjectType(
                 name: model.naming.typeName, fields: { [unowned self] in self.fieldMaps[path] ?? [:] })
-            filterTypes[path] = try GraphQLInputObjectType(
+            let filter = try GraphQLInputObjectType(
                 name: model.naming.typeName + "Filter", fields: { [unowned self] in self.filterFieldMaps[path] ?? [:] })
+            filterTypes[path] = filter
+            arrayFilterTypes[path] = try FilterTypes.arrayFilter(
+                model.naming.typeName + "ArrayFilter", match: filter, arrayMode: common.filters.arrayMode)
         }
         let modelTypes = models.compactMap { objectTypes[$0.model.path] }
         let allModels = try GraphQLUnionType(
             name: "AllFragmentModels", resolveType: Resolve.typeName, types: modelTypes)
         let allReferences = try GraphQLUnionType(
-            name: "AllReferences", resolveType: Resolve.typeName, types: modelTypes + common.assetTypes)
+            name: "Reference", resolveType: Resolve.typeName, types: common.referenceTypes + modelTypes)
+        reference = allReferences
         for model in models {
             let fields = try modelFields(model, allModels: allModels, modelPaths: modelPaths)
             readers.register(fields, on: model.naming.typeName)
@@ -67,13 +74,15 @@ final class SchemaBuilder {
             let result = try readers.objectType(
                 name: typeName + "Result",
                 fields: [
-                    "item": Resolve.field(type) { (result: ResultSource) in result.items.first },
+                    "item": Resolve.field(GraphQLNonNull(type)) { (result: ResultSource) in result.items.first },
                     "_references": references,
                 ])
             let results = try readers.objectType(
                 name: typeName + "Results",
                 fields: [
-                    "items": Resolve.field(GraphQLList(type)) { (result: ResultSource) in Resolve.list(result.items) },
+                    "items": Resolve.field(GraphQLNonNull(GraphQLList(type))) { (result: ResultSource) in
+                        Resolve.list(result.items)
+                    },
                     "_references": references,
                 ])
             let edge = try readers.objectType(
@@ -98,7 +107,7 @@ final class SchemaBuilder {
                 try RootValues.deliver(queries.byPath(arguments, info: info), context: context, info: info)
             }
             queryFields[prefix + "ByPath"] = GraphQLField(
-                type: result,
+                type: GraphQLNonNull(result),
                 args: [
                     "_path": GraphQLArgument(type: GraphQLNonNull(GraphQLString)),
                     "variation": GraphQLArgument(type: GraphQLString),
@@ -109,7 +118,7 @@ final class SchemaBuilder {
                 try RootValues.deliver(queries.list(arguments, info: info), context: context, info: info)
             }
             queryFields[prefix + "List"] = GraphQLField(
-                type: results,
+                type: GraphQLNonNull(results),
                 args: [
                     "filter": GraphQLArgument(type: filter),
                     "sort": GraphQLArgument(type: GraphQLString),
@@ -125,7 +134,7 @@ final class SchemaBuilder {
                 try RootValues.deliver(queries.paginated(arguments, info: info), context: context, info: info)
             }
             queryFields[prefix + "Paginated"] = GraphQLField(
-                type: connection,
+                type: GraphQLNonNull(connection),
                 args: [
                     "first": GraphQLArgument(type: GraphQLInt),
                     "after": GraphQLArgument(type: GraphQLString),
@@ -137,12 +146,28 @@ final class SchemaBuilder {
                 ],
                 resolve: paginated)
         }
-        readers.registerRoot(queryFields, on: "Query")
-        let query = try GraphQLObjectType(name: "Query", fields: queryFields)
-        let schema = try GraphQLSchema(query: query, types: [allModels, allReferences] + common.assetTypes)
+        readers.registerRoot(queryFields, on: SchemaRules.rootTypeName)
+        let query = try GraphQLObjectType(name: SchemaRules.rootTypeName, fields: queryFields)
+        let declared: [GraphQLNamedType] =
+            [allModels, allReferences, common.date, common.time] + common.referenceTypes + common.filters.allTypes
+            + models.compactMap { arrayFilterTypes[$0.model.path] }
+        let schema = try GraphQLSchema(
+            query: query, types: declared, directives: try SchemaRules.directives())
         let problems = validateSchema(schema: schema)
-        guard problems.isEmpty else { throw SchemaBuildError(messages: problems.map(\.message)) }
-        return ConfigurationSchema(configuration: configuration, schema: schema, readers: readers, builder: self)
+        guard problems.isEmpty else { throw SchemaBuildError(messages: problems.map { $0.message }) }
+        // The root fields as GraphQLSwift runs them when ``SelectionExecutor`` completes the answer: nullable, as
+        // their resolvers give GraphQLSwift null and keep the value for the executor (``RootValues``).
+        let nullableRoot = try GraphQLObjectType(
+            name: SchemaRules.rootTypeName,
+            fields: queryFields.mapValues { field in
+                GraphQLField(
+                    type: (field.type as? GraphQLNonNull)?.ofType as? GraphQLOutputType ?? field.type,
+                    args: field.args, resolve: field.resolve)
+            })
+        let rootsSchema = try GraphQLSchema(
+            query: nullableRoot, types: declared, directives: try SchemaRules.directives())
+        return ConfigurationSchema(
+            configuration: configuration, schema: schema, rootsSchema: rootsSchema, readers: readers, builder: self)
     }
 
     private func modelFields(_ model: ModelIndex, allModels: GraphQLUnionType, modelPaths: Set<String>) throws
@@ -217,10 +242,11 @@ final class SchemaBuilder {
                 }
             )
         case .contentReference:
+            guard let reference else { throw SchemaBuildError(messages: ["Reference is built after the models"]) }
             return (
-                common.reference,
+                reference,
                 { node, value in
-                    value.text.flatMap { index.assetNode(at: $0, transform: node.transform) }
+                    value.text.flatMap { index.referenceNode(at: $0, transform: node.transform) }
                 }
             )
         case .fragmentReference(let allowed):
@@ -260,29 +286,48 @@ final class SchemaBuilder {
         }
     }
 
+    /// The fields of `<Model>Filter`: `_logOp`, `_path`, `_variation`, the newer system fields
+    /// (``SchemaRules/filteredNewerSystemFields``), each filterable field, and `_variations`.
     private func filterFields(_ model: ModelIndex) -> InputObjectFieldMap {
+        let filters = common.filters
         var fields: InputObjectFieldMap = [
-            "_logOp": InputObjectField(type: common.logOp),
-            "_path": InputObjectField(type: common.stringFilter),
-            "_id": InputObjectField(type: common.stringFilter),
-            "_variation": InputObjectField(type: common.stringFilter),
-            "_tags": InputObjectField(type: common.stringFilter),
+            "_logOp": InputObjectField(type: filters.logOp, defaultValue: .string("AND")),
+            "_path": InputObjectField(type: filters.id),
+            "_variation": InputObjectField(type: filters.string),
         ]
-        for field in model.model.fields where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil {
-            switch field.kind {
-            case .text, .enumeration, .tags, .richText, .contentReference, .json:
-                fields[field.name] = InputObjectField(type: common.stringFilter)
-            case .integer: fields[field.name] = InputObjectField(type: common.intFilter)
-            case .float: fields[field.name] = InputObjectField(type: common.floatFilter)
-            case .boolean: fields[field.name] = InputObjectField(type: common.booleanFilter)
-            case .date: fields[field.name] = InputObjectField(type: common.calendarFilter)
-            case .fragmentReference(let allowed):
-                if allowed.count == 1, let filter = filterTypes[allowed[0]] {
-                    fields[field.name] = InputObjectField(type: filter)
-                }
-            }
+        for name in SchemaRules.filteredNewerSystemFields {
+            fields[name] = InputObjectField(type: name == "_tags" ? filters.stringArray : filters.id)
         }
+        for field in model.model.fields
+        where ModelNaming.isValidFieldName(field.name) && fields[field.name] == nil
+            && SchemaRules.isFilterable(field.kind)
+        {
+            if let type = filterType(of: field) { fields[field.name] = InputObjectField(type: type) }
+        }
+        fields["_variations"] = InputObjectField(type: filters.stringArray)
         return fields
+    }
+
+    /// The filter of a model field: its scalar's filter, or its array filter when it is multi-valued.
+    private func filterType(of field: ModelField) -> GraphQLInputObjectType? {
+        let filters = common.filters
+        let isMultiple = field.isMultiple
+        func scalar(_ name: String) -> GraphQLInputObjectType? {
+            isMultiple ? filters.array[name] : filters.single[name]
+        }
+        switch field.kind {
+        case .text, .enumeration: return scalar("String")
+        case .tags: return filters.stringArray
+        case .richText: return isMultiple ? filters.multiFormatStringArray : filters.multiFormatString
+        case .integer: return scalar("Int")
+        case .float: return scalar("Float")
+        case .boolean: return scalar("Boolean")
+        case .date: return scalar("Calendar")
+        case .contentReference, .json: return nil
+        case .fragmentReference(let allowed):
+            guard allowed.count == 1 else { return nil }
+            return isMultiple ? arrayFilterTypes[allowed[0]] : filterTypes[allowed[0]]
+        }
     }
 }
 
@@ -297,14 +342,21 @@ struct SchemaBuildError: Error, CustomStringConvertible {
 final class ConfigurationSchema: @unchecked Sendable {
     let configuration: String
     let schema: GraphQLSchema
+    /// The same schema with nullable root fields, which GraphQLSwift runs when ``SelectionExecutor`` completes the
+    /// answer (its resolvers give GraphQLSwift null; a non-null root field that fails still nulls the data there).
+    let rootsSchema: GraphQLSchema
     /// The readers of its object fields, for ``SelectionExecutor``.
     let readers: FieldReaders
     /// Keeps the type builder, whose field maps the model types read lazily, alive with the schema.
     private let builder: SchemaBuilder
 
-    fileprivate init(configuration: String, schema: GraphQLSchema, readers: FieldReaders, builder: SchemaBuilder) {
+    fileprivate init(
+        configuration: String, schema: GraphQLSchema, rootsSchema: GraphQLSchema, readers: FieldReaders,
+        builder: SchemaBuilder
+    ) {
         self.configuration = configuration
         self.schema = schema
+        self.rootsSchema = rootsSchema
         self.readers = readers
         self.builder = builder
     }

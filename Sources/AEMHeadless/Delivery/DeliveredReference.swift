@@ -7,7 +7,8 @@ public enum DeliveredReference: Sendable, Hashable {
     case asset(DeliveredAsset)
     /// A tag, such as `wknd-shared:activity/surfing`.
     case tag(DeliveredTag)
-    /// A kind this library does not know (`page`, `experience-fragment`…), kept as AEM sent it.
+    /// A kind this library does not know (`page`, `experience-fragment`…), or an entry without a
+    /// `type` (its `type` is then empty), kept as AEM sent it.
     case other(type: String, value: UntypedJSON)
 
     /// The `type` AEM sent: `content-fragment`, `asset`, `tag` or another.
@@ -40,11 +41,15 @@ public enum DeliveredReference: Sendable, Hashable {
         }
     }
 
-    /// Reads one entry of `references`; a kind it cannot read as such is kept as `.other`.
+    /// Reads one entry of `references`; a kind it does not know, or an entry without `type`, is
+    /// kept as `.other`.
     init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let entry = try json.requireObject(for: DeliveredReference.self)
-        let type = try entry.requiredString("type")
         let value = entry["value"] ?? .null
+        guard let type = entry["type"]?.stringValue else {
+            self = .other(type: "", value: value)
+            return
+        }
         do {
             switch type {
             case "content-fragment":
@@ -96,6 +101,8 @@ public struct DeliveredTag: Sendable, Hashable {
     public var name: String?
     /// The tag's title, when sent (`Surfing`).
     public var title: String?
+    /// The titles of its namespace and path, when sent (`WKND Shared : Activity / Surfing`).
+    public var titlePath: String?
     /// The whole value as AEM sent it.
     public var json: UntypedJSON
 
@@ -105,6 +112,7 @@ public struct DeliveredTag: Sendable, Hashable {
         path = object["path"]?.stringValue
         name = object["name"]?.stringValue
         title = object["title"]?.stringValue
+        titlePath = object["titlePath"]?.stringValue
         self.json = object
     }
 }

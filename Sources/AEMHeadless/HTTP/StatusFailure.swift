@@ -24,7 +24,8 @@ struct StatusFailure {
 
     /// The error for `status`, a status that is not the success expected.
     func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
-        let (kind, message) = describe(status, reason: graphQLErrors.first.map(String.init(describing:)), page: nil)
+        let (kind, message) = describe(
+            status, reason: graphQLErrors.first.map(String.init(describing:)), page: nil, errors: graphQLErrors)
         return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
     }
 
@@ -35,7 +36,7 @@ struct StatusFailure {
         let problem = answer.problemDetails
         let page = answer.isHTML ? answer.pageDescription : nil
         let reason = errors.first.map(String.init(describing:)) ?? problem.map(String.init(describing:))
-        let (kind, message) = describe(answer.status, reason: reason, page: page)
+        let (kind, message) = describe(answer.status, reason: reason, page: page, errors: errors)
         var error = AemError(
             kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
             graphQLErrors: errors)
@@ -43,7 +44,9 @@ struct StatusFailure {
         return error
     }
 
-    private func describe(_ status: Int, reason: String?, page: String?) -> (AemError.Kind, String) {
+    private func describe(_ status: Int, reason: String?, page: String?, errors: [GraphQLError]) -> (
+        AemError.Kind, String
+    ) {
         switch (status, subject) {
         case (401, .query(let path)), (403, .query(let path)):
             return (
@@ -57,10 +60,7 @@ struct StatusFailure {
                 : "the image is on another host, which never receives the AEM credentials"
             return (.unauthorized, "\(what) answered \(status): not allowed (\(hint)).")
         case (404, .query(let path)):
-            return (
-                .queryNotFound,
-                "The persisted query \(path) does not exist on \(origin) (404). Check the query name, or persist the query on that server."
-            )
+            return (.queryNotFound, Self.missingQuery(path, on: origin, errors: errors))
         case (404, .file(let what)), (410, .file(let what)):
             return (.notFound, "\(what) answered \(status): there is no such image.")
         case (401, .resource(let what)), (403, .resource(let what)):
@@ -86,5 +86,21 @@ struct StatusFailure {
         case (_, .file(let what)):
             return (.httpStatus, "\(what) answered \(status) instead of the image.")
         }
+    }
+
+    /// Why a persisted query answered 404, from AEM's error: the configuration has no GraphQL endpoint (AEM's
+    /// `ServletError` "No suitable endpoint found."), or it has no query by that name (`PersistenceError` "Could not
+    /// find Persisted Query", or no body AEM wrote).
+    private static func missingQuery(_ path: String, on origin: AemOrigin, errors: [GraphQLError]) -> String {
+        let configuration = path.split(separator: "/").first.map(String.init) ?? path
+        if let servlet = errors.first(where: { $0.errorType == "ServletError" }),
+            servlet.details?.localizedCaseInsensitiveContains("endpoint") == true
+        {
+            return
+                "\(origin) has no GraphQL endpoint for the configuration \(configuration), so it cannot run \(path) (404: \(servlet.details ?? servlet.message)). Check the configuration name, or create the endpoint in AEM (Tools > General > GraphQL)."
+        }
+        let said = errors.first { $0.errorType == "PersistenceError" }.map { ": \($0.message)" } ?? ""
+        return
+            "The persisted query \(path) does not exist on \(origin) (404\(said)). Check the query name, or persist the query on that server."
     }
 }

@@ -15,6 +15,7 @@ package enum MediaTypes {
         ("application/pdf", ["pdf"]),
         ("video/mp4", ["mp4"]),
         ("text/plain", ["txt"]),
+        ("application/zip", ["zip"]),
     ]
 
     /// Other names some servers give a type.
