@@ -157,6 +157,8 @@ struct StoreQueryTests {
         #expect(try FragmentSort.parsing("price DESC, title") == [.descending("price"), .ascending("title")])
         for bad in [
             "", "price <", "price ?? 3", "price < 5 AND", "'price' = 3", "price = 'open", "pri ce = 1", "a..b = 1",
+            // Found by fuzzing: a `!` without `=` read as an empty word, forever.
+            "NOT!price <= 100", "price ! 3",
         ] {
             #expect(throws: SyncError.self, "\(bad)") { try FragmentPredicate(parsing: bad) }
         }

@@ -46,6 +46,10 @@ extension FragmentPredicate {
                 rest = rest.dropFirst(symbol.count)
             } else {
                 let word = rest.prefix { !$0.isWhitespace && !"<>=!~(),'\"".contains($0) }
+                // A character that starts no operator (a `!` without `=`) is no word either.
+                guard !word.isEmpty else {
+                    throw SyncError(.invalidQuery, "Cannot read '\(first)' in the condition '\(text)'.")
+                }
                 tokens.append(Token(text: String(word), quoted: false))
                 rest = rest.dropFirst(word.count)
             }
