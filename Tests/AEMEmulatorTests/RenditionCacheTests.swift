@@ -48,7 +48,7 @@ struct RenditionCacheTests {
     }
 
     @Test func slotsLetAtMostTheirCountRunAtOnce() async throws {
-        let slots = RenderSlots(count: 1)
+        let slots = AsyncSlots(count: 1)
         let counts = LockedCounts()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<12 {

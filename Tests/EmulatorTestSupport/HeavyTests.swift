@@ -1,3 +1,4 @@
+import AEMEmulator
 import Foundation
 
 /// The budget of tests that hold emulators or run programs: at most `count` such tests at once, the others waiting
@@ -10,7 +11,7 @@ public enum HeavyTests {
     public static let count = 4
 
     @TaskLocal private static var holdsShare = false
-    private static let shares = TestShares(count: count)
+    private static let shares = AsyncSlots(count: count)
 
     /// What `body` returns, run while holding a share.
     public static func run<Result>(_ body: () async throws -> Result) async rethrows -> Result {
@@ -18,40 +19,5 @@ public enum HeavyTests {
         await shares.acquire()
         defer { shares.release() }
         return try await $holdsShare.withValue(true) { try await body() }
-    }
-}
-
-/// A counting semaphore whose waiters are suspended, not blocked.
-private final class TestShares: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(count: Int) { free = count }
-
-    func acquire() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let granted = lock.withLock {
-                guard free > 0 else {
-                    waiting.append(continuation)
-                    return false
-                }
-                free -= 1
-                return true
-            }
-            if granted { continuation.resume() }
-        }
-    }
-
-    func release() {
-        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            guard !waiting.isEmpty else {
-                free += 1
-                return nil
-            }
-            return waiting.removeFirst()
-        }
-        next?.resume()
     }
 }

@@ -15,7 +15,7 @@ enum ImageRenderer {
     }
 
     /// Renders run at once in this process at most: a full-size lossless render can take 100 MB.
-    static let slots = RenderSlots(count: max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
+    static let slots = AsyncSlots(count: max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
 
     /// The largest original rendered, in pixels (100 megapixels, 10,000 × 10,000): a guard of the stand-in against
     /// images that would take gigabytes to decode, not an AEM limit.

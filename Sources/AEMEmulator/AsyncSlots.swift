@@ -1,8 +1,8 @@
 import NIOConcurrencyHelpers
 
 /// At most `count` holders at a time; the others wait their turn suspended, without holding a thread. Bounds the
-/// renders of a process, each of which may take a core and 100 MB.
-final class RenderSlots: Sendable {
+/// renders of a process (each may take a core and 100 MB), and the tests that hold emulators at once.
+package final class AsyncSlots: Sendable {
     private struct State {
         var free: Int
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +10,7 @@ final class RenderSlots: Sendable {
 
     private let state: NIOLockedValueBox<State>
 
-    init(count: Int) {
+    package init(count: Int) {
         state = NIOLockedValueBox(State(free: count))
     }
 
@@ -21,7 +21,8 @@ final class RenderSlots: Sendable {
         return try body()
     }
 
-    private func acquire() async {
+    /// Waits for a slot and takes it; give it back with `release()`.
+    package func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = state.withLockedValue { state in
                 guard state.free > 0 else {
@@ -36,7 +37,7 @@ final class RenderSlots: Sendable {
     }
 
     /// Hands the slot to the first waiter, else frees it.
-    private func release() {
+    package func release() {
         let next = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiting.isEmpty else {
                 state.free += 1
