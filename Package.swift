@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
         .library(name: "AEMHeadlessIMS", targets: ["AEMHeadlessIMS"]),
         .library(name: "AEMHeadlessSQLiteCache", targets: ["AEMHeadlessSQLiteCache"]),
+        .library(name: "AEMHeadlessDownload", targets: ["AEMHeadlessDownload"]),
         .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
+        .library(name: "WKNDSample", targets: ["WKNDSample"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .executable(name: "wknd", targets: ["wknd"]),
         .executable(name: "wknd-serve", targets: ["wknd-serve"]),
@@ -50,6 +52,8 @@ let package = Package(
         // (`/content/dam/<site>/de/…`), JSON string escaping. Never a model type: each side reads and writes its
         // own, so that a wrong field name in the client cannot hide behind the same mistake in the emulator.
         .target(name: "AEMWireFormats"),
+        // Files from AEM written to disk whole or not at all: resumable downloads with a manifest of what is held.
+        .target(name: "AEMHeadlessDownload", dependencies: ["AEMHeadless", "AEMWireFormats"]),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -98,11 +102,14 @@ let package = Package(
         .target(
             name: "AEMHeadlessSync",
             dependencies: [
-                "AEMHeadless", "SQLiteStoreSupport", "CSQLiteSearch",
+                "AEMHeadless", "AEMHeadlessDownload", "SQLiteStoreSupport", "CSQLiteSearch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Adobe's WKND sample as a client of the libraries: its adventures as Swift types, its persisted queries, and a
+        // mirror of them. What `wknd list` and `wknd show` read; an app may add it, the core libraries name none of it.
+        .target(name: "WKNDSample", dependencies: ["AEMHeadless", "AEMHeadlessSync"]),
         // The sample content served by the emulator, kept under Resources/.
         .target(
             name: "SampleContent",
@@ -153,9 +160,11 @@ let package = Package(
             dependencies: [
                 "AEMHeadless",
                 "AEMHeadlessAsyncHTTPClient",
+                "AEMHeadlessDownload",
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "AEMHeadlessSync",
+                "WKNDSample",
                 "CodegenLaunch",
                 "EmulatorLaunch",
                 "MCPBridge",
@@ -183,10 +192,12 @@ let package = Package(
             name: "AEMHeadlessTests",
             dependencies: [
                 "AEMHeadless",
+                "AEMHeadlessDownload",
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
+                "WKNDSample",
                 "AEMEmulator",
                 "EmulatorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -208,14 +219,17 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
-                "AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+                "AEMCodegen", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMHeadlessSQLiteCache",
+                "AEMHeadlessURLSession", "AEMEmulator", "EmulatorTestSupport", "WKNDSample",
             ],
             exclude: ["Inputs"]
         ),
         .testTarget(
             name: "wkndTests",
             dependencies: [
-                "wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
+                "wknd", "AEMEmulator", "AEMHeadless", "AEMHeadlessDownload", "AEMHeadlessSQLiteCache",
+                "AEMHeadlessSync",
+                "WKNDSample",
                 "EmulatorTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -224,6 +238,7 @@ let package = Package(
             name: "AEMHeadlessSyncTests",
             dependencies: [
                 "AEMHeadlessSync", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+                "WKNDSample",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -11,7 +11,7 @@ public struct CodegenOptions: Sendable, Hashable {
     /// JSON for SwiftUI previews and tests.
     public var previews: Bool
     /// The Swift type of a GraphQL scalar, by the scalar's name (`["Json": "MyApp.Settings"]`), in place of the
-    /// generator's own (`AemCalendar` for `Calendar`, `JSONValue` for `Json` and other custom scalars). The type
+    /// generator's own (`AemCalendar` for `Calendar`, `UntypedJSON` for `Json` and other custom scalars). The type
     /// conforms to `AemCustomScalar`; with `previews`, it has `static var preview` too.
     public var scalars: [String: String]
 

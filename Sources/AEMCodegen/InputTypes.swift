@@ -7,7 +7,7 @@ import GraphQL
 /// too.
 extension SchemaTypes {
     /// The Swift type of `type` as an input (without the optional mark of a nullable one), and how a value of it
-    /// (`value`, a Swift expression) becomes an `AEMHeadless.JSONValue`.
+    /// (`value`, a Swift expression) becomes an `AEMHeadless.UntypedJSON`.
     func inputType(of type: any GraphQLInputType) -> (type: String, json: (String) -> String) {
         if let nonNull = type as? GraphQLNonNull, let inner = nonNull.ofType as? any GraphQLInputType {
             return inputType(of: inner)
@@ -26,9 +26,9 @@ extension SchemaTypes {
         case let enumeration as GraphQLEnumType:
             return (enumName(enumeration.name), { ".string(\($0).rawValue)" })
         case let input as GraphQLInputObjectType:
-            return (declareInput(input), { "\($0).jsonValue" })
+            return (declareInput(input), { "\($0).json" })
         default:
-            return ("AEMHeadless.JSONValue", { $0 })
+            return ("AEMHeadless.UntypedJSON", { $0 })
         }
     }
 
@@ -38,7 +38,7 @@ extension SchemaTypes {
         guard inputs[input.name] == nil else { return name }
         // Registered before its fields, so that an input that reaches itself ends there.
         inputs[input.name] = InputDeclaration(name: SwiftNaming.typeName(input.name), graphQLName: input.name)
-        var used: Set<String> = ["jsonValue", "queryVariable"]
+        var used: Set<String> = ["json", "queryVariable"]
         let schemaFields = (try? input.fields()) ?? [:]
         let fields = schemaFields.map { key, field in
             let (type, json) = inputType(of: field.type)
@@ -75,7 +75,7 @@ struct InputField {
     var name: String
     var type: String
     var isOptional: Bool
-    /// How a value of the field becomes an `AEMHeadless.JSONValue`.
+    /// How a value of the field becomes an `AEMHeadless.UntypedJSON`.
     var json: (String) -> String
     var documentation: String
 }

@@ -5,7 +5,7 @@ enum ScalarType: Equatable {
     case mapped(String)
 
     /// `String` for `String` and `ID`, `AemCalendar` for `Calendar` (the ISO 8601 text as sent, with its date and
-    /// parts), `Int`, `Double` for `Float`, `Bool` for `Boolean`, `JSONValue` for `Json` and any other custom
+    /// parts), `Int`, `Double` for `Float`, `Bool` for `Boolean`, `UntypedJSON` for `Json` and any other custom
     /// scalar, unless `mapping` names a type for it.
     init(_ graphQLName: String, mapping: [String: String]) {
         if let mapped = mapping[graphQLName] {
@@ -31,7 +31,7 @@ enum ScalarType: Equatable {
         case .double: "Double"
         case .bool: "Bool"
         case .calendar: "AEMHeadless.AemCalendar"
-        case .json: "AEMHeadless.JSONValue"
+        case .json: "AEMHeadless.UntypedJSON"
         case .mapped(let name): name
         }
     }
@@ -49,16 +49,16 @@ enum ScalarType: Equatable {
         }
     }
 
-    /// The expression that makes a `JSONValue` of `value`, a Swift expression.
+    /// The expression that makes an `UntypedJSON` of `value`, a Swift expression.
     func json(_ value: String) -> String {
         switch self {
         case .string: ".string(\(value))"
-        case .int: ".number(Double(\(value)))"
-        case .double: ".number(\(value))"
+        case .int: "AEMHeadless.UntypedJSON(\(value))"
+        case .double: "AEMHeadless.UntypedJSON(\(value))"
         case .bool: ".bool(\(value))"
         case .calendar: ".string(\(value).text)"
         case .json: value
-        case .mapped: "\(value).jsonValue"
+        case .mapped: "\(value).json"
         }
     }
 
@@ -70,7 +70,7 @@ enum ScalarType: Equatable {
         case .double: "1.0"
         case .bool: "true"
         case .calendar: "AEMHeadless.AemCalendar(\"2025-06-01T09:30:00.000Z\")"
-        case .json: "AEMHeadless.JSONValue.string(\(SwiftRenderer.literal(key)))"
+        case .json: "AEMHeadless.UntypedJSON.string(\(SwiftRenderer.literal(key)))"
         case .mapped(let name): "\(name).preview"
         }
     }

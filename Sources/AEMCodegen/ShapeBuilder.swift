@@ -148,7 +148,7 @@ final class ShapeBuilder {
             (base, preview) = (name, name + ".preview")
         default:
             (base, preview) = (
-                "AEMHeadless.JSONValue", "AEMHeadless.JSONValue.string(\(SwiftRenderer.literal(collected.key)))"
+                "AEMHeadless.UntypedJSON", "AEMHeadless.UntypedJSON.string(\(SwiftRenderer.literal(collected.key)))"
             )
         }
         for _ in 0..<depth { preview = "[\(preview)]" }

@@ -22,7 +22,7 @@ enum SwiftNaming {
         "String", "Int", "Double", "Float", "Bool", "Array", "Optional", "Set", "Dictionary", "Character", "Error",
         "Never", "Any", "AnyObject", "Type", "Self", "Protocol", "Decoder", "Encoder", "Decodable", "Encodable",
         "Codable", "Sendable", "Hashable", "Equatable", "CodingKey", "CodingKeys", "RichText", "ImageReference",
-        "JSONValue", "PersistedQuery", "QueryVariable", "LenientDecodable", "GraphQLObjectHead", "DecodingError",
+        "UntypedJSON", "PersistedQuery", "QueryVariable", "LenientDecodable", "GraphQLObjectHead", "DecodingError",
         "AEMHeadless", "Swift",
     ]
 

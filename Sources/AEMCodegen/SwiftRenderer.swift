@@ -118,7 +118,7 @@ struct SwiftRenderer {
             }
             writer.doc(
                 "Another type (the schema may gain types), or an object whose type could not be told: kept as sent.")
-            writer.line("case unknown(typename: String?, json: AEMHeadless.JSONValue)")
+            writer.line("case unknown(typename: String?, json: AEMHeadless.UntypedJSON)")
             writer.line()
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
                 writer.line("let head = try AEMHeadless.GraphQLObjectHead(from: decoder)")
@@ -135,7 +135,8 @@ struct SwiftRenderer {
                     )
                 }
                 writer.line(
-                    "default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))")
+                    "default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))"
+                )
                 writer.line("}")
             }
             for unionCase in declaration.cases {
@@ -200,15 +201,15 @@ struct SwiftRenderer {
                 documentation: "A value with these members.", into: &writer)
             writer.line()
             writer.doc("The value as AEM reads it: the schema's member names, nil members left out.")
-            writer.block("\(access)var jsonValue: AEMHeadless.JSONValue") { writer in
-                writer.line("var members: [String: AEMHeadless.JSONValue] = [:]")
+            writer.block("\(access)var json: AEMHeadless.UntypedJSON") { writer in
+                writer.line("var members: [AEMHeadless.UntypedJSON.Member] = []")
                 for field in declaration.fields {
                     let name = "self." + SwiftNaming.escaped(field.name)
                     let key = Self.literal(field.key)
                     if field.isOptional {
-                        writer.line("if let value = \(name) { members[\(key)] = \(field.json("value")) }")
+                        writer.line("if let value = \(name) { members.append(.init(\(key), \(field.json("value")))) }")
                     } else {
-                        writer.line("members[\(key)] = \(field.json(name))")
+                        writer.line("members.append(.init(\(key), \(field.json(name))))")
                     }
                 }
                 writer.line("return .object(members)")
@@ -218,7 +219,7 @@ struct SwiftRenderer {
             writer.block(
                 "\(access)static func queryVariable(_ value: \(declaration.name)) -> AEMHeadless.QueryVariable"
             ) { writer in
-                writer.line(".json(value.jsonValue)")
+                writer.line(".json(value.json)")
             }
         }
     }

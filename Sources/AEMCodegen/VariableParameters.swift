@@ -32,7 +32,9 @@ enum VariableParameters {
     /// The Swift type of a variable and how its value becomes a `QueryVariable`: scalars and enums
     /// by their text, input objects as typed classes sent as JSON text, lists as JSON text.
     private static func swiftType(of type: any GraphQL.`Type`, types: SchemaTypes) -> (String, String) {
-        guard let named = type as? NamedType else { return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json") }
+        guard let named = type as? NamedType else {
+            return ("AEMHeadless.UntypedJSON", "AEMHeadless.QueryVariable.json")
+        }
         switch types.schema.getType(name: named.name.value) {
         case let scalar as GraphQLScalarType:
             let scalar = types.scalar(scalar.name)
@@ -43,7 +45,7 @@ enum VariableParameters {
             let name = types.inputType(of: input).type
             return (name, name + ".queryVariable")
         default:
-            return ("AEMHeadless.JSONValue", "AEMHeadless.QueryVariable.json")
+            return ("AEMHeadless.UntypedJSON", "AEMHeadless.QueryVariable.json")
         }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AEMHeadlessSync
+@testable import WKNDSample
 
 /// A by-path query shaped as WKND's: the adventure's fields and its primary image, rendered by `_assetTransform`.
 private let byPathText = """

@@ -5,6 +5,7 @@ import EmulatorTestSupport
 import Foundation
 import GRDB
 import Testing
+import WKNDSample
 
 @Suite("A synced folder's damaged database", .serialized)
 struct DamagedStoreTests {

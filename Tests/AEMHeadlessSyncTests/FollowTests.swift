@@ -5,6 +5,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// `SyncEngine.follow`: a mirror kept current from the stand-in's content events while its content changes.
 @Suite("SyncEngine.follow: a mirror that follows the content events", .serialized)

@@ -4,6 +4,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 @Suite("QuerySyncSource: any paged query mirrored against the emulator", .serialized)
 struct QuerySyncSourceTests {

@@ -47,21 +47,23 @@ struct StoreQueryTests {
         let database = try StoreDatabase(SyncDirectory(url: folder))
         try database.pool.write { db in
             for (index, item) in items.enumerated() {
-                var members: [String: JSONValue] = [
+                let fields: UntypedJSON = [
                     "_path": .string(item.path), "title": .string(item.title), "activity": .string(item.activity),
-                    "featured": .bool(item.featured), "author": .object(["lastName": .string(item.author)]),
-                    "description": .object([
+                    "featured": .bool(item.featured), "author": ["lastName": .string(item.author)],
+                    "description": [
                         "html": .string("<p>\(item.body)</p>"),
-                        "json": .array([
-                            .object([
+                        "json": [
+                            [
                                 "nodeType": "paragraph",
-                                "content": .array([.object(["nodeType": "text", "value": .string(item.body)])]),
-                            ])
-                        ]),
-                    ]),
+                                "content": [["nodeType": "text", "value": .string(item.body)]],
+                            ]
+                        ],
+                    ],
                 ]
-                if let price = item.price { members["price"] = .number(price) }
-                let json = try JSONEncoder().encode(JSONValue.object(["item": .object(members)]))
+                var members = fields.members ?? []
+                if let price = item.price { members.append(UntypedJSON.Member("price", UntypedJSON(price))) }
+                let document: UntypedJSON = ["item": .object(members)]
+                let json = Data(document.jsonBytes())
                 try db.execute(
                     sql: """
                         INSERT INTO fragment (path, slug, model, json, content_hash, list_hash, first_seen, last_seen,

@@ -4,6 +4,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 @Suite("SyncEngine and ContentStore against the emulator", .serialized)
 struct SyncEngineTests {
@@ -27,11 +28,11 @@ struct SyncEngineTests {
                 #expect(try store.adventures().count == sample.adventures.count)
                 for fragment in sample.adventures {
                     // The stored JSON is what adventure-by-path answers, value for value.
-                    let query = PersistedQuery<JSONValue>(
+                    let query = PersistedQuery<UntypedJSON>(
                         AdventureSyncSource.byPathPath, variables: ["path": .string(fragment.path)])
                     let answer = try #require(try await aem.execute(query).data?["adventureByPath"])
                     let stored = try #require(try store.fragment(slug: fragment.slug))
-                    #expect(try JSONDecoder().decode(JSONValue.self, from: stored.json) == answer)
+                    #expect(try UntypedJSON(parsing: stored.json) == answer)
                     #expect(stored.path == fragment.path)
                     // The typed adventure is the network's.
                     let network = try await aem.adventure(slug: fragment.slug).data

@@ -5,6 +5,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// Runs `body` with an emulator serving `content` and a client that tries each request twice.
 private func withRetryingService<T>(

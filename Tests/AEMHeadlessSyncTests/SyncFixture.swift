@@ -5,6 +5,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// A fresh folder for a synced store, inside a fresh parent so that writes outside it show;
 /// both removed after `body`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WKNDSample
 
 @testable import AEMHeadless
 
@@ -143,7 +144,7 @@ struct AdventureDecodingTests {
         let body = Data(#"{"data":{"adventureList":null},"errors":[{"message":"boom"}]}"#.utf8)
         let envelope = try JSONDecoder().decode(AdventureListData.self, from: Data(#"{"adventureList":null}"#.utf8))
         #expect(envelope.adventureList == nil)
-        let url = PersistedQuery<JSONValue>("q").url(on: RecordedFixture.origin)
+        let url = PersistedQuery<UntypedJSON>("q").url(on: RecordedFixture.origin)
         let decoder = GraphQLResponseDecoder(
             queryPath: "q", origin: RecordedFixture.origin, url: url, scrubber: SecretScrubber([]))
         let result = try decoder.decode(
@@ -194,7 +195,7 @@ struct AdventureDecodingTests {
         let error = try #require(result.errors.first)
         #expect(error.message.contains("required field 'title'"))
         #expect(error.locations == [GraphQLError.Location(line: 4, column: 7)])
-        #expect(error.path == [.string("adventureList"), .string("items"), .number(1), .string("title")])
+        #expect(error.path == [.string("adventureList"), .string("items"), UntypedJSON(1), .string("title")])
         #expect(error.extensions?["classification"] == .string("DataFetchingException"))
         #expect(result.adventures.data?.count == 2)
         #expect(result.adventures.errors == result.errors)
@@ -229,7 +230,7 @@ struct AdventureDecodingTests {
         #expect(result.errors[0].locations == [GraphQLError.Location(line: 2, column: 16)])
         #expect(result.errors[0].path == nil)
         #expect(result.errors[0].errorType == nil)
-        #expect(result.errors[1].path == [.string("adventureList"), .string("items"), .number(0)])
+        #expect(result.errors[1].path == [.string("adventureList"), .string("items"), UntypedJSON(0)])
         #expect(result.errors[1].extensions?["code"] == .string("INVALID_VARIABLE"))
     }
 
@@ -244,7 +245,7 @@ struct AdventureDecodingTests {
             references[0]
                 == .unknown(
                     typename: "DocumentRef",
-                    json: .object([
+                    json: UntypedJSON(dictionary: [
                         "__typename": .string("DocumentRef"), "_path": .string("/content/dam/wknd/gear.pdf"),
                         "format": .string("application/pdf"),
                     ])))
@@ -278,15 +279,16 @@ struct AdventureDecodingTests {
         let json = try RecordedFixture.json(JSONEncoder().encode(adventure))
         #expect(
             json
-                == .object([
-                    "_path": .string("/content/dam/a/a"), "slug": .string("a-trip"), "price": .number(95.5),
-                    "primaryImage": .object(["_path": .string("/content/dam/a.jpg")]),
+                == UntypedJSON(dictionary: [
+                    "_path": .string("/content/dam/a/a"), "slug": .string("a-trip"), "price": UntypedJSON(95.5),
+                    "primaryImage": UntypedJSON(dictionary: ["_path": .string("/content/dam/a.jpg")]),
                 ]))
     }
 
-    static func droppingNulls(_ value: JSONValue) -> JSONValue {
+    static func droppingNulls(_ value: UntypedJSON) -> UntypedJSON {
         switch value {
-        case .object(let members): .object(members.filter { $0.value != .null }.mapValues(droppingNulls))
+        case .object(let members):
+            .object(members.filter { $0.value != .null }.map { UntypedJSON.Member($0.key, droppingNulls($0.value)) })
         case .array(let elements): .array(elements.map(droppingNulls))
         default: value
         }

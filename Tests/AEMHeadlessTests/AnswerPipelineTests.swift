@@ -1,10 +1,12 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessDownload
 import AEMHeadlessSQLiteCache
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// Every reader of the client goes through one answer pipeline: a fault once is retried where a
 /// retry is safe, and a fault that keeps coming ends as an `AemError` of the right kind, never as
@@ -27,7 +29,7 @@ struct AnswerPipelineTests {
         },
         Reader(description: "the response cache", path: listPath) { aem, _, folder in
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
-            _ = try await aem.execute(WKNDQueries.adventures(), cache: cache, policy: .fetchIgnoringCacheData)
+            _ = try await aem.with(cache: cache).execute(WKNDQueries.adventures(), policy: .fetchIgnoringCacheData)
         },
         Reader(description: "query management", path: "/graphql/list.json") { aem, _, _ in
             _ = try await aem.persistedQueries()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AEMHeadless
+@testable import AEMHeadlessDownload
 
 @Suite("PartialFile.write: atomic, durable replacement of a small file")
 struct AtomicWriteTests {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import AEMHeadless
+@testable import AEMHeadlessDownload
 
 /// Runs `body` with a batch downloader whose AEM origin is `emulator`.
 func withBatch<T>(

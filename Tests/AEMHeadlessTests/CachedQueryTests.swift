@@ -4,6 +4,7 @@ import AEMHeadlessAsyncHTTPClient
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 @testable import AEMHeadlessSQLiteCache
 
@@ -46,30 +47,30 @@ struct CachedQueryTests {
     @Test("a fresh answer is served from the cache without a request")
     func freshHit() async throws {
         try await withCachedClient { emulator, aem, cache in
-            let first = try await aem.execute(listQuery, cache: cache)
+            let first = try await aem.with(cache: cache).execute(listQuery)
             #expect(first.source == .network)
             #expect(emulator.requests.count == 1)
-            let second = try await aem.execute(listQuery, cache: cache)
+            let second = try await aem.with(cache: cache).execute(listQuery)
             #expect(second.source == .cache)
             #expect(second.age >= 0 && second.age < 60)
             #expect(emulator.requests.count == 1)
-            #expect(second.result.adventures.data == first.result.adventures.data)
-            #expect(second.result.adventures.data?.count == 3)
+            #expect(second.value.adventures.data == first.value.adventures.data)
+            #expect(second.value.adventures.data?.count == 3)
         }
     }
 
     @Test("a stale answer past stale-while-revalidate is revalidated: a 304 refreshes it")
     func revalidation() async throws {
         try await withCachedClient { emulator, aem, cache in
-            _ = try await aem.execute(listQuery, cache: cache)
+            _ = try await aem.with(cache: cache).execute(listQuery)
             try await age(listQuery, by: 3 * 86400, aem: aem, cache: cache)
-            let revalidated = try await aem.execute(listQuery, cache: cache)
+            let revalidated = try await aem.with(cache: cache).execute(listQuery)
             #expect(revalidated.source == .revalidated)
-            #expect(revalidated.result.adventures.data?.count == 3)
+            #expect(revalidated.value.adventures.data?.count == 3)
             let request = try #require(emulator.requests.last)
             #expect(request.headers["if-none-match"]?.hasPrefix("\"") == true)
             #expect(request.status == 304)
-            let after = try await aem.execute(listQuery, cache: cache)
+            let after = try await aem.with(cache: cache).execute(listQuery)
             #expect(after.source == .cache)
             #expect(emulator.requests.count == 2)
         }
@@ -78,36 +79,36 @@ struct CachedQueryTests {
     @Test("within stale-while-revalidate the stale answer comes at once and is refreshed in the background")
     func staleWhileRevalidate() async throws {
         try await withCachedClient { emulator, aem, cache in
-            _ = try await aem.execute(listQuery, cache: cache)
+            _ = try await aem.with(cache: cache).execute(listQuery)
             try await age(listQuery, by: 600, aem: aem, cache: cache)
-            let stale = try await aem.execute(listQuery, cache: cache)
+            let stale = try await aem.with(cache: cache).execute(listQuery)
             #expect(stale.source == .staleCache)
             #expect(stale.age >= 600)
             let refresh = try #require(stale.backgroundRefresh)
             await refresh.value
             #expect(emulator.requests.last?.status == 304)
-            #expect(try await aem.execute(listQuery, cache: cache).source == .cache)
+            #expect(try await aem.with(cache: cache).execute(listQuery).source == .cache)
         }
     }
 
     @Test("stale-if-error: the stale answer stands in when AEM answers 503 or is gone, with the failure reported")
     func staleIfError() async throws {
         try await withCachedClient { emulator, aem, cache in
-            _ = try await aem.execute(listQuery, cache: cache)
+            _ = try await aem.with(cache: cache).execute(listQuery)
             try await age(listQuery, by: 600, cacheControl: "max-age=60, stale-if-error=3600", aem: aem, cache: cache)
             emulator.faults.script(
                 "/graphql/execute.json/wknd-shared/adventures-all", .serviceUnavailable(retryAfter: 1))
-            let during503 = try await aem.execute(listQuery, cache: cache)
+            let during503 = try await aem.with(cache: cache).execute(listQuery)
             #expect(during503.source == .staleCache)
             #expect((during503.serverFailure as? AemError)?.status == 503)
-            #expect(during503.result.adventures.data?.count == 3)
+            #expect(during503.value.adventures.data?.count == 3)
             await emulator.stop()
-            let whileGone = try await aem.execute(listQuery, cache: cache)
+            let whileGone = try await aem.with(cache: cache).execute(listQuery)
             #expect(whileGone.source == .staleCache)
             #expect((whileGone.serverFailure as? AemError)?.kind == .network)
             // Past stale-if-error, the failure is the caller's.
             try await age(listQuery, by: 7200, cacheControl: "max-age=60, stale-if-error=3600", aem: aem, cache: cache)
-            await #expect(throws: AemError.self) { try await aem.execute(listQuery, cache: cache) }
+            await #expect(throws: AemError.self) { try await aem.with(cache: cache).execute(listQuery) }
         }
     }
 
@@ -115,23 +116,26 @@ struct CachedQueryTests {
     func policies() async throws {
         try await withCachedClient { emulator, aem, cache in
             await #expect(throws: CacheMissError.self) {
-                try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataDontFetch)
+                try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataDontFetch)
             }
             #expect(emulator.requests.isEmpty)
             #expect(
-                try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .network)
-            #expect(try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataElseFetch).source == .cache)
-            #expect(try await aem.execute(listQuery, cache: cache, policy: .fetchIgnoringCacheData).source == .network)
+                try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataElseFetch).source
+                    == .network)
+            #expect(
+                try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataElseFetch).source == .cache)
+            #expect(
+                try await aem.with(cache: cache).execute(listQuery, policy: .fetchIgnoringCacheData).source == .network)
             #expect(emulator.requests.count == 2)
             #expect(emulator.requests.last?.headers["if-none-match"] == nil)
             try await age(listQuery, by: 3 * 86400, aem: aem, cache: cache)
-            let offline = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataDontFetch)
+            let offline = try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataDontFetch)
             #expect(offline.source == .staleCache)
             #expect(emulator.requests.count == 2)
 
             // Cached then fresh: the server's answer is the same (304), so only the cached one comes.
             var sources: [ResponseSource] = []
-            for try await result in aem.results(listQuery, cache: cache, policy: .returnCacheDataAndFetch) {
+            for try await result in aem.with(cache: cache).results(listQuery, policy: .returnCacheDataAndFetch) {
                 sources.append(result.source)
             }
             #expect(sources == [.staleCache])
@@ -139,15 +143,15 @@ struct CachedQueryTests {
             // A different answer on the server comes second.
             emulator.faults.script("/graphql/execute.json/wknd-shared/adventures-all", .partialData())
             sources = []
-            for try await result in aem.results(listQuery, cache: cache, policy: .returnCacheDataAndFetch) {
+            for try await result in aem.with(cache: cache).results(listQuery, policy: .returnCacheDataAndFetch) {
                 sources.append(result.source)
-                if result.source == .network { #expect(!result.result.errors.isEmpty) }
+                if result.source == .network { #expect(!result.value.errors.isEmpty) }
             }
             #expect(sources == [.cache, .network])
             // As one result: the server's answer, or the cached one confirmed.
-            let changed = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
-            #expect(changed.source == .network && changed.result.errors.isEmpty)
-            let same = try await aem.execute(listQuery, cache: cache, policy: .returnCacheDataAndFetch)
+            let changed = try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataAndFetch)
+            #expect(changed.source == .network && changed.value.errors.isEmpty)
+            let same = try await aem.with(cache: cache).execute(listQuery, policy: .returnCacheDataAndFetch)
             #expect(same.source == .revalidated)
         }
     }
@@ -169,12 +173,12 @@ struct CachedQueryTests {
                         .token("token-one"), .token("token-two"),
                     ]
                     for user in users {
-                        let answer = try await client(user).execute(listQuery, cache: cache)
+                        let answer = try await client(user).with(cache: cache).execute(listQuery)
                         #expect(answer.source == .network, "\(user)")
                     }
                     #expect(emulator.requests.count == users.count)
                     for user in users {
-                        let answer = try await client(user).execute(listQuery, cache: cache)
+                        let answer = try await client(user).with(cache: cache).execute(listQuery)
                         #expect(answer.source == .cache, "\(user)")
                     }
                     #expect(emulator.requests.count == users.count)
@@ -190,17 +194,17 @@ struct CachedQueryTests {
         try await withCachedClient { emulator, aem, cache in
             let path = "/graphql/execute.json/wknd-shared/adventures-all"
             emulator.faults.script(path, .htmlLoginPage)
-            await #expect(throws: AemError.self) { try await aem.execute(listQuery, cache: cache) }
+            await #expect(throws: AemError.self) { try await aem.with(cache: cache).execute(listQuery) }
             emulator.faults.script(
                 path,
                 .respond(
                     status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
                     body: #"{"data":{"adventureList":{"items":[]}}}"#))
-            let uncacheable = try await aem.execute(listQuery, cache: cache)
+            let uncacheable = try await aem.with(cache: cache).execute(listQuery)
             #expect(uncacheable.source == .network)
             let entriesAfterNoStore = try cache.statistics().entries
             #expect(entriesAfterNoStore == 0)
-            let cacheable = try await aem.execute(listQuery, cache: cache)
+            let cacheable = try await aem.with(cache: cache).execute(listQuery)
             #expect(cacheable.source == .network)
             let entries = try cache.statistics().entries
             #expect(entries == 1)
@@ -210,14 +214,14 @@ struct CachedQueryTests {
     @Test("a stored answer that no longer decodes is dropped and fetched again")
     func undecodableEntry() async throws {
         try await withCachedClient { emulator, aem, cache in
-            _ = try await aem.execute(listQuery, cache: cache)
+            _ = try await aem.with(cache: cache).execute(listQuery)
             let key = aem.cacheKey(for: listQuery.url(on: aem.configuration.origin), in: cache)
             var entry = try #require(await cache.lookup(key))
             entry.body = Data("<html>broken</html>".utf8)
             await cache.store(entry, for: key)
-            let result = try await aem.execute(listQuery, cache: cache)
+            let result = try await aem.with(cache: cache).execute(listQuery)
             #expect(result.source == .network)
-            #expect(result.result.adventures.data?.count == 3)
+            #expect(result.value.adventures.data?.count == 3)
             #expect(emulator.requests.count == 2)
         }
     }

@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 @testable import AEMHeadless
 

@@ -58,7 +58,7 @@ struct DeliveryClientTests {
     @Test("a fragment by path and by id, with its fields as sent and its references resolved")
     func fragmentWithReferences() async throws {
         try await withClient { aem, _ in
-            let article = try await aem.fragment(path: Self.summerKitchen, references: .directHydrated)
+            let article = try await aem.execute(.fragment(path: Self.summerKitchen, references: .directHydrated)).value
             #expect(article.path == Self.summerKitchen)
             #expect(article.title == "The Summer Kitchen")
             #expect(article.model.path == "/conf/editorial/settings/dam/cfm/models/article")
@@ -80,17 +80,17 @@ struct DeliveryClientTests {
             #expect(article.referencedImages.map(\.reference.path) == ["/content/dam/editorial/images/market.png"])
             #expect(article.referencesTree.map(\.fieldName).contains("author"))
 
-            let byID = try await aem.fragment(id: article.id, references: .directHydrated)
+            let byID = try await aem.execute(.fragment(id: article.id, references: .directHydrated)).value
             #expect(byID == article)
 
             let body = try #require(article.richText("body"))
             #expect(body.html?.isEmpty == false)
             #expect(body.text?.isEmpty == false)
 
-            let bare = try await aem.fragment(id: article.id)
+            let bare = try await aem.execute(.fragment(id: article.id))
             #expect(bare.references.isEmpty && bare.referencesTree.isEmpty)
 
-            let direct = try await aem.fragment(id: article.id, references: .direct)
+            let direct = try await aem.execute(.fragment(id: article.id, references: .direct)).value
             let directAuthor = try #require(direct.referencedFragments(in: "author").first)
             #expect(directAuthor.field("firstName") == nil, "not hydrated: id and path only")
             #expect(directAuthor.path == author.path)
@@ -100,7 +100,7 @@ struct DeliveryClientTests {
     @Test("all-hydrated reaches the references of references")
     func allHydrated() async throws {
         try await withClient { aem, _ in
-            let article = try await aem.fragment(path: Self.summerKitchen, references: .allHydrated)
+            let article = try await aem.execute(.fragment(path: Self.summerKitchen, references: .allHydrated)).value
             let author = try #require(article.referencedFragments(in: "author").first)
             #expect(author.referencedAssets(in: "avatar").isEmpty, "nested fragments hold identifiers only")
             let avatarID = try #require(author.identifiers(in: "avatar").first)
@@ -118,8 +118,8 @@ struct DeliveryClientTests {
     func notFound() async throws {
         try await withClient { aem, _ in
             for read in [
-                { try await aem.fragment(id: "00000000-0000-0000-0000-000000000000") },
-                { try await aem.fragment(path: "/content/dam/editorial/articles/nothing-here") },
+                { try await aem.execute(.fragment(id: "00000000-0000-0000-0000-000000000000")).value },
+                { try await aem.execute(.fragment(path: "/content/dam/editorial/articles/nothing-here")).value },
             ] as [@Sendable () async throws -> DeliveredFragment] {
                 let error = try await #require(throws: AemError.self) { try await read() }
                 #expect(error.kind == .notFound, "\(error.message)")
@@ -143,7 +143,7 @@ struct DeliveryClientTests {
                 }
                 #expect(error.kind == .invalidRequest, "\(size)")
             }
-            let error = try await #require(throws: AemError.self) { try await aem.fragment(path: "/tmp/x") }
+            let error = try await #require(throws: AemError.self) { try await aem.execute(.fragment(path: "/tmp/x")) }
             #expect(error.kind == .invalidRequest)
             #expect(emulator.requests.isEmpty)
         }
@@ -183,7 +183,7 @@ struct DeliveryClientTests {
             for (fault, kind, words) in cases {
                 emulator.faults.script(path, [fault])
                 let error = try await #require(throws: AemError.self) {
-                    try await aem.fragment(path: Self.summerKitchen)
+                    try await aem.execute(.fragment(path: Self.summerKitchen))
                 }
                 #expect(error.kind == kind, "\(words): \(error.message)")
                 #expect(error.message.contains(words), "\(error.message)")
@@ -199,23 +199,24 @@ struct DeliveryClientTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
         try await withClient { aem, emulator in
-            let first = try await aem.fragment(path: Self.summerKitchen, references: .direct, cache: cache)
+            let aem = aem.with(cache: cache)
+            let first = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
             #expect(first.source == .network)
-            let second = try await aem.fragment(path: Self.summerKitchen, references: .direct, cache: cache)
+            let second = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
             #expect(second.source == .cache)
             #expect(second.value == first.value)
             #expect(emulator.requests.count == 1)
-            let third = try await aem.fragment(
-                path: Self.summerKitchen, references: .direct, cache: cache, policy: .returnCacheDataAndFetch)
+            let third = try await aem.execute(
+                .fragment(path: Self.summerKitchen, references: .direct), policy: .returnCacheDataAndFetch)
             #expect(third.source == .revalidated)
             let last = try #require(emulator.requests.last)
             #expect(last.status == 304)
             #expect(last.headers["if-none-match"] != nil)
 
-            let page = try await aem.fragmentPage(under: Self.articles, pageSize: 3, cache: cache)
+            let page = try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3))
             #expect(page.source == .network)
             #expect(page.value.items.count == 3)
-            #expect(try await aem.fragmentPage(under: Self.articles, pageSize: 3, cache: cache).source == .cache)
+            #expect(try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3)).source == .cache)
         }
     }
 
@@ -232,7 +233,7 @@ struct DeliveryClientTests {
             var description: String { "keyed" }
         }
         try await withClient(authentication: .provider(KeyedProvider())) { aem, emulator in
-            _ = try await aem.fragment(path: Self.summerKitchen)
+            _ = try await aem.execute(.fragment(path: Self.summerKitchen))
             let request = try #require(emulator.requests.last)
             #expect(request.headers["x-api-key"] == "my-client-id")
             #expect(request.headers["authorization"] == "Bearer token-value")

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessDownload
 import EmulatorTestSupport
 import Foundation
 import Testing

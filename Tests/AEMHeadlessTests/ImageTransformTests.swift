@@ -66,14 +66,13 @@ struct ImageTransformTests {
         let transform = try ImageTransform(
             width: 400, height: 300, quality: 70, format: .webp, crop: .pixels(x: 1, y: 2, width: 30, height: 40),
             rotation: .degrees180, flip: .both, seoName: "Côte d’Azur")
-        #expect(
-            transform.assetTransformInput
-                == .object([
-                    "format": "WEBP", "seoName": "Cote-d-Azur", "quality": 70, "rotation": "R180",
-                    "flip": "HORIZONTAL_AND_VERTICAL",
-                    "crop": .object(["xOrigin": 1, "yOrigin": 2, "width": 30, "height": 40]),
-                    "size": .object(["width": 400, "height": 300]),
-                ]))
+        let expected: UntypedJSON = [
+            "format": "WEBP", "seoName": "Cote-d-Azur",
+            "crop": ["xOrigin": 1, "yOrigin": 2, "width": 30, "height": 40],
+            "size": ["width": 400, "height": 300],
+            "rotation": "R180", "flip": "HORIZONTAL_AND_VERTICAL", "quality": 70,
+        ]
+        #expect(transform.assetTransformInput == expected)
         #expect(transform.modifiersOutsideAssetTransform.isEmpty)
         let outside = try ImageTransform(
             height: 200, crop: .percent(x: 0, y: 0, width: 50, height: 50), smartCrop: "Square")

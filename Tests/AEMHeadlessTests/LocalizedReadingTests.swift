@@ -5,6 +5,7 @@ import AEMHeadlessSQLiteCache
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// Reading the sample's English and German language copies through a locale chain, over real HTTP.
 @Suite("Localized content")
@@ -95,15 +96,15 @@ struct LocalizedReadingTests {
         let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
         do {
             try await withClient { aem, _ in
-                let german = try await aem.adventures(locale: ContentLocale("de"), cache: cache)
-                let english = try await aem.adventures(locale: ContentLocale("en"), cache: cache)
-                #expect(german.result.data?.count == 8)
-                #expect(english.result.data?.count == 20)
-                let again = try await aem.adventures(
-                    locale: ContentLocale("de"), cache: cache, policy: .returnCacheDataDontFetch)
+                let german = try await aem.with(cache: cache).adventures(locale: ContentLocale("de"))
+                let english = try await aem.with(cache: cache).adventures(locale: ContentLocale("en"))
+                #expect(german.value.data?.count == 8)
+                #expect(english.value.data?.count == 20)
+                let again = try await aem.with(cache: cache).adventures(
+                    locale: ContentLocale("de"), policy: .returnCacheDataDontFetch)
                 #expect(again.source == .cache)
-                #expect(again.result.data?.count == 8)
-                let chain = try await aem.allAdventures(locales: LocaleChain(parsing: "de,en"), cache: cache)
+                #expect(again.value.data?.count == 8)
+                let chain = try await aem.with(cache: cache).allAdventures(locales: LocaleChain(parsing: "de,en"))
                 #expect(chain.value.data?.count == 20)
             }
         }
@@ -113,18 +114,28 @@ struct LocalizedReadingTests {
     func deliveredFragmentFallsBack() async throws {
         try await withClient { aem, _ in
             let chain = try LocaleChain(parsing: "de,en")
+            /// The fragment at `path` in the first locale of the chain that has it, as the DocC article reads it.
+            func translation(_ path: String) async throws -> Localized<DeliveredFragment>? {
+                try await chain.firstTranslation(of: path) { copy in
+                    do {
+                        return try await aem.execute(.fragment(path: copy)).value
+                    } catch let error as AemError where error.kind == .notFound {
+                        return nil
+                    }
+                }
+            }
             let english = "/content/dam/wknd-shared/en/adventures/"
             let german = try #require(
-                try await aem.fragment(path: english + "berlin-marathon-prep/berlin-marathon-prep", locales: chain))
+                try await translation(english + "berlin-marathon-prep/berlin-marathon-prep"))
             #expect(german.locale.identifier == "de")
             #expect(
                 german.value.path == "/content/dam/wknd-shared/de/adventures/berlin-marathon-prep/berlin-marathon-prep")
             let fallback = try #require(
-                try await aem.fragment(path: english + "lofoten-winter-surf/lofoten-winter-surf", locales: chain))
+                try await translation(english + "lofoten-winter-surf/lofoten-winter-surf"))
             #expect(fallback.locale.identifier == "en")
-            #expect(try await aem.fragment(path: english + "nothing/nothing", locales: chain) == nil)
+            #expect(try await translation(english + "nothing/nothing") == nil)
             await #expect(throws: AemError.self) {
-                try await aem.fragment(path: "/content/dam/editorial/articles/x", locales: chain)
+                try await translation("/content/dam/editorial/articles/x")
             }
         }
     }

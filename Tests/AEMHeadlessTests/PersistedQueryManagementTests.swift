@@ -32,7 +32,7 @@ struct PersistedQueryManagementTests {
         try await withEmulatorAem { _, aem in
             let created = try await aem.persist(
                 Self.byActivity, as: "wknd-shared/by-activity",
-                cache: QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
+                caching: QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
             #expect(created.action == .create)
             #expect(created.shortPath == "/wknd-shared/by-activity")
             #expect(created.repositoryPath == "/conf/wknd-shared/settings/graphql/persistentQueries/by-activity")
@@ -80,7 +80,7 @@ struct PersistedQueryManagementTests {
         try await withEmulatorAem { _, aem in
             try await aem.persist(
                 Self.byActivity, as: "wknd-shared/by-activity",
-                cache: QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
+                caching: QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))
             let entries = try await aem.persistedQueries(configuration: "wknd-shared")
             #expect(
                 entries.first { $0.name == "by-activity" }?.cache == QueryCacheSettings(maxAge: 300, sharedMaxAge: 600))

@@ -11,7 +11,7 @@ struct PersistedQueryURLTests {
     }
 
     private func url(_ path: String, _ variables: [String: QueryVariable?]) -> String {
-        PersistedQuery<JSONValue>(path, variables: variables).url(on: origin).absoluteString
+        PersistedQuery<UntypedJSON>(path, variables: variables).url(on: origin).absoluteString
     }
 
     @Test func noVariablesMeansNoSuffix() {
@@ -74,14 +74,14 @@ struct PersistedQueryURLTests {
     @Test func hostWithPortIsKept() throws {
         let local = try AemOrigin(scheme: .http, host: "localhost:4503")
         #expect(
-            PersistedQuery<JSONValue>("c/q", variables: ["x": 1]).url(on: local).absoluteString
+            PersistedQuery<UntypedJSON>("c/q", variables: ["x": 1]).url(on: local).absoluteString
                 == "http://localhost:4503/graphql/execute.json/c/q;x=1;")
     }
 
     @Test func ipv6HostsAndAnyValueMakeAURL() throws {
         let local = try AemOrigin(scheme: .http, host: "[::1]:4503")
         let odd = String(decoding: (0...255).map { UInt8($0) }, as: UTF8.self) + "\u{1F3C4}\u{0}"
-        let url = PersistedQuery<JSONValue>("c/q", variables: [odd: .string(odd)]).url(on: local)
+        let url = PersistedQuery<UntypedJSON>("c/q", variables: [odd: .string(odd)]).url(on: local)
         #expect(url.absoluteString.hasPrefix("http://[::1]:4503/graphql/execute.json/c/q;"))
         #expect(url.host == "::1" || url.host == "[::1]")
     }

@@ -4,6 +4,7 @@ import AEMHeadlessAsyncHTTPClient
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// Runs `body` with an emulator on port 0 and a client for it without retries.
 func withEmulatorAem<T>(

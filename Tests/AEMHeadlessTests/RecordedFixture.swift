@@ -1,4 +1,5 @@
 import Foundation
+import WKNDSample
 
 @testable import AEMHeadless
 
@@ -29,7 +30,7 @@ enum RecordedFixture {
         _ type: Response.Type, _ name: String,
         status: Int = 200
     ) throws -> GraphQLResult<Response> {
-        let url = PersistedQuery<JSONValue>("wknd-shared/test").url(on: origin)
+        let url = PersistedQuery<UntypedJSON>("wknd-shared/test").url(on: origin)
         let decoder = GraphQLResponseDecoder(
             queryPath: "wknd-shared/test", origin: origin, url: url, scrubber: SecretScrubber([]))
         return try decoder.decode(
@@ -42,8 +43,8 @@ enum RecordedFixture {
         try decode(AdventureListData.self, name)
     }
 
-    /// A JSON document as `JSONValue`, to compare shapes regardless of member order.
-    static func json(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+    /// A JSON document as `UntypedJSON`, to compare shapes regardless of member order.
+    static func json(_ data: Data) throws -> UntypedJSON {
+        try JSONDecoder().decode(UntypedJSON.self, from: data)
     }
 }

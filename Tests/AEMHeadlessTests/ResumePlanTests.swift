@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AEMHeadless
+@testable import AEMHeadlessDownload
 
 /// The download's request and response rules, without a server.
 @Suite("Resume plan")

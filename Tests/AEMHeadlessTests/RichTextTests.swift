@@ -109,7 +109,7 @@ struct RichTextTests {
     @Test func encodingGivesBackAEMsExactJSON() throws {
         let original = try RecordedFixture.json(RecordedFixture.data("adventure-by-slug.json"))
         let item = try #require(
-            original["data"]?["adventureList"]?["items"].flatMap { value -> JSONValue? in
+            original["data"]?["adventureList"]?["items"].flatMap { value -> UntypedJSON? in
                 if case .array(let items) = value { return items.first }
                 return nil
             })
@@ -173,12 +173,12 @@ struct RichTextTests {
         let json = try RecordedFixture.json(JSONEncoder().encode(header))
         #expect(
             json
-                == .object([
+                == UntypedJSON(dictionary: [
                     "nodeType": .string("header"), "style": .string("h3"),
                     "content": .array([
-                        .object([
+                        UntypedJSON(dictionary: [
                             "nodeType": .string("text"), "value": .string("Gear"),
-                            "format": .object(["variants": .array([.string("bold")])]),
+                            "format": UntypedJSON(dictionary: ["variants": .array([.string("bold")])]),
                         ])
                     ]),
                 ]))

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import AEMHeadlessSQLiteCache
 import Foundation
 import Hummingbird
@@ -79,9 +80,10 @@ struct URLSessionTransportTests {
             #expect(server.requests.count == 2)
             try await withTemporaryDirectory { folder in
                 let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
-                #expect(try await aem.execute(itemQuery, cache: cache).source == .network)
+                #expect(try await aem.with(cache: cache).execute(itemQuery).source == .network)
                 #expect(
-                    try await aem.execute(itemQuery, cache: cache, policy: .fetchIgnoringCacheData).source == .network)
+                    try await aem.with(cache: cache).execute(itemQuery, policy: .fetchIgnoringCacheData).source
+                        == .network)
             }
             #expect(server.requests.count == 4)
         }

@@ -3,6 +3,7 @@ import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import EmulatorTestSupport
 import Testing
+import WKNDSample
 
 /// Every request names the library (and the app, when it names itself) in its `User-Agent`.
 struct UserAgentTests {

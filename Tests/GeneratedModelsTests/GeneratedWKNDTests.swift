@@ -1,5 +1,6 @@
 import AEMHeadless
 import Testing
+import WKNDSample
 
 /// The models generated from the sample's stored WKND queries, run against the emulator over
 /// HTTP, decode what the library's hand-written WKND models decode from the same service.

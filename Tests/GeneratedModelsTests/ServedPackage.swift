@@ -59,7 +59,7 @@ enum ServiceInputs {
 
     static func read(from aem: Aem) async throws -> [CodegenInput] {
         let list = try await body(of: "/graphql/list.json", on: aem)
-        guard case .array(let configurations) = try JSONDecoder().decode(JSONValue.self, from: list) else {
+        guard case .array(let configurations) = try JSONDecoder().decode(UntypedJSON.self, from: list) else {
             throw Failed(description: "list.json is not an array")
         }
         var inputs: [CodegenInput] = []

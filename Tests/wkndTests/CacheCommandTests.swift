@@ -3,6 +3,7 @@ import AEMHeadless
 import AEMHeadlessSQLiteCache
 import Foundation
 import Testing
+import WKNDSample
 
 /// Runs `body` with an emulator, the environment that points `wknd` at it with a cache folder
 /// of its own, and that folder; removes the folder after.

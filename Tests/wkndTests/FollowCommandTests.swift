@@ -3,6 +3,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 /// `wknd sync DIR --follow`: the mirror follows the emulator's content events until Ctrl-C.
 @Suite("wknd sync --follow")

@@ -4,6 +4,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 @Suite("--locale: the built binary against the sample's English and German language copies")
 struct LocaleCommandTests {

@@ -9,54 +9,9 @@ import FoundationNetworking
 
 @Suite("wknd serve: the emulator program in the foreground")
 struct ServeCommandTests {
-    /// `wknd serve` with `arguments`, running until `body` ends; then SIGINT, and its stderr.
-    private func serving(
-        _ arguments: [String], environment: [String: String] = [:], _ body: (_ host: String) async throws -> Void
-    ) async throws -> (status: Int32, stderr: String) {
-        try await HeavyTests.run { try await servingNow(arguments, environment: environment, body) }
-    }
-
-    private func servingNow(
-        _ arguments: [String], environment: [String: String], _ body: (_ host: String) async throws -> Void
-    ) async throws -> (status: Int32, stderr: String) {
-        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + arguments
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(
-            environment
-        ) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let end = ProcessEnd(process)
-        try launch(process)
-        let stderr = readingToEnd(errors.fileHandleForReading)
-        let reader = output.fileHandleForReading
-        let line = await offThePool {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                guard let chunk = nextChunk(of: reader) else { break }
-                line.append(chunk)
-            }
-            return line
-        }
-        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        do {
-            #expect(url.hasPrefix("http://127.0.0.1:"))
-            try await body(String(url.dropFirst("http://".count)))
-        } catch {
-            process.terminate()
-            throw error
-        }
-        kill(process.processIdentifier, SIGINT)
-        return (await end.status, await stderr.value)
-    }
-
     @Test("prints its URL, serves the sample, logs each request, and stops cleanly on Ctrl-C")
     func servesTheSample() async throws {
-        let (status, stderr) = try await serving([]) { host in
+        let (status, stderr) = try await withWkndServe([]) { host in
             let run = try await WkndRun.run(
                 ["list", "--limit", "1", "--no-cache"], environment: ["AEM_SCHEME": "http", "AEM_HOST": host])
             #expect(run.status == 0)
@@ -73,7 +28,7 @@ struct ServeCommandTests {
         let content = try EmulatorContent.sample()
         let path = try #require(content.adventures.compactMap(\.primaryImagePath).first)
         let asset = try #require(content[asset: path])
-        let (status, stderr) = try await serving([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host in
+        let (status, stderr) = try await withWkndServe([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host in
             let url = try #require(
                 URL(string: "http://\(host)/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.webp?width=100"))
             let (body, response) = try await URLSession.shared.data(from: url)
@@ -97,7 +52,7 @@ struct ServeCommandTests {
     @Test("basic credentials reach the emulator, which then refuses requests without them")
     func requiresCredentials() async throws {
         let secret = "s3cret-\(UUID().uuidString)"
-        let (status, stderr) = try await serving(
+        let (status, stderr) = try await withWkndServe(
             ["--auth", "basic"], environment: ["AEM_USERNAME": "editor", "AEM_PASSWORD": secret]
         ) { host in
             let service = ["AEM_SCHEME": "http", "AEM_HOST": host]
@@ -122,7 +77,7 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(at: copy) }
         let article = copy.appendingPathComponent("content/dam/editorial/articles/bridges-of-the-old-town/.content.xml")
         let path = "/content/dam/editorial/articles/bridges-of-the-old-town"
-        let (status, stderr) = try await serving(["--content", copy.path, "--watch"]) { host in
+        let (status, stderr) = try await withWkndServe(["--content", copy.path, "--watch"]) { host in
             let environment = ["AEM_SCHEME": "http", "AEM_HOST": host]
             let original = try String(contentsOf: article, encoding: .utf8)
             try original.replacingOccurrences(

@@ -4,6 +4,7 @@ import AEMHeadlessSync
 import Foundation
 import GRDB
 import Testing
+import WKNDSample
 
 /// `--store`: `wknd list`, `show` and `fragments list` answer from a synced folder with no network, in the same
 /// formats, narrowed by `--where`, `--sort` and `--search`; and a store's change log read by one process while

@@ -4,6 +4,7 @@ import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
+import WKNDSample
 
 #if canImport(Glibc)
 import Glibc

@@ -8,18 +8,8 @@ struct WkndRun: Sendable {
     var stderr: String
     var status: Int32
 
-    /// The built binary: next to the test bundle, else in the package's `.build/debug`.
-    static let executable: URL? = {
-        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [
-            bundleDirectory.appendingPathComponent("wknd"),
-            bundleDirectory.deletingLastPathComponent().appendingPathComponent("wknd"),
-            packageRoot.appendingPathComponent(".build/debug/wknd"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The built binary.
+    static let executable: URL? = BuiltProgram.wknd
 
     /// Runs `wknd` (the built binary, or `executable`) with `arguments` in a fresh temporary
     /// directory (also `HOME`), with only `PATH` and `environment` set, and `stdin` as standard input;
@@ -91,66 +81,5 @@ struct WkndRun: Sendable {
     /// Standard output parsed as JSON.
     func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
-    }
-}
-
-/// The result of `work`, which blocks (reading a pipe), run on a thread of its own: blocking one of
-/// the few threads that run Swift tasks would starve the emulators the tests run in this process,
-/// whose clients give up after 30 s.
-func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: work()) }
-    }
-}
-
-/// All that `handle` gives until its end, as text, read off the pool of Swift tasks while the
-/// caller goes on.
-func readingToEnd(_ handle: FileHandle) -> Task<String, Never> {
-    Task {
-        await offThePool {
-            var data = Data()
-            while let chunk = nextChunk(of: handle) { data.append(chunk) }
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-}
-
-/// The next bytes `handle` gives, blocking until some come; nil at its end. A read a signal interrupted (the test
-/// binary gets SIGCHLD for each program a test ran) is tried again: Foundation's `availableData` and
-/// `readDataToEndOfFile()` trap on EINTR.
-func nextChunk(of handle: FileHandle) -> Data? {
-    while true {
-        do {
-            guard let chunk = try handle.read(upToCount: 1), !chunk.isEmpty else { return nil }
-            return chunk
-        } catch {
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            if (error as NSError).code == Int(EINTR) || underlying?.code == Int(EINTR) { continue }
-            return nil
-        }
-    }
-}
-
-/// A process's exit status (or signal number), awaited without blocking a thread.
-final class ProcessEnd: Sendable {
-    private let ended: Task<Int32, Never>
-
-    /// Becomes `process`'s termination handler: make it before `process.run()`, and await
-    /// `status` only once the process has started.
-    init(_ process: Process) {
-        let (statuses, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { ended in
-            continuation.yield(ended.terminationStatus)
-            continuation.finish()
-        }
-        ended = Task {
-            for await status in statuses { return status }
-            return -1
-        }
-    }
-
-    /// The status, once the process has ended.
-    var status: Int32 {
-        get async { await ended.value }
     }
 }

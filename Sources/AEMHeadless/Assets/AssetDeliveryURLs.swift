@@ -44,7 +44,7 @@ public struct AssetDeliveryURLs: Sendable, Hashable {
     }
 
     /// The asset's metadata: `/metadata`.
-    public func metadata(_ id: AssetID) -> URL {
+    package func metadata(_ id: AssetID) -> URL {
         url(id, "/metadata", .defaults)
     }
 

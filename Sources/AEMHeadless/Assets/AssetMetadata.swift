@@ -22,9 +22,9 @@ public struct AssetMetadata: Sendable, Hashable {
     /// The smart-crop profiles by name.
     public var smartCrops: [String: SmartCrop]
     /// `repositoryMetadata` as sent.
-    public var repositoryMetadata: [String: JSONValue]
+    public var repositoryMetadata: [String: UntypedJSON]
     /// `assetMetadata` as sent.
-    public var assetMetadata: [String: JSONValue]
+    public var assetMetadata: [String: UntypedJSON]
 
     /// A smart crop: where it lies (fractions of the image) and the size it renders at.
     public struct SmartCrop: Sendable, Hashable {
@@ -43,7 +43,7 @@ public struct AssetMetadata: Sendable, Hashable {
     }
 
     /// Reads the metadata document; only a non-object is refused.
-    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let document = try json.requireObject(for: AssetMetadata.self)
         let repository = document["repositoryMetadata"] ?? .null
         let asset = document["assetMetadata"] ?? .null

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let card = try ImageTransform(width: 400, format: .webp, crop: ImageCrop(parsing: "10p,0p,80p,100p"))
-/// let url = adventure.primaryImage?.url(on: origin, transform: card)
+/// let url = article.featuredImage?.url(on: origin, transform: card)
 /// ```
 ///
 /// Every member is optional; what is nil is left to the server (`defaults` leaves everything). AEM applies the
@@ -73,7 +73,7 @@ public struct ImageTransform: Sendable, Hashable {
     public var isEmpty: Bool { self == .defaults }
 
     /// The URL modifiers, in AEM's order of application; `format` and `seoName` belong to the path instead.
-    public var urlModifiers: [URLQueryItem] {
+    package var urlModifiers: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let rotation { items.append(URLQueryItem(name: "rotate", value: String(rotation.rawValue))) }
         if let crop { items.append(URLQueryItem(name: "crop", value: crop.description)) }
@@ -89,30 +89,33 @@ public struct ImageTransform: Sendable, Hashable {
     /// The GraphQL `AssetTransform` input object for a query's `_assetTransform` variable; nil when nothing it can
     /// express is set. GraphQL takes a pixel crop, and a height only with a width (as `size`); a percent crop, a
     /// lone height and a smart crop are in `modifiersOutsideAssetTransform`, for the image's URL.
-    public var assetTransformInput: JSONValue? {
-        var members: [String: JSONValue] = [:]
-        if let format { members["format"] = .string(format.graphQLName) }
-        if let seoName { members["seoName"] = .string(seoName) }
+    public var assetTransformInput: UntypedJSON? {
+        var members: [UntypedJSON.Member] = []
+        func add(_ key: String, _ value: UntypedJSON) { members.append(UntypedJSON.Member(key, value)) }
+        if let format { add("format", .string(format.graphQLName)) }
+        if let seoName { add("seoName", .string(seoName)) }
         if case .pixels(let x, let y, let cropWidth, let cropHeight)? = crop {
-            members["crop"] = .object([
-                "xOrigin": .number(Double(x)), "yOrigin": .number(Double(y)), "width": .number(Double(cropWidth)),
-                "height": .number(Double(cropHeight)),
-            ])
+            add(
+                "crop",
+                [
+                    "xOrigin": UntypedJSON(x), "yOrigin": UntypedJSON(y), "width": UntypedJSON(cropWidth),
+                    "height": UntypedJSON(cropHeight),
+                ])
         }
         if let width, let height {
-            members["size"] = .object(["width": .number(Double(width)), "height": .number(Double(height))])
+            add("size", ["width": UntypedJSON(width), "height": UntypedJSON(height)])
         } else if let width {
-            members["width"] = .number(Double(width))
+            add("width", UntypedJSON(width))
         }
-        if let rotation { members["rotation"] = .string(rotation.graphQLName) }
-        if let flip { members["flip"] = .string(flip.graphQLName) }
-        if let quality { members["quality"] = .number(Double(quality)) }
-        if let preferWebp { members["preferWebp"] = .bool(preferWebp) }
+        if let rotation { add("rotation", .string(rotation.graphQLName)) }
+        if let flip { add("flip", .string(flip.graphQLName)) }
+        if let quality { add("quality", UntypedJSON(quality)) }
+        if let preferWebp { add("preferWebp", .bool(preferWebp)) }
         return members.isEmpty ? nil : .object(members)
     }
 
     /// The modifiers `assetTransformInput` cannot carry, to add to the URL of an image a query returned.
-    public var modifiersOutsideAssetTransform: [URLQueryItem] {
+    package var modifiersOutsideAssetTransform: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if case .percent? = crop, let crop { items.append(URLQueryItem(name: "crop", value: crop.description)) }
         if width == nil, let height { items.append(URLQueryItem(name: "height", value: String(height))) }

@@ -24,7 +24,7 @@ public struct SignInError: Error, Sendable, CustomStringConvertible {
     public var status: Int?
 
     /// A failure at `step`, with IMS's error code and status when IMS answered.
-    public init(_ step: Step, _ message: String, imsError: String? = nil, status: Int? = nil) {
+    package init(_ step: Step, _ message: String, imsError: String? = nil, status: Int? = nil) {
         self.step = step
         self.message = message
         self.imsError = imsError

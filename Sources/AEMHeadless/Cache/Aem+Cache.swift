@@ -1,42 +1,26 @@
 import Foundation
 
-/// Persisted queries through a `ResponseCache`, with a fetch policy.
+/// Reads through the client's response cache.
 extension Aem {
-    /// Runs a persisted query through `cache` under `policy`, and says where the result came from.
-    ///
-    /// Only complete, decodable 200 answers are stored, never one marked `no-store`. A stored
-    /// answer that no longer decodes is dropped and fetched again. Under
-    /// `.returnCacheDataAndFetch` this returns the server's answer (`.network`, or `.revalidated`
-    /// when it matches the cached one), or the cached one with `serverFailure` when the request
-    /// fails; `results` yields both as they come.
-    /// - Throws: `AemError` as `execute(_:)` does when no cached answer may stand in;
-    ///   `CacheMissError` under `.returnCacheDataDontFetch`; `CancellationError`.
-    public func execute<Response>(
-        _ query: PersistedQuery<Response>, cache: any ResponseCache,
-        policy: CachePolicy = .useHTTPSemantics
-    ) async throws -> CachedResult<Response> {
-        CachedResult(try await CachedRequest(aem: self, query: query, cache: cache).run(policy))
-    }
-
-    /// The results of a persisted query under `policy`, as they arrive: one result, except under
-    /// `.returnCacheDataAndFetch`, which yields the cached result at once (when there is one),
-    /// then the server's when it differs. A failure after the cached result ends the sequence
-    /// with that error.
+    /// The results of a persisted query under `policy` (the client's when nil), as they arrive:
+    /// one result, except under `.returnCacheDataAndFetch`, which yields the cached result at
+    /// once (when there is one), then the server's when it differs. A failure after the cached
+    /// result ends the sequence with that error.
     public func results<Response>(
-        _ query: PersistedQuery<Response>, cache: any ResponseCache,
-        policy: CachePolicy = .useHTTPSemantics
-    ) -> AsyncThrowingStream<CachedResult<Response>, any Error> {
-        AsyncThrowingStream { continuation in
+        _ query: PersistedQuery<Response>, policy: CachePolicy? = nil
+    ) -> AsyncThrowingStream<Fetched<GraphQLResult<Response>>, any Error> {
+        let policy = policy ?? self.policy
+        return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     if policy == .returnCacheDataAndFetch {
-                        let request = CachedRequest(aem: self, query: query, cache: cache)
+                        let request = CachedRequest(aem: self, query: query)
                         let cached = await request.cached()
-                        if let cached { continuation.yield(CachedResult(cached.result)) }
+                        if let cached { continuation.yield(cached.result) }
                         let fresh = try await request.fetch(revalidating: cached?.response)
-                        if cached == nil || fresh.source == .network { continuation.yield(CachedResult(fresh)) }
+                        if cached == nil || fresh.source == .network { continuation.yield(fresh) }
                     } else {
-                        continuation.yield(try await execute(query, cache: cache, policy: policy))
+                        continuation.yield(try await execute(query, policy: policy))
                     }
                     continuation.finish()
                 } catch {
@@ -48,33 +32,32 @@ extension Aem {
     }
 
     /// The key under which `cache` keeps the answer to `url` for this client's credentials.
-    public func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
+    package func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
         CacheKey(
             url: url.absoluteString,
             identity: configuration.authentication.cacheIdentity(digest: cache.identityDigest(of:)))
     }
 }
 
-/// One GET on its way through a cache: a persisted query or a delivery API read, with how its
-/// whole answer becomes a value.
+/// One GET on its way through the client's cache, if it has one: a persisted query or a
+/// delivery API read, with how its whole answer becomes a value.
 struct CachedRequest<Value: Sendable>: Sendable {
     let aem: Aem
-    let cache: any ResponseCache
     let url: URL
-    let key: CacheKey
+    /// The cache and the key of this answer in it; nil when the client has no cache.
+    let store: (cache: any ResponseCache, key: CacheKey)?
     /// Reads a whole answer (the server's, or one rebuilt from the cache) into the value.
     let read: @Sendable (AemAnswer) throws -> Value
 
-    init(aem: Aem, url: URL, cache: any ResponseCache, read: @escaping @Sendable (AemAnswer) throws -> Value) {
+    init(aem: Aem, url: URL, read: @escaping @Sendable (AemAnswer) throws -> Value) {
         self.aem = aem
-        self.cache = cache
         self.url = url
-        self.key = aem.cacheKey(for: url, in: cache)
+        self.store = aem.cache.map { ($0, aem.cacheKey(for: url, in: $0)) }
         self.read = read
     }
 
-    /// The value under `policy`; see `Aem.execute(_:cache:policy:)`.
-    func run(_ policy: CachePolicy) async throws -> Cached<Value> {
+    /// The value under `policy`; see `Aem.execute(_:policy:)`.
+    func run(_ policy: CachePolicy) async throws -> Fetched<Value> {
         switch policy {
         case .useHTTPSemantics:
             return try await followingHTTPSemantics()
@@ -84,7 +67,7 @@ struct CachedRequest<Value: Sendable>: Sendable {
         case .fetchIgnoringCacheData:
             return try await fetch(revalidating: nil)
         case .returnCacheDataDontFetch:
-            guard let cached = await cached() else { throw CacheMissError(url: key.url) }
+            guard let cached = await cached() else { throw CacheMissError(url: url.absoluteString) }
             return cached.result
         case .returnCacheDataAndFetch:
             let cached = await cached()
@@ -100,17 +83,17 @@ struct CachedRequest<Value: Sendable>: Sendable {
 
     /// The stored answer, decoded, with its source by freshness; nil when there is none or it no
     /// longer decodes (it is then removed).
-    func cached(at now: Date = Date()) async -> (response: CachedResponse, result: Cached<Value>)? {
-        guard let response = await cache.lookup(key) else { return nil }
+    func cached(at now: Date = Date()) async -> (response: CachedResponse, result: Fetched<Value>)? {
+        guard let store, let response = await store.cache.lookup(store.key) else { return nil }
         guard let decoded = decode(response) else {
-            await cache.remove(key)
+            await store.cache.remove(store.key)
             return nil
         }
-        await cache.touch(key)
+        await store.cache.touch(store.key)
         let freshness = response.freshness
         return (
             response,
-            Cached(
+            Fetched(
                 value: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
                 age: freshness.age(at: now))
         )
@@ -118,7 +101,7 @@ struct CachedRequest<Value: Sendable>: Sendable {
 
     /// HTTP's rules: fresh from the cache, else stale while revalidating, else revalidate, with
     /// the stale answer standing in for a failing server.
-    func followingHTTPSemantics() async throws -> Cached<Value> {
+    func followingHTTPSemantics() async throws -> Fetched<Value> {
         let now = Date()
         guard let hit = await cached(at: now) else { return try await fetch(revalidating: nil) }
         let freshness = hit.response.freshness
@@ -140,24 +123,24 @@ struct CachedRequest<Value: Sendable>: Sendable {
 
     /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
     /// refreshes `stored` on a 304.
-    func fetch(revalidating stored: CachedResponse?) async throws -> Cached<Value> {
+    func fetch(revalidating stored: CachedResponse?) async throws -> Fetched<Value> {
         let answer = try await aem.answer(url, headers: stored?.conditionalHeaders ?? [:])
         let receivedAt = Date()
         if answer.status == 304, let stored, let decoded = decode(stored) {
             let refreshed = stored.refreshed(by: answer.headers, at: receivedAt)
-            await cache.store(refreshed, for: key)
-            return Cached(value: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
+            if let store { await store.cache.store(refreshed, for: store.key) }
+            return Fetched(value: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
         }
         let result = try read(answer)
         let entry = CachedResponse(
             status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt)
         let freshness = entry.freshness
-        if answer.status == 200, freshness.isStorable {
-            await cache.store(entry, for: key)
+        if let store, answer.status == 200, freshness.isStorable {
+            await store.cache.store(entry, for: store.key)
         }
         // The same bytes as the stored answer confirm it, as a 304 would.
         let source: ResponseSource = stored.map { $0.body == answer.body } == true ? .revalidated : .network
-        return Cached(value: result, source: source, age: freshness.initialAge)
+        return Fetched(value: result, source: source, age: freshness.initialAge)
     }
 
     private func decode(_ response: CachedResponse) -> Value? {
@@ -174,9 +157,9 @@ struct CachedRequest<Value: Sendable>: Sendable {
 
 extension CachedRequest {
     /// A persisted query through `cache`.
-    init<Response>(aem: Aem, query: PersistedQuery<Response>, cache: any ResponseCache)
+    init<Response>(aem: Aem, query: PersistedQuery<Response>)
     where Value == GraphQLResult<Response> {
-        self.init(aem: aem, url: query.url(on: aem.configuration.origin), cache: cache) { answer in
+        self.init(aem: aem, url: query.url(on: aem.configuration.origin)) { answer in
             try aem.decode(query, answer: answer)
         }
     }

@@ -7,28 +7,28 @@ import Foundation
 /// is for shared caches and is ignored. A response with neither is stale at once (no heuristic
 /// freshness), so it is revalidated before every use. `no-cache` and `must-revalidate` forbid
 /// serving the response stale; `no-store` forbids storing it.
-public struct CacheFreshness: Sendable, Hashable {
+package struct CacheFreshness: Sendable, Hashable {
     /// False for `no-store`.
-    public var isStorable: Bool
+    package var isStorable: Bool
     /// True for `no-cache`: the response may be stored but must be revalidated before each use.
-    public var requiresRevalidation: Bool
+    package var requiresRevalidation: Bool
     /// True for `must-revalidate`: once stale, never served without a successful revalidation.
-    public var mustRevalidate: Bool
+    package var mustRevalidate: Bool
     /// How long the response stays fresh after it was generated, in seconds.
-    public var lifetime: TimeInterval
+    package var lifetime: TimeInterval
     /// `stale-while-revalidate`: how long after it goes stale it may still be served while a
     /// revalidation runs in the background, in seconds.
-    public var staleWhileRevalidate: TimeInterval
+    package var staleWhileRevalidate: TimeInterval
     /// `stale-if-error`: how long after it goes stale it may still be served when the server
     /// fails (no connection, time-out, 5xx), in seconds.
-    public var staleIfError: TimeInterval
+    package var staleIfError: TimeInterval
     /// The response's age when it was received: the larger of its `Age` and the time since its `Date`.
-    public var initialAge: TimeInterval
+    package var initialAge: TimeInterval
     /// When the response was received.
-    public var receivedAt: Date
+    package var receivedAt: Date
 
     /// Reads the headers of a response received at `receivedAt`.
-    public init(headers: AemHTTPHeaders, receivedAt: Date) {
+    package init(headers: AemHTTPHeaders, receivedAt: Date) {
         let directives = Self.directives(in: headers)
         isStorable = directives["no-store"] == nil
         requiresRevalidation = directives["no-cache"] != nil
@@ -52,22 +52,22 @@ public struct CacheFreshness: Sendable, Hashable {
     }
 
     /// The response's age at `now`, in seconds.
-    public func age(at now: Date) -> TimeInterval {
+    package func age(at now: Date) -> TimeInterval {
         initialAge + max(0, now.timeIntervalSince(receivedAt))
     }
 
     /// Whether the response may be used at `now` without asking the server.
-    public func isFresh(at now: Date) -> Bool {
+    package func isFresh(at now: Date) -> Bool {
         !requiresRevalidation && age(at: now) < lifetime
     }
 
     /// Whether the stale response may be served at `now` while it is revalidated in the background.
-    public func allowsStaleWhileRevalidate(at now: Date) -> Bool {
+    package func allowsStaleWhileRevalidate(at now: Date) -> Bool {
         allowsStale && age(at: now) < lifetime + staleWhileRevalidate
     }
 
     /// Whether the stale response may be served at `now` because the server failed.
-    public func allowsStaleIfError(at now: Date) -> Bool {
+    package func allowsStaleIfError(at now: Date) -> Bool {
         allowsStale && age(at: now) < lifetime + staleIfError
     }
 

@@ -12,7 +12,7 @@ public enum CachePolicy: String, Sendable, Hashable, CaseIterable {
     /// Only the cache: a miss fails with `CacheMissError` and nothing is requested.
     case returnCacheDataDontFetch
     /// The cached answer at once, then the fresh one from a request when it differs. Yields up
-    /// to two results through `Aem.results(_:cache:policy:)`.
+    /// to two results through `Aem.results(_:policy:)`.
     case returnCacheDataAndFetch
 }
 
@@ -22,7 +22,7 @@ public struct CacheMissError: Error, Sendable, CustomStringConvertible {
     public var url: String
 
     /// A miss for `url`.
-    public init(url: String) { self.url = url }
+    package init(url: String) { self.url = url }
 
     /// Names the URL that has no cached answer.
     public var description: String { "No cached answer for \(url)." }

@@ -1,35 +1,25 @@
-/// The cached answers of the several requests behind one value (the pages of a list, a query asked in each
-/// locale of a chain), combined as one `Cached` value: as old as its oldest part.
-final class CachedParts: Sendable {
-    private struct Part {
-        let source: ResponseSource
-        let age: Double
-        let serverFailure: (any Error)?
-        let backgroundRefresh: Task<Void, Never>?
-    }
+/// The answers of the several requests behind one value (the pages of a list, a query asked in each locale of a
+/// chain), combined as one `Fetched` value: as old as its oldest part.
+package final class CachedParts: Sendable {
+    private let parts = LockedValue<[Fetched<Void>]>([])
 
-    private let parts = LockedValue<[Part]>([])
+    package init() {}
 
-    /// Runs `query` through `cache` under `policy` on `aem`, keeping how its answer was read.
-    func execute<Response>(
-        _ query: PersistedQuery<Response>, on aem: Aem, cache: any ResponseCache, policy: CachePolicy
+    /// Runs `query` on `aem` under `policy`, keeping how its answer was read.
+    package func execute<Response>(
+        _ query: PersistedQuery<Response>, on aem: Aem, policy: CachePolicy?
     ) async throws -> GraphQLResult<Response> {
-        let answer = try await aem.execute(query, cache: cache, policy: policy)
-        parts.withLock {
-            $0.append(
-                Part(
-                    source: answer.source, age: answer.age, serverFailure: answer.serverFailure,
-                    backgroundRefresh: answer.backgroundRefresh))
-        }
-        return answer.result
+        let answer = try await aem.execute(query, policy: policy)
+        parts.withLock { $0.append(answer.map { _ in () }) }
+        return answer.value
     }
 
     /// `value` with the source, age and failure of the oldest part, and one refresh that waits for every part's.
-    func cached<Value>(_ value: Value) -> Cached<Value> {
+    package func fetched<Value>(_ value: Value) -> Fetched<Value> {
         let read = parts.value
         let oldest = read.max { $0.age < $1.age }
         let refreshes = read.compactMap(\.backgroundRefresh)
-        return Cached(
+        return Fetched(
             value: value, source: oldest?.source ?? .network, age: oldest?.age ?? 0,
             serverFailure: oldest?.serverFailure,
             backgroundRefresh: refreshes.isEmpty ? nil : Task { for refresh in refreshes { await refresh.value } })

@@ -1,19 +1,27 @@
 import Foundation
 
-/// A client for one AEM service's persisted queries and assets.
+/// A client for one AEM service: it runs persisted queries and delivery API requests, through
+/// its response cache when it has one.
 ///
 /// ```swift
 /// let aem = Aem(try AemConfiguration(host: "publish-p123-e456.adobeaemcloud.com"),
-///               transport: URLSessionTransport())   // from AEMHeadlessURLSession
-/// let result = try await aem.adventures(limit: 5)
-/// for adventure in result.data ?? [] { print(adventure.title ?? "") }
+///               transport: URLSessionTransport(),            // from AEMHeadlessURLSession
+///               cache: try SQLiteResponseCache(fileURL: cacheFile))  // from AEMHeadlessSQLiteCache
+/// let query = PersistedQuery<ArticleList>("my-site/articles", variables: ["limit": 5])
+/// let articles = try await aem.execute(query)
+/// for article in articles.data?.items ?? [] { print(article.title) }
+/// print(articles.source)   // network, cache, revalidated or staleCache
 /// ```
 ///
-/// Queries are GETs, so they are retried per `configuration.retry`. Redirects are followed by
+/// Reads are GETs, so they are retried per `configuration.retry`. Redirects are followed by
 /// the client itself, and credentials and extra headers go only to the configured origin.
 public struct Aem: Sendable {
     /// The AEM service, credentials, timeout and retry rules this client was made with.
     public let configuration: AemConfiguration
+    /// The store of answers that reads go through; nil when every read asks the server.
+    public let cache: (any ResponseCache)?
+    /// How a read that names no policy uses the cache.
+    public let policy: CachePolicy
     let transport: any AemHTTPTransport
     private let observer: (any AemObserver)?
 
@@ -27,37 +35,53 @@ public struct Aem: Sendable {
     ///   - transport: how requests are sent: `URLSessionTransport` (AEMHeadlessURLSession), the
     ///     natural choice on Apple platforms, or `AsyncHTTPClientTransport`
     ///     (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
+    ///   - cache: where answers are kept between reads and runs, such as `SQLiteResponseCache`
+    ///     (AEMHeadlessSQLiteCache); none by default.
+    ///   - policy: how reads use the cache unless they say otherwise: HTTP's rules by default.
     ///   - observer: sees every request really sent and its answer, retries and redirects
     ///     included: for logging and metrics. None by default.
-    public init(_ configuration: AemConfiguration, transport: any AemHTTPTransport, observer: (any AemObserver)? = nil)
-    {
+    public init(
+        _ configuration: AemConfiguration, transport: any AemHTTPTransport, cache: (any ResponseCache)? = nil,
+        policy: CachePolicy = .useHTTPSemantics, observer: (any AemObserver)? = nil
+    ) {
         self.configuration = configuration
         self.transport = transport
+        self.cache = cache
+        self.policy = policy
         self.observer = observer
     }
 
+    /// This client with `cache` (none for nil) and `policy` in place of its own, sharing its transport and observer.
+    package func with(cache: (any ResponseCache)?, policy: CachePolicy? = nil) -> Aem {
+        Aem(configuration, transport: transport, cache: cache, policy: policy ?? self.policy, observer: observer)
+    }
+
     /// Runs a persisted query and decodes its `data` into `Response`, keeping any GraphQL errors
-    /// beside the data. Throws `AemError` when the answer is not a GraphQL response (with the
-    /// status, URL, body excerpt and an explanation), or `CancellationError`.
-    public func execute<Response>(_ query: PersistedQuery<Response>) async throws -> GraphQLResult<Response> {
-        try decode(query, answer: try await answer(query.url(on: configuration.origin)))
+    /// beside the data, through the cache under `policy` (the client's when nil).
+    ///
+    /// Only complete, decodable 200 answers are stored, never one marked `no-store`. A stored
+    /// answer that no longer decodes is dropped and fetched again.
+    /// - Throws: `AemError` when the answer is not a GraphQL response (with the status, URL, body
+    ///   excerpt and an explanation) and no cached answer may stand in; `CacheMissError` under
+    ///   `.returnCacheDataDontFetch` with nothing cached; `CancellationError`.
+    public func execute<Response>(
+        _ query: PersistedQuery<Response>, policy: CachePolicy? = nil
+    ) async throws -> Fetched<GraphQLResult<Response>> {
+        try await CachedRequest(aem: self, query: query).run(policy ?? self.policy)
     }
 
     /// Runs a persisted query and returns its answer undecoded, whatever the status: the bytes
-    /// exactly as AEM sent them (for `decode(_:body:status:headers:)`, or to show as they are).
-    /// Retries and redirects are handled as for `execute`.
-    /// - Throws: `AemError` for a body over `configuration.maxResponseBytes` or no answer at all,
-    ///   or `CancellationError`.
-    public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
+    /// exactly as AEM sent them, never from the cache. Retries and redirects are handled as for `execute`.
+    package func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
         head: AemHTTPResponseHead, body: Data
     ) {
         let answer = try await answer(query.url(on: configuration.origin))
         return (answer.head, answer.body)
     }
 
-    /// Decodes a persisted query's answer that was fetched some other way (a cache, a file),
-    /// exactly as `execute` decodes what it fetches.
-    public func decode<Response>(
+    /// Decodes a persisted query's answer that was fetched some other way, exactly as `execute` decodes what it
+    /// fetches.
+    package func decode<Response>(
         _ query: PersistedQuery<Response>, body: Data, status: Int = 200,
         headers: AemHTTPHeaders = ["Content-Type": "application/json"]
     ) throws -> GraphQLResult<Response> {
@@ -93,7 +117,7 @@ public struct Aem: Sendable {
     ///     to `application/json`.
     /// - Throws: `AemError` (`.network`, `.timedOut`, `.bodyTooLarge`), `SignInError` when a
     ///   token cannot be had, or `CancellationError`; never a transport's own error.
-    public func answer(
+    package func answer(
         _ url: URL, method: String = "GET", headers: AemHTTPHeaders = [:], body: Data? = nil
     ) async throws -> AemAnswer {
         var fields: AemHTTPHeaders = ["Accept": "application/json"]
@@ -117,7 +141,7 @@ public struct Aem: Sendable {
     ///
     /// Retries and redirects are handled; any status is returned as it is after that. The
     /// credentials and extra headers are added only when a URL is on the configured origin.
-    public func get(_ url: URL, headers: AemHTTPHeaders = [:]) async throws -> AemHTTPResponse {
+    package func get(_ url: URL, headers: AemHTTPHeaders = [:]) async throws -> AemHTTPResponse {
         try await fetch(Outgoing(url: url, method: "GET", headers: headers, body: nil)) { _ in () }.response
     }
 
@@ -243,7 +267,7 @@ public struct Aem: Sendable {
 
 extension AemHTTPBody {
     /// Reads and drops what is left of a body, so the connection can be reused.
-    func discard() async {
+    package func discard() async {
         do {
             for try await _ in self {}
         } catch {}

@@ -65,7 +65,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     public var problemDetails: ProblemDetails?
 
     /// An error of `kind` with a `message` a person can act on and whatever details are known.
-    public init(
+    package init(
         _ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
         bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil
     ) {
@@ -91,7 +91,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
 
     /// The details beyond the message, one `name: value` line each, for verbose diagnostics:
     /// kind, URL, status, GraphQL errors, underlying error and body excerpt.
-    public var detailLines: [String] {
+    package var detailLines: [String] {
         var lines = ["kind: \(kind)"]
         if let url { lines.append("url: \(url.absoluteString)") }
         if let status { lines.append("status: \(status)") }

@@ -53,8 +53,8 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every secret this value holds, in every form it is sent (the password and the Basic
-    /// header's encoded value), for `SecretScrubber`.
-    public var secrets: [String] {
+    /// header's encoded value), to mask in messages.
+    package var secrets: [String] {
         switch self {
         case .none, .provider: []
         case .basic(let username, let password):

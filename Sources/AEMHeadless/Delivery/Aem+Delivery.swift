@@ -6,44 +6,32 @@ import Foundation
 /// the body-size limit, credentials only to the origin, and errors as `AemError` (a 404 is
 /// `.notFound`; Problem Details are read into the message).
 extension Aem {
-    /// The page sizes the fragment list takes, 1…50.
-    public static let fragmentPageSizes = DeliveryEndpoints.pageSizes
+    /// Runs a delivery API request through the cache under `policy` (the client's when nil).
+    /// - Throws: `AemError` (`.notFound` when there is no such fragment; Problem Details are read
+    ///   into the message) when no cached answer may stand in; `CacheMissError` under
+    ///   `.returnCacheDataDontFetch` with nothing cached; `CancellationError`.
+    public func execute<Value>(_ request: DeliveryRequest<Value>, policy: CachePolicy? = nil) async throws
+        -> Fetched<Value>
+    {
+        let (origin, scrubber) = (configuration.origin, configuration.scrubber)
+        return try await CachedRequest(aem: self, url: request.url(on: origin)) { answer in
+            try request.value(from: answer, origin: origin, scrubber: scrubber)
+        }
+        .run(policy ?? self.policy)
+    }
 
     /// The fragments below `path` (sub-folders included; the one fragment when `path` names a
-    /// fragment; every fragment the caller may read when nil), page by page as they are iterated.
-    /// - Throws: `AemError` `.invalidRequest` at once, before anything is sent, when `path` is not
-    ///   under `/content/dam/` or ends with `/`, or `pageSize` is outside 1…50; each page as
-    ///   `fragmentPage(under:pageSize:cursor:)` does.
-    public func fragments(under path: String? = nil, pageSize: Int = 50) throws(AemError) -> FragmentPages {
-        _ = try DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: nil)
-        return FragmentPages { cursor in try await fragmentPage(under: path, pageSize: pageSize, cursor: cursor) }
-    }
-
-    /// The same pages read through `cache` under `policy`.
-    public func fragments(
-        under path: String? = nil, pageSize: Int = 50, cache: any ResponseCache, policy: CachePolicy = .useHTTPSemantics
-    ) throws(AemError) -> FragmentPages {
-        _ = try DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: nil)
-        return FragmentPages { cursor in
-            try await fragmentPage(under: path, pageSize: pageSize, cursor: cursor, cache: cache, policy: policy).value
-        }
-    }
-
-    /// One page of the fragment list: the first, or the one `cursor` (from the page before) names.
-    /// - Throws: `AemError`, or `CancellationError`.
-    public func fragmentPage(under path: String? = nil, pageSize: Int = 50, cursor: String? = nil) async throws
-        -> FragmentPage
+    /// fragment; every fragment the caller may read when nil), page by page as they are iterated,
+    /// each page read under `policy` (the client's when nil).
+    /// - Throws: `AemError` `.invalidRequest` at once, before anything is sent, as
+    ///   `DeliveryRequest.fragmentPage(under:pageSize:cursor:)` does; each page as `execute` does.
+    public func fragments(under path: String? = nil, pageSize: Int = 50, policy: CachePolicy? = nil)
+        throws(AemError) -> FragmentPages
     {
-        try await read(DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor))
-    }
-
-    /// One page of the fragment list through `cache` under `policy`.
-    public func fragmentPage(
-        under path: String? = nil, pageSize: Int = 50, cursor: String? = nil, cache: any ResponseCache,
-        policy: CachePolicy = .useHTTPSemantics
-    ) async throws -> Cached<FragmentPage> {
-        try await read(
-            DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor), cache: cache, policy: policy)
+        _ = try DeliveryRequest.fragmentPage(under: path, pageSize: pageSize)
+        return FragmentPages { cursor in
+            try await execute(.fragmentPage(under: path, pageSize: pageSize, cursor: cursor), policy: policy).value
+        }
     }
 
     /// One page of the fragment list asked conditionally on the validators it had last time
@@ -53,7 +41,7 @@ extension Aem {
         under path: String?, pageSize: Int, cursor: String?, ifNoneMatch etag: String?,
         ifModifiedSince lastModified: String?
     ) async throws -> (page: FragmentPage, headers: AemHTTPHeaders)? {
-        let request = try DeliveryEndpoints.list(under: path, pageSize: pageSize, cursor: cursor)
+        let request = try DeliveryRequest.fragmentPage(under: path, pageSize: pageSize, cursor: cursor)
         var headers = AemHTTPHeaders()
         headers.setConditions(etag: etag, lastModified: lastModified)
         let answer = try await answer(request.url(on: configuration.origin), headers: headers)
@@ -62,43 +50,6 @@ extension Aem {
         return (page, answer.headers)
     }
 
-    /// The fragment with `id`, with what it references as `references` asks.
-    /// - Throws: `AemError` (`.notFound` when there is no such fragment), or `CancellationError`.
-    public func fragment(id: String, references: FragmentReferences = .none) async throws -> DeliveredFragment {
-        try await read(DeliveryEndpoints.fragment(id: id, references: references))
-    }
-
-    /// The fragment at the repository `path`, with what it references as `references` asks.
-    /// - Throws: `AemError` (`.notFound` when there is no such fragment, `.invalidRequest` for a
-    ///   path not under `/content/dam/`), or `CancellationError`.
-    public func fragment(path: String, references: FragmentReferences = .none) async throws -> DeliveredFragment {
-        try await read(DeliveryEndpoints.fragment(path: path, references: references))
-    }
-
-    /// The fragment with `id` through `cache` under `policy`.
-    public func fragment(
-        id: String, references: FragmentReferences = .none, cache: any ResponseCache,
-        policy: CachePolicy = .useHTTPSemantics
-    ) async throws -> Cached<DeliveredFragment> {
-        try await read(DeliveryEndpoints.fragment(id: id, references: references), cache: cache, policy: policy)
-    }
-
-    /// The fragment at `path` through `cache` under `policy`.
-    public func fragment(
-        path: String, references: FragmentReferences = .none, cache: any ResponseCache,
-        policy: CachePolicy = .useHTTPSemantics
-    ) async throws -> Cached<DeliveredFragment> {
-        try await read(DeliveryEndpoints.fragment(path: path, references: references), cache: cache, policy: policy)
-    }
-
-    /// Checks that `path` is a DAM path the delivery API takes: under `/content/dam/`, without a
-    /// trailing `/`.
-    /// - Throws: `AemError` `.invalidRequest` saying why not.
-    public static func checkDAMPath(_ path: String) throws(AemError) {
-        try DeliveryEndpoints.checkFolder(path)
-    }
-
-    /// Sends one delivery-API request to the origin and reads its answer.
     /// The fragment with `id` (else at `path`) as the server holds it now: asked with `Cache-Control: no-cache`, so
     /// that no cache between answers with an older copy. For a mirror applying an event.
     package func freshFragment(id: String?, path: String, references: FragmentReferences) async throws
@@ -106,29 +57,20 @@ extension Aem {
     {
         let request =
             if let id, !id.isEmpty {
-                try DeliveryEndpoints.fragment(id: id, references: references)
+                try DeliveryRequest.fragment(id: id, references: references)
             } else {
-                try DeliveryEndpoints.fragment(path: path, references: references)
+                try DeliveryRequest.fragment(path: path, references: references)
             }
         var headers = AemHTTPHeaders()
         headers.set(name: "Cache-Control", value: "no-cache")
         return try await read(request, headers: headers)
     }
 
-    func read<Value>(_ request: DeliveryRequest<Value>, headers: AemHTTPHeaders = AemHTTPHeaders()) async throws
+    /// Sends one delivery API request past any cache and reads its answer: for a mirror, which reads fresh.
+    package func read<Value>(_ request: DeliveryRequest<Value>, headers: AemHTTPHeaders = AemHTTPHeaders()) async throws
         -> Value
     {
         let answer = try await answer(request.url(on: configuration.origin), headers: headers)
         return try request.value(from: answer, origin: configuration.origin, scrubber: configuration.scrubber)
-    }
-
-    private func read<Value>(
-        _ request: DeliveryRequest<Value>, cache: any ResponseCache, policy: CachePolicy
-    ) async throws -> Cached<Value> {
-        let (origin, scrubber) = (configuration.origin, configuration.scrubber)
-        return try await CachedRequest(aem: self, url: request.url(on: origin), cache: cache) { answer in
-            try request.value(from: answer, origin: origin, scrubber: scrubber)
-        }
-        .run(policy)
     }
 }

@@ -2,9 +2,9 @@
 /// its model, its fields exactly as sent, and, when asked for, what it references.
 ///
 /// ```swift
-/// let article = try await aem.fragment(path: "/content/dam/wknd-shared/en/magazine/alaska-adventure/alaskan-adventures",
-///                                      references: .directHydrated)
-/// let author = article.referencedFragments(in: "authorFragment").first
+/// let article = try await aem.execute(.fragment(path: "/content/dam/my-site/en/articles/launch",
+///                                               references: .directHydrated)).value
+/// let author = article.referencedFragments(in: "author").first
 /// print(article.title, author?.field("firstName")?.stringValue ?? "")
 /// ```
 public struct DeliveredFragment: Sendable, Hashable {
@@ -39,7 +39,7 @@ public struct DeliveredFragment: Sendable, Hashable {
         }
     }
 
-    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredFragment.self)
         id = try object.requiredString("id")
         path = try object.requiredString("path")

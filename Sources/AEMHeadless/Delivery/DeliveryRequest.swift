@@ -1,8 +1,8 @@
 import Foundation
 
-/// One read of the delivery API: where it goes (a path and query on the AEM origin), what it is
-/// for people (`the content fragment 3f2…`, for messages), and how its JSON becomes a value.
-struct DeliveryRequest<Value: Sendable>: Sendable {
+/// One read of the delivery API, which `Aem.execute(_:policy:)` runs: `.fragment(id:)`,
+/// `.fragment(path:)`, `.fragmentPage(under:pageSize:cursor:)`.
+public struct DeliveryRequest<Value: Sendable>: Sendable {
     /// The request target: path and query, already percent-encoded.
     var target: String
     /// What is asked for, for messages: `the content fragment at /content/dam/…`.

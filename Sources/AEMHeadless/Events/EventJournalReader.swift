@@ -18,9 +18,9 @@ import Foundation
 /// credentials; Adobe's journal is on another host (`events-va6.adobe.io`), which gets the token only from
 /// `token`, with `x-api-key` and `x-ims-org-id`.
 public struct EventJournalReader: Sendable {
-    public let aem: Aem
+    package let aem: Aem
     /// The journal's URL, as the Developer Console's registration shows it.
-    public let journal: URL
+    package let journal: URL
     /// Read after this position; nil: from the oldest event kept.
     public var since: String?
     /// At most this many events a batch (the journal may give fewer while more wait).
@@ -130,7 +130,7 @@ public struct EventJournalReader: Sendable {
 
     /// The events of a 200's `{"events": [{"position", "event"}], "_page": …}`.
     static func events(in answer: AemAnswer) throws -> [JournalEvent] {
-        guard let json = try? JSONDecoder().decode(JSONValue.self, from: answer.body),
+        guard let json = try? UntypedJSON(parsing: answer.body),
             case .array(let items)? = json["events"]
         else {
             throw AemError(

@@ -6,9 +6,9 @@ public struct JournalEvent: Sendable, Hashable {
     /// Where the journal can be read from after this event (`since`).
     public var position: String
     /// The CloudEvent as the journal sent it.
-    public var event: JSONValue
+    public var event: UntypedJSON
 
-    public init(position: String, event: JSONValue) {
+    package init(position: String, event: UntypedJSON) {
         self.position = position
         self.event = event
     }
@@ -19,7 +19,7 @@ public struct JournalEvent: Sendable, Hashable {
     public var id: String? { event["id"]?.stringValue }
     public var source: String? { event["source"]?.stringValue }
     /// `data`: for a content fragment, its `id`, `path`, `model` and more.
-    public var data: JSONValue? { event["data"] }
+    public var data: UntypedJSON? { event["data"] }
     /// The content fragment's path (`data.path`), when the event names one.
     public var path: String? { data?["path"]?.stringValue }
     /// The content fragment's id (`data.id`), when the event names one.

@@ -23,7 +23,7 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
         }
 
         /// Both members must be whole numbers when present.
-        init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        package init(json: UntypedJSON) throws(JSONShapeMismatch) {
             let tree = try json.requireObject(for: Location.self)
             line = try tree.wholeNumber(CodingKeys.line)
             column = try tree.wholeNumber(CodingKeys.column)
@@ -35,9 +35,9 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
     /// Where in the query text the error is; nil when missing or when any entry is malformed.
     public var locations: [Location]?
     /// The response path of the failing field: names and list indices.
-    public var path: [JSONValue]?
+    public var path: [UntypedJSON]?
     /// The standard `extensions` object, kept as sent.
-    public var extensions: [String: JSONValue]?
+    public var extensions: [String: UntypedJSON]?
     /// AEM's error kind, such as `QueryValidationError`.
     public var errorType: String?
     /// AEM's explanation beside `message`.
@@ -45,8 +45,8 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// An error with the given message and any of the optional details.
     public init(
-        message: String, locations: [Location]? = nil, path: [JSONValue]? = nil,
-        extensions: [String: JSONValue]? = nil, errorType: String? = nil, details: String? = nil
+        message: String, locations: [Location]? = nil, path: [UntypedJSON]? = nil,
+        extensions: [String: UntypedJSON]? = nil, errorType: String? = nil, details: String? = nil
     ) {
         self.message = message
         self.locations = locations
@@ -63,15 +63,15 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Each member that is missing or of another shape reads as nil (the message as empty);
     /// `locations` is nil unless every entry is well formed.
-    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: GraphQLError.self)
         message = tree.lenientString(CodingKeys.message) ?? ""
         locations = try? tree[CodingKeys.locations.stringValue]?.arrayValue?.map { entry throws(JSONShapeMismatch) in
             try Location(json: entry)
         }
-        path = tree[CodingKeys.path.stringValue]?.arrayValue?.map(\.jsonValue)
+        path = tree[CodingKeys.path.stringValue]?.arrayValue?.map(\.asDecoded)
         extensions = tree[CodingKeys.extensions.stringValue]?.members.map { members in
-            Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(members.map { ($0.key, $0.value.asDecoded) }, uniquingKeysWith: { first, _ in first })
         }
         errorType = tree.lenientString(CodingKeys.errorType)
         details = tree.lenientString(CodingKeys.details)

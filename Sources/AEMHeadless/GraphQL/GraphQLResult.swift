@@ -34,7 +34,7 @@ public struct GraphQLResult<Value: Sendable>: Sendable {
     }
 
     /// The error for an answer with errors and no data, naming the first error.
-    func noDataError() -> AemError {
+    package func noDataError() -> AemError {
         let first = errors.first.map { ": \($0)" } ?? ""
         return AemError(
             .graphQLErrors,

@@ -5,30 +5,30 @@ import Foundation
 ///
 /// What every reader needs to know of an answer is decided here once: whether it is an HTML
 /// page, whether its body is empty, and which GraphQL errors it carries.
-public struct AemAnswer: Sendable {
+package struct AemAnswer: Sendable {
     /// The status and headers.
-    public var head: AemHTTPResponseHead
+    package var head: AemHTTPResponseHead
     /// The whole body.
-    public var body: Data
+    package var body: Data
     /// The URL asked for (never holding credentials).
-    public var url: URL
+    package var url: URL
 
     /// An answer read in full.
-    public init(status: Int, headers: AemHTTPHeaders, body: Data, url: URL) {
+    package init(status: Int, headers: AemHTTPHeaders, body: Data, url: URL) {
         (head, self.body, self.url) = (AemHTTPResponseHead(status: status, headers: headers), body, url)
     }
 
     /// The HTTP status code.
-    public var status: Int { head.status }
+    package var status: Int { head.status }
     /// The response's header fields.
-    public var headers: AemHTTPHeaders { head.headers }
+    package var headers: AemHTTPHeaders { head.headers }
 
     /// Whether the status is a success (2xx).
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    package var isSuccess: Bool { (200..<300).contains(status) }
 
     /// An HTML page in place of JSON (a proxy, a CDN, a login or error page): the content type
     /// says so, or the body starts with `<` after white space and a byte-order mark.
-    public var isHTML: Bool {
+    package var isHTML: Bool {
         if let type = headers["Content-Type"]?.lowercased(), type.contains("text/html") || type.contains("xhtml") {
             return true
         }
@@ -36,14 +36,14 @@ public struct AemAnswer: Sendable {
     }
 
     /// Nothing in the body but white space.
-    public var isBlank: Bool { body.allSatisfy(Self.isBlank) }
+    package var isBlank: Bool { body.allSatisfy(Self.isBlank) }
 
     /// The body as JSON, or nil when it is not JSON.
-    public var json: UntypedJSON? { try? UntypedJSON(parsing: body) }
+    package var json: UntypedJSON? { try? UntypedJSON(parsing: body) }
 
     /// The GraphQL `errors` of a JSON body (the GraphQL envelope, or AEM's error shape on a
     /// failed status); empty for any other body.
-    public var graphQLErrors: [GraphQLError] {
+    package var graphQLErrors: [GraphQLError] {
         guard !isHTML, let list = json?["errors"]?.arrayValue else { return [] }
         return list.compactMap { try? GraphQLError(json: $0) }
     }

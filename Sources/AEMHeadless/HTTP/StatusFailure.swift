@@ -3,9 +3,9 @@ import Foundation
 /// The one mapping from an HTTP status that is not a success to an `AemError`, for query
 /// answers, delivery API resources and downloads alike: 401/403 unauthorized, 404 (and 410 for
 /// a file) not found, anything else `httpStatus`.
-struct StatusFailure {
+package struct StatusFailure {
     /// What was asked for, which the kind and the message depend on.
-    enum Subject {
+    package enum Subject {
         /// A persisted query, by its path such as `wknd-shared/adventures-all`.
         case query(path: String)
         /// A file such as an image, described for people (its path, with the host when it is
@@ -15,15 +15,22 @@ struct StatusFailure {
         case resource(description: String)
     }
 
-    var subject: Subject
+    package var subject: Subject
     /// The AEM origin, for messages.
-    var origin: AemOrigin
-    var url: URL
+    package var origin: AemOrigin
+    package var url: URL
     /// Whether the request carried the credentials (it went to the origin).
-    var sentCredentials: Bool
+    package var sentCredentials: Bool
+
+    package init(subject: Subject, origin: AemOrigin, url: URL, sentCredentials: Bool) {
+        self.subject = subject
+        self.origin = origin
+        self.url = url
+        self.sentCredentials = sentCredentials
+    }
 
     /// The error for `status`, a status that is not the success expected.
-    func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
+    package func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
         let (kind, message) = describe(
             status, reason: graphQLErrors.first.map(String.init(describing:)), page: nil, errors: graphQLErrors)
         return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
@@ -31,7 +38,7 @@ struct StatusFailure {
 
     /// The error for a whole answer whose status is not a success, whatever its body: a 5xx is
     /// a server failure even when a proxy's HTML error page came with it.
-    func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
+    package func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
         let errors = answer.graphQLErrors
         let problem = answer.problemDetails
         let page = answer.isHTML ? answer.pageDescription : nil

@@ -6,8 +6,16 @@ import AEMWireFormats
 ///
 /// ```swift
 /// let chain = try LocaleChain(parsing: "de-CH,de,en")
-/// let found = try await aem.adventure(slug: "dolomites-ski-safari", locales: chain)
-/// print(found.data?.locale ?? "none")   // de
+/// let found: Localized<DeliveredFragment>? = try await chain.firstTranslation(
+///     of: "/content/dam/my-site/en/articles/harbour-swim"
+/// ) { copy in
+///     do {
+///         return try await aem.execute(.fragment(path: copy)).value
+///     } catch let error as AemError where error.kind == .notFound {
+///         return nil   // no such language copy: try the next locale
+///     }
+/// }
+/// print(found?.locale.identifier ?? "none")   // de
 /// ```
 public struct LocaleChain: Hashable, Sendable, CustomStringConvertible {
     /// The locales, most wanted first; never empty, no locale twice.
@@ -42,13 +50,13 @@ public struct LocaleChain: Hashable, Sendable, CustomStringConvertible {
     public var first: ContentLocale { locales[0] }
 
     /// The place of `locale` in the chain (0 for the most wanted); nil when the chain does not name it.
-    public func rank(of locale: ContentLocale) -> Int? {
+    package func rank(of locale: ContentLocale) -> Int? {
         locales.firstIndex(of: locale)
     }
 
     /// The item of `items` in the most wanted locale, with that locale; an item's locale is that of its
     /// repository path (`path(item)`). Nil when none is in a locale of the chain.
-    public func preferred<Item>(_ items: [Item], path: (Item) -> String) -> Localized<Item>? {
+    package func preferred<Item>(_ items: [Item], path: (Item) -> String) -> Localized<Item>? {
         var best: (rank: Int, item: Item, locale: ContentLocale)?
         for item in items {
             guard let locale = ContentLocale(ofPath: path(item)), let rank = rank(of: locale) else { continue }
@@ -60,7 +68,7 @@ public struct LocaleChain: Hashable, Sendable, CustomStringConvertible {
     /// One list of `lists` (one per locale of the chain, in its order) in which each item appears once, in the
     /// most wanted locale that has it: two items are one when their paths differ only in the language folder.
     /// The order is that of the last locale's list (usually the most complete), then what only the others hold.
-    public func merged<Item>(_ lists: [[Item]], path: (Item) -> String) -> [Localized<Item>] {
+    package func merged<Item>(_ lists: [[Item]], path: (Item) -> String) -> [Localized<Item>] {
         var order: [String] = []
         var chosen: [String: (rank: Int, value: Localized<Item>)] = [:]
         for (rank, list) in lists.enumerated().reversed() {

@@ -48,7 +48,7 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
         try self.init(decodingJSONFrom: decoder)
     }
 
-    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: ImageReference.self)
         path = tree.lenientString(CodingKeys.path)
         dynamicUrl = tree.lenientString(CodingKeys.dynamicUrl)

@@ -1,14 +1,12 @@
 import Foundation
 
-/// A reference in rich text, as `attributedString(references:)` hands it to an app to turn into a URL,
-/// such as by the answer's `_references`:
+/// A reference in rich text, as `attributedString(references:)` hands it to an app to turn into a URL:
 ///
 /// ```swift
-/// let text = detail.adventure.description?.attributedString { reference in
-///     switch detail.reference(forPath: reference.path) {
-///     case .image(let image)?: image.url(on: origin)
-///     case .adventure(let adventure)?: adventure.slug.flatMap { URL(string: "myapp://adventures/\($0)") }
-///     default: nil
+/// let text = article.body?.attributedString { reference in
+///     switch reference {
+///     case .asset(let path): origin.url(forPath: path)
+///     case .fragment(let path): URL(string: "myapp://articles" + path)
 ///     }
 /// }
 /// ```
@@ -18,7 +16,7 @@ public enum RichTextReference: Sendable, Hashable {
     /// A fragment reference's `data.href`: the `_path` of the referenced content fragment.
     case fragment(path: String)
 
-    /// The DAM path, as the answer's `_references` name it (see `AdventureDetail.reference(forPath:)`).
+    /// The DAM path, as the answer's `_references` name it.
     public var path: String {
         switch self {
         case .asset(let path), .fragment(let path): path

@@ -95,12 +95,12 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         /// `fragment` for a link to another content fragment.
         public var type: String?
         /// Any other member, as it was sent.
-        public var other: [String: JSONValue]
+        public var other: [String: UntypedJSON]
 
         /// Node data with the given members; `other` holds any members not named here.
         public init(
             href: String? = nil, target: String? = nil, path: String? = nil, mimetype: String? = nil,
-            type: String? = nil, other: [String: JSONValue] = [:]
+            type: String? = nil, other: [String: UntypedJSON] = [:]
         ) {
             self.href = href
             self.target = target
@@ -117,7 +117,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
             try self.init(decodingJSONFrom: decoder)
         }
 
-        init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        package init(json: UntypedJSON) throws(JSONShapeMismatch) {
             let tree = try json.requireObject(for: NodeData.self)
             href = tree.lenientString(AnyKey("href"))
             target = tree.lenientString(AnyKey("target"))
@@ -152,12 +152,12 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
     /// The child nodes (`content`).
     public var children: [RichTextNode]
     /// Any other member of the node, as it was sent.
-    public var other: [String: JSONValue]
+    public var other: [String: UntypedJSON]
 
     /// A node with the given wire members.
     public init(
         nodeType: String, value: String? = nil, style: String? = nil, variants: [Variant] = [],
-        data: NodeData? = nil, children: [RichTextNode] = [], other: [String: JSONValue] = [:]
+        data: NodeData? = nil, children: [RichTextNode] = [], other: [String: UntypedJSON] = [:]
     ) {
         self.nodeType = nodeType
         self.value = value
@@ -250,7 +250,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         try self.init(decodingJSONFrom: decoder)
     }
 
-    init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: RichTextNode.self)
         nodeType = tree.lenientString(AnyKey("nodeType")) ?? ""
         value = tree.lenientString(AnyKey("value"))
@@ -297,10 +297,10 @@ struct AnyKey: CodingKey, Hashable {
 
 extension UntypedJSON {
     /// Every member of an object not in `known`, as JSON.
-    func others(excluding known: Set<String>) -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
+    func others(excluding known: Set<String>) -> [String: UntypedJSON] {
+        var result: [String: UntypedJSON] = [:]
         for member in members ?? [] where !known.contains(member.key) {
-            result[member.key] = member.value.jsonValue
+            result[member.key] = member.value.asDecoded
         }
         return result
     }

@@ -12,7 +12,7 @@
 /// ```
 ///
 /// The request's headers hold the credentials when it goes to the configured origin: show them
-/// only through `SecretScrubber`. Methods are called from the requesting task; keep them quick.
+/// with the credentials masked. Methods are called from the requesting task; keep them quick.
 public protocol AemObserver: Sendable {
     /// A request is about to be sent; `attempt` counts the tries of one call from 1, and stays
     /// the same across the redirects of one try.

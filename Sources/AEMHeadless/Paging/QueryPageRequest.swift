@@ -11,22 +11,22 @@
 ///     start = page.next
 /// } while start != nil
 /// ```
-public struct QueryPageRequest: Sendable, Hashable {
+package struct QueryPageRequest: Sendable, Hashable {
     /// The persisted query, `configuration/name`.
-    public let path: String
+    package let path: String
     /// The variables of every page, besides those paging sets.
-    public let variables: [String: QueryVariable?]
+    package let variables: [String: QueryVariable?]
     /// How the query pages.
-    public let style: PagingStyle
+    package let style: PagingStyle
     /// Items per page, unless a `first` or `limit` variable says otherwise.
-    public let pageSize: Int
+    package let pageSize: Int
     /// Where the page starts: the `after` cursor of a cursor page, the offset (decimal text) of
     /// an offset page; nil for the first page, which starts where an `after` or `offset`
     /// variable says.
-    public let start: String?
+    package let start: String?
 
     /// The page of `path` in `style` that starts at `start`.
-    public init(
+    package init(
         path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle, pageSize: Int = 100,
         start: String? = nil
     ) {
@@ -38,17 +38,17 @@ public struct QueryPageRequest: Sendable, Hashable {
     }
 
     /// A page read from its answer: its items, and where the next page starts.
-    public struct Page: Sendable {
+    package struct Page: Sendable {
         /// The items: `edges[].node` of a cursor page, `items` of an offset page without the
         /// extra item asked for to see whether another page follows.
-        public var items: [UntypedJSON]
+        package var items: [UntypedJSON]
         /// The `start` of the next page; nil when this is the last.
-        public var next: String?
+        package var next: String?
     }
 
     /// The query that asks for this page, with its paging variables set: `first`/`after` for a
     /// cursor page, `offset`/`limit + 1` for an offset page.
-    public var query: PersistedQuery<UntypedJSON> {
+    package var query: PersistedQuery<UntypedJSON> {
         var variables = self.variables
         switch style {
         case .cursor:
@@ -67,7 +67,7 @@ public struct QueryPageRequest: Sendable, Hashable {
     ///
     /// - Throws: `AemError` when the answer has no list in the style's shape, or says another
     ///   page follows without giving a new cursor.
-    public func read(_ result: GraphQLResult<UntypedJSON>) throws(AemError) -> Page {
+    package func read(_ result: GraphQLResult<UntypedJSON>) throws(AemError) -> Page {
         switch style {
         case .cursor:
             let connection = try QueryConnection.cursorPage(of: result)

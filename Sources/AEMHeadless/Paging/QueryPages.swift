@@ -7,7 +7,7 @@ import Foundation
 /// for try await article in aem.pages(of: "my-site/articles-paginated").items {
 ///     print(article["title"]?.stringValue ?? "")
 /// }
-/// for try await page in aem.pages(of: "wknd-shared/adventures-all", variables: ["sort": "title"], pageSize: 50) {
+/// for try await page in aem.pages(of: "my-site/articles-all", variables: ["sort": "title"], pageSize: 50) {
 ///     print(page.number, page.items.count, page.result.errors)
 /// }
 /// ```
@@ -88,7 +88,7 @@ public struct QueryPages: AsyncSequence, Sendable {
         }
 
         private func fetch(_ query: PersistedQuery<UntypedJSON>) async throws -> GraphQLResult<UntypedJSON> {
-            let result = try await pages.aem.execute(query)
+            let result = try await pages.aem.execute(query).value
             _ = try result.requireData()
             return result
         }

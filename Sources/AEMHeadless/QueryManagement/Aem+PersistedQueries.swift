@@ -6,7 +6,7 @@ import Foundation
 /// for entry in try await aem.persistedQueries(configuration: "wknd-shared") { print(entry.path) }
 /// let text = try await aem.persistedQueryText("wknd-shared/adventures-all")
 /// try await aem.persist("{ adventureList { items { slug } } }", as: "wknd-shared/slugs",
-///                       cache: QueryCacheSettings(maxAge: 300))
+///                       caching: QueryCacheSettings(maxAge: 300))
 /// ```
 extension Aem {
     /// The persisted queries stored on the service, of every configuration or of one, in the
@@ -50,20 +50,20 @@ extension Aem {
     /// with `replacing` `POST` to update one that exists. Only an author service stores queries;
     /// publish gets them by replication.
     ///
-    /// - Parameter cache: the cache lifetimes AEM sends with the query's answers; nil keeps AEM's defaults.
+    /// - Parameter caching: the cache lifetimes AEM sends with the query's answers; nil keeps AEM's defaults.
     /// - Throws: `AemError` of kind `.queryAlreadyExists` (creating a name that is taken),
     ///   `.queryNotFound` (replacing one that does not exist), `.queryRejected` (AEM refused the
     ///   text; its errors are in `graphQLErrors` and the message), `.persistingNotAllowed` (a
     ///   read-only service such as publish), `.unauthorized`, or as any request fails.
     @discardableResult
     public func persist(
-        _ text: String, as path: String, cache: QueryCacheSettings? = nil,
+        _ text: String, as path: String, caching: QueryCacheSettings? = nil,
         replacing: Bool = false
     ) async throws -> PersistOutcome {
         guard let parts = QueryPathParts(path) else { throw QueryPathParts.invalid(path) }
         let answer = try await answer(
             managementURL("/graphql/persist.json" + parts.encoded), method: replacing ? "POST" : "PUT",
-            headers: ["Content-Type": "application/json"], body: Self.persistBody(text, cache: cache))
+            headers: ["Content-Type": "application/json"], body: Self.persistBody(text, cache: caching))
         if (200..<300).contains(answer.status) {
             let json = answer.json
             return PersistOutcome(

@@ -21,7 +21,7 @@ extension LenientDecodable where Self: Decodable {
 
 extension String: LenientDecodable {}
 extension Bool: LenientDecodable {}
-extension JSONValue: LenientDecodable {}
+extension UntypedJSON: LenientDecodable {}
 extension RichText: LenientDecodable {}
 extension ImageReference: LenientDecodable {}
 

@@ -16,7 +16,7 @@ public struct ReferencedImage: Sendable, Hashable {
     public var assetID: AssetID?
 
     /// An image with what is known of the fragment and field that hold it.
-    public init(
+    package init(
         reference: ImageReference, ownerSlug: String? = nil, ownerPath: String? = nil, field: String? = nil,
         assetID: AssetID? = nil
     ) {

@@ -118,6 +118,26 @@ public struct UntypedJSONError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
+extension UntypedJSON: Encodable {
+    /// Encodes through an `Encoder`, which writes numbers as `Double`s; `jsonText()` keeps each as it was sent.
+    public func encode(to encoder: any Encoder) throws {
+        if case .object(let members) = self {
+            var object = encoder.container(keyedBy: JSONPathKey.self)
+            for member in members { try object.encode(member.value, forKey: JSONPathKey(member.key)) }
+            return
+        }
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .bool(let value): try container.encode(value)
+        case .number(let text):
+            if let whole = Int64(text) { try container.encode(whole) } else { try container.encode(Double(text) ?? 0) }
+        case .string(let value): try container.encode(value)
+        case .array(let elements): try container.encode(elements)
+        case .null, .object: try container.encodeNil()
+        }
+    }
+}
+
 extension UntypedJSON: Decodable {
     /// Decodes through a `Decoder`, which cannot say in which order members came or how a number
     /// was written: members are sorted by key and numbers are written in Swift's shortest form
@@ -158,8 +178,24 @@ extension UntypedJSON: Decodable {
 }
 
 extension UntypedJSON {
+    /// This value as `init(from:)` reads it through a `Decoder`: members sorted by key, numbers in Swift's shortest
+    /// form. What a model keeps of JSON it does not know, so that its two ways of decoding give the same value.
+    package var asDecoded: UntypedJSON {
+        switch self {
+        case .number(let text):
+            if let whole = Int64(text) { return .number(String(whole)) }
+            guard let value = Double(text), value.isFinite else { return .number("Infinity") }
+            if let whole = Int64(exactly: value) { return .number(String(whole)) }
+            return .number(String(value))
+        case .array(let elements): return .array(elements.map(\.asDecoded))
+        case .object(let members):
+            return .object(members.sorted { $0.key < $1.key }.map { Member($0.key, $0.value.asDecoded) })
+        case .null, .bool, .string: return self
+        }
+    }
+
     /// Decodes this value into a `Decodable` type, such as one item of a page into a model:
-    /// `try item.decode(Adventure.self)`.
+    /// `try item.decode(Article.self)`.
     /// - Throws: `DecodingError` when it does not fit.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         if let model = type as? any UntypedJSONDecodable.Type {
@@ -170,18 +206,5 @@ extension UntypedJSON {
             }
         }
         return try JSONDecoder().decode(type, from: Data(jsonBytes()))
-    }
-
-    /// The same value as a `JSONValue` (members unordered, numbers as `Double`).
-    public var jsonValue: JSONValue {
-        switch self {
-        case .null: .null
-        case .bool(let value): .bool(value)
-        case .number(let text): .number(Double(text) ?? 0)
-        case .string(let value): .string(value)
-        case .array(let elements): .array(elements.map(\.jsonValue))
-        case .object(let members):
-            .object(Dictionary(members.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first }))
-        }
     }
 }

@@ -11,16 +11,14 @@ public struct FollowRetry: Sendable {
     /// The longest wait, however many failures in a row.
     public var longestDelay: Duration
 
-    /// Waits of 1 s, 2 s, 4 s… up to a minute (each drawn between half and all of it).
-    public static let standard = FollowRetry()
-
+    /// Waits of `firstDelay`, twice that, four times… up to `longestDelay` (each drawn between half and all of it).
     public init(firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(60)) {
         self.firstDelay = firstDelay
         self.longestDelay = max(longestDelay, firstDelay)
     }
 
     /// The wait before trying again after `failures` failures in a row (1 for the first).
-    public func delay(afterFailures failures: Int) -> Duration {
+    package func delay(afterFailures failures: Int) -> Duration {
         var full = firstDelay
         for _ in 1..<max(1, min(failures, 32)) where full < longestDelay { full *= 2 }
         full = min(full, longestDelay)
@@ -29,7 +27,7 @@ public struct FollowRetry: Sendable {
 
     /// Whether `error` may pass by itself: the service unreachable, slow or overloaded, rather than a request,
     /// credentials or a folder that is wrong.
-    public static func mayPass(_ error: any Error) -> Bool {
+    package static func mayPass(_ error: any Error) -> Bool {
         switch error {
         case let error as AemError:
             if error.kind == .network || error.kind == .timedOut { return true }

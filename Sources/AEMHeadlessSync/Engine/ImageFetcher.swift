@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 
 /// The images of one sync: each location fetched at most once per run however many fragments

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 
 /// What one step of `SyncEngine.follow` did: the events a journal batch gave and what applying them changed.
@@ -35,7 +36,7 @@ extension SyncEngine {
     ///   - onStep: called after each step, the first sync included.
     ///   - onInterruption: called when a step failed and will be tried again, before the wait.
     public func follow(
-        _ source: some SyncSource, journal: EventJournalReader, retry: FollowRetry = .standard,
+        _ source: some SyncSource, journal: EventJournalReader, retry: FollowRetry = FollowRetry(),
         onEvent: @escaping @Sendable (SyncEvent) -> Void = { _ in },
         onStep: @escaping @Sendable (FollowStep) -> Void = { _ in },
         onInterruption: @escaping @Sendable (FollowInterruption) -> Void = { _ in }

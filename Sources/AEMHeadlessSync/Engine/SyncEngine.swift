@@ -1,12 +1,13 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 import GRDB
 
 /// Mirrors a source's content into a folder, then keeps it current with deltas.
 ///
 /// ```swift
-/// let engine = SyncEngine(aem: aem, directory: URL(fileURLWithPath: "wknd-mirror"))
-/// let report = try await engine.sync(AdventureSyncSource(aem: aem))
+/// let engine = SyncEngine(aem: aem, directory: URL(fileURLWithPath: "articles-mirror"))
+/// let report = try await engine.sync(try FragmentSyncSource(aem: aem, folder: "/content/dam/my-site/en"))
 /// print(report.added, report.changed, report.removed, report.requests)
 /// let store = try ContentStore(directory: engine.directory)   // offline from here on
 /// ```
@@ -28,19 +29,23 @@ import GRDB
 /// - **Not backed up.** On Apple platforms a folder the engine creates is excluded from iCloud
 ///   backup, as content that can be downloaded again; create the folder first to have it backed up.
 public struct SyncEngine: Sendable {
-    public let aem: Aem
+    package let aem: Aem
     /// The folder: `content.sqlite`, `images/`, `.sync.lock`.
     public let directory: URL
-    /// How many fragments and images are fetched at once.
-    public var concurrency: Int
-    /// Read every item and ask about every image again, ignoring page validators.
-    public var revalidateAll: Bool
-    /// How long to wait for another sync of the same folder to finish.
-    public var lockWait: Duration
-    /// Members to keep an index on (`price`, `author.lastName`), so that `ContentStore.fragments(matching:)` filters
-    /// and sorts by them without reading every fragment; created (once) when a run ends.
-    public var indexedMembers: [String]
+    let concurrency: Int
+    let revalidateAll: Bool
+    let lockWait: Duration
+    let indexedMembers: [String]
 
+    /// An engine that mirrors into `directory` what `aem` reads.
+    ///
+    /// - Parameters:
+    ///   - concurrency: how many fragments and images are fetched at once.
+    ///   - revalidateAll: read every item and ask about every image again, ignoring page validators.
+    ///   - lockWait: how long to wait for another sync of the same folder to finish.
+    ///   - indexedMembers: members to keep an index on (`price`, `author.lastName`), so that
+    ///     `ContentStore.fragments(matching:)` filters and sorts by them without reading every
+    ///     fragment; created (once) when a run ends.
     public init(
         aem: Aem, directory: URL, concurrency: Int = 6, revalidateAll: Bool = false, lockWait: Duration = .zero,
         indexedMembers: [String] = []

@@ -11,7 +11,7 @@ extension FragmentPredicate {
     /// ```
     ///
     /// - Throws: `SyncError.invalidQuery` naming what could not be read.
-    public init(parsing text: String) throws(SyncError) {
+    package init(parsing text: String) throws(SyncError) {
         var tokens = try Self.tokens(of: text)
         guard !tokens.isEmpty else { throw SyncError(.invalidQuery, "The condition is empty.") }
         self = try Self.disjunction(&tokens, text: text)
@@ -92,7 +92,7 @@ extension FragmentPredicate {
                 throw SyncError(.invalidQuery, "Expected ( after IN in the condition '\(text)'.")
             }
             tokens.removeFirst()
-            var values: [JSONValue] = []
+            var values: [UntypedJSON] = []
             while let next = tokens.first, !(next.text == ")" && !next.quoted) {
                 tokens.removeFirst()
                 if next.text == "," && !next.quoted { continue }
@@ -115,13 +115,13 @@ extension FragmentPredicate {
         return .compare(member: member, comparison, value(operand))
     }
 
-    private static func value(_ token: Token) -> JSONValue {
+    private static func value(_ token: Token) -> UntypedJSON {
         guard !token.quoted else { return .string(token.text) }
         switch token.text.lowercased() {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
-        default: return Double(token.text).map(JSONValue.number) ?? .string(token.text)
+        default: return Double(token.text) != nil ? .number(token.text) : .string(token.text)
         }
     }
 }

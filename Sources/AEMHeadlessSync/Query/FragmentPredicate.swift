@@ -11,11 +11,11 @@ import AEMHeadless
 /// A member is a dotted name (`author.lastName`) or a system member (`_path`, `_model`, `_locale`, `_lastChanged`);
 /// a fragment without the member matches only `notEqual`.
 public indirect enum FragmentPredicate: Sendable, Hashable {
-    case compare(member: String, Comparison, JSONValue)
+    case compare(member: String, Comparison, UntypedJSON)
     /// The member's text holds `text`, case-insensitively (for a list, one of its elements does).
     case contains(member: String, text: String)
     /// The member equals one of `values`.
-    case oneOf(member: String, values: [JSONValue])
+    case oneOf(member: String, values: [UntypedJSON])
     case and([FragmentPredicate])
     case or([FragmentPredicate])
     case not(FragmentPredicate)
@@ -30,22 +30,22 @@ public indirect enum FragmentPredicate: Sendable, Hashable {
         case greaterOrEqual = ">="
     }
 
-    public static func equal(_ member: String, _ value: JSONValue) -> Self { .compare(member: member, .equal, value) }
-    public static func notEqual(_ member: String, _ value: JSONValue) -> Self {
+    public static func equal(_ member: String, _ value: UntypedJSON) -> Self { .compare(member: member, .equal, value) }
+    public static func notEqual(_ member: String, _ value: UntypedJSON) -> Self {
         .compare(member: member, .notEqual, value)
     }
-    public static func less(_ member: String, _ value: JSONValue) -> Self { .compare(member: member, .less, value) }
-    public static func lessOrEqual(_ member: String, _ value: JSONValue) -> Self {
+    public static func less(_ member: String, _ value: UntypedJSON) -> Self { .compare(member: member, .less, value) }
+    public static func lessOrEqual(_ member: String, _ value: UntypedJSON) -> Self {
         .compare(member: member, .lessOrEqual, value)
     }
-    public static func greater(_ member: String, _ value: JSONValue) -> Self {
+    public static func greater(_ member: String, _ value: UntypedJSON) -> Self {
         .compare(member: member, .greater, value)
     }
-    public static func greaterOrEqual(_ member: String, _ value: JSONValue) -> Self {
+    public static func greaterOrEqual(_ member: String, _ value: UntypedJSON) -> Self {
         .compare(member: member, .greaterOrEqual, value)
     }
     public static func contains(_ member: String, _ text: String) -> Self { .contains(member: member, text: text) }
-    public static func oneOf(_ member: String, _ values: [JSONValue]) -> Self {
+    public static func oneOf(_ member: String, _ values: [UntypedJSON]) -> Self {
         .oneOf(member: member, values: values)
     }
 
@@ -56,7 +56,7 @@ public indirect enum FragmentPredicate: Sendable, Hashable {
 
 extension FragmentPredicate {
     /// The SQL of the condition, its `?` bound to `arguments` in order.
-    func sql(into arguments: inout [JSONValue]) throws(SyncError) -> String {
+    func sql(into arguments: inout [UntypedJSON]) throws(SyncError) -> String {
         switch self {
         case .compare(let member, let comparison, let value):
             let expression = try MemberPath(member).sql

@@ -7,7 +7,7 @@ import GRDB
 ///
 /// ```swift
 /// let query = FragmentQuery(where: .less("price", 500), sort: [.descending("price")], limit: 20)
-/// let cheapest = try store.decode(Adventure.self, matching: query)
+/// let cheapest = try store.decode(Article.self, matching: query)   // your own model
 /// let found = try store.fragments(matching: FragmentQuery(search: "surf bali"))   // best first
 /// ```
 public struct FragmentQuery: Sendable, Hashable {
@@ -47,7 +47,7 @@ public struct FragmentQuery: Sendable, Hashable {
 
     /// The SQL selecting the matching fragments' rows (`SELECT fragment.* …`), with its arguments.
     func sql(counting: Bool = false) throws(SyncError) -> (String, StatementArguments) {
-        var values: [JSONValue] = []
+        var values: [UntypedJSON] = []
         var conditions: [String] = []
         var from = "fragment"
         let words = search.map(Self.searchExpression) ?? ""
@@ -112,15 +112,13 @@ public struct FragmentQuery: Sendable, Hashable {
         return (words.dropLast() + [last + "*"]).joined(separator: " ")
     }
 
-    private static func databaseValue(_ value: JSONValue) -> DatabaseValue {
+    private static func databaseValue(_ value: UntypedJSON) -> DatabaseValue {
         switch value {
         case .null: return .null
         case .bool(let flag): return (flag ? 1 : 0).databaseValue
-        case .number(let number): return number.databaseValue
+        case .number(let text): return (Double(text) ?? 0).databaseValue
         case .string(let text): return text.databaseValue
-        case .array, .object:
-            let text = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
-            return (text ?? "null").databaseValue
+        case .array, .object: return value.jsonText().databaseValue
         }
     }
 }
@@ -131,7 +129,7 @@ public struct FragmentSort: Sendable, Hashable {
     public var member: String
     public var descending: Bool
 
-    public init(_ member: String, descending: Bool = false) {
+    package init(_ member: String, descending: Bool = false) {
         self.member = member
         self.descending = descending
     }
@@ -141,7 +139,7 @@ public struct FragmentSort: Sendable, Hashable {
 
     /// Reads `price DESC, title` as `wknd … --sort` takes it (`ASC` by default).
     /// - Throws: `SyncError.invalidQuery` for a key that does not read.
-    public static func parsing(_ text: String) throws(SyncError) -> [FragmentSort] {
+    package static func parsing(_ text: String) throws(SyncError) -> [FragmentSort] {
         var keys: [FragmentSort] = []
         for part in text.split(separator: ",") {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)

@@ -3,14 +3,16 @@ import Foundation
 
 /// Runs a persisted query for a sync: conditionally on a page's validators, answered as
 /// `UntypedJSON` so that items keep the member order and number text AEM sent.
-struct ConditionalQuery: Sendable {
-    let aem: Aem
+package struct ConditionalQuery: Sendable {
+    package let aem: Aem
+
+    package init(aem: Aem) { self.aem = aem }
 
     /// A complete answer with its validators.
-    struct Answer {
-        let result: GraphQLResult<UntypedJSON>
-        let data: UntypedJSON
-        let validator: PageValidator?
+    package struct Answer {
+        package let result: GraphQLResult<UntypedJSON>
+        package let data: UntypedJSON
+        package let validator: PageValidator?
     }
 
     /// Fetches the query; nil when the server answered 304 to a conditional request.
@@ -19,7 +21,7 @@ struct ConditionalQuery: Sendable {
     ///   304 when asked), a body that is not JSON, or GraphQL errors — even beside data, since a
     ///   page with items left out must not make the store drop them.
     /// - Parameter fresh: ask with `Cache-Control: no-cache`, so that no cache between answers with an older copy.
-    func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil, fresh: Bool = false)
+    package func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil, fresh: Bool = false)
         async throws -> Answer?
     {
         let url = query.url(on: aem.configuration.origin)
@@ -51,7 +53,7 @@ struct ConditionalQuery: Sendable {
 extension ConditionalQuery {
     /// One page of a paged query for a sync, asked conditionally: nil validators send a plain
     /// request. `item` turns each item of the page into a list item; nil leaves one out.
-    func page(
+    package func page(
         _ request: QueryPageRequest, validator: PageValidator?, item: (UntypedJSON) throws -> SyncListItem?
     ) async throws -> PageAnswer {
         guard let answer = try await fetch(request.query, validator: validator) else { return .notModified }

@@ -27,13 +27,13 @@ import Foundation
 /// sync with `revalidateAll` reads every fragment again and finds it.
 public struct FragmentSyncSource: SyncSource {
     /// How much of what a fragment references the store keeps with it.
-    public static let references = FragmentReferences.allHydrated
+    package static let references = FragmentReferences.allHydrated
 
     private let aem: Aem
     /// The DAM folder mirrored, such as `/content/dam/wknd-shared/en`.
-    public let folder: String
+    package let folder: String
     /// Fragments asked for per page (1–50).
-    public let pageSize: Int
+    package let pageSize: Int
 
     /// The source of every fragment below `folder`.
     ///
@@ -72,9 +72,9 @@ public struct FragmentSyncSource: SyncSource {
         let fragment: DeliveredFragment
         do {
             if let id = item.slug, !id.isEmpty {
-                fragment = try await aem.fragment(id: id, references: Self.references)
+                fragment = try await aem.read(.fragment(id: id, references: Self.references))
             } else {
-                fragment = try await aem.fragment(path: item.path, references: Self.references)
+                fragment = try await aem.read(.fragment(path: item.path, references: Self.references))
             }
         } catch let error as AemError where error.kind == .notFound && error.status == 404 {
             return nil

@@ -1,14 +1,13 @@
 import AEMHeadless
 
 /// Several language copies mirrored into one store: a source per locale, paged one after the other. Each
-/// fragment is stored under its own path, with its locale (`ContentStore.fragments(locale:)`, `adventure(slug:
-/// locales:)`).
+/// fragment is stored under its own path, with its locale (`FragmentQuery.locale`, `ContentStore.fragment(slug:locales:)`).
 ///
 /// A page's cursor is the locale's place and the inner source's cursor (`1|<cursor>`), so a run resumes in the
 /// right language and each page keeps its own validators.
 public struct LocalizedSyncSource: SyncSource {
     /// The locales, in the order they are mirrored, each with its source.
-    public let sources: [(locale: ContentLocale, source: any SyncSource)]
+    package let sources: [(locale: ContentLocale, source: any SyncSource)]
 
     /// Mirrors each locale of `locales` with the source `source(locale)` makes for it.
     public init(locales: LocaleChain, source: (ContentLocale) throws -> any SyncSource) rethrows {

@@ -16,13 +16,13 @@ import Foundation
 public struct QuerySyncSource: SyncSource {
     private let query: ConditionalQuery
     /// The persisted query, `configuration/name`.
-    public let path: String
+    package let path: String
     /// Its variables, besides those paging sets.
-    public let variables: [String: QueryVariable?]
+    package let variables: [String: QueryVariable?]
     /// How it pages.
-    public let style: PagingStyle
+    package let style: PagingStyle
     /// Items per page, unless a `first` or `limit` variable says otherwise.
-    public let pageSize: Int
+    package let pageSize: Int
 
     /// The source of `path` paged in `style`.
     public init(

@@ -2,9 +2,8 @@ import Foundation
 
 /// Where a sync reads its content: pages of items, then each item as it is stored.
 ///
-/// `AdventureSyncSource` reads the WKND adventures, `QuerySyncSource` any list or paginated
-/// persisted query, `FragmentSyncSource` the fragments below a DAM folder through the delivery
-/// API. A source pages with whatever cursor it likes (a Relay cursor, an offset
+/// `QuerySyncSource` reads any list or paginated persisted query, `FragmentSyncSource` the
+/// fragments below a DAM folder through the delivery API. A source pages with whatever cursor it likes (a Relay cursor, an offset
 /// written as text) and returns each item's JSON as AEM sent it.
 public protocol SyncSource: Sendable {
     /// Names what is mirrored (the queries and their variables). A folder mirrors one source;
@@ -44,7 +43,7 @@ public struct PageValidator: Sendable, Hashable {
     }
 
     /// The validators of a response's headers; nil when it sent neither.
-    public static func from(etag: String?, lastModified: String?) -> PageValidator? {
+    package static func from(etag: String?, lastModified: String?) -> PageValidator? {
         etag == nil && lastModified == nil ? nil : PageValidator(etag: etag, lastModified: lastModified)
     }
 }

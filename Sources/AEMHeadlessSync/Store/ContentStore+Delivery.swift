@@ -16,9 +16,9 @@ import Foundation
 /// }
 /// ```
 extension ContentStore {
-    /// Every fragment, ordered by path, as `aem.fragment(id:references: .allHydrated)` returns it:
-    /// with every fragment, asset and tag it reaches in `references`. A stored fragment that is
-    /// not a delivery fragment (an adventure, a query's item) is skipped.
+    /// Every fragment, ordered by path, as `aem.execute(.fragment(id:references: .allHydrated))` returns
+    /// it: with every fragment, asset and tag it reaches in `references`. A stored fragment that is
+    /// not a delivery fragment (a query's item) is skipped.
     public func deliveredFragments() throws -> [DeliveredFragment] {
         try fragments().compactMap { try? Self.delivered(from: $0.json) }
     }

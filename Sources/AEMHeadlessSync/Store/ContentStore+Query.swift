@@ -23,26 +23,20 @@ extension ContentStore {
         return try count(sql: sql, arguments)
     }
 
-    /// The fragments `query` selects, each decoded as `type` from its JSON (an adventure mirror's fragments hold
-    /// `{"item": …}`: decode `Adventure` with `adventures(matching:)`); a fragment that does not decode is skipped.
+    /// The fragments `query` selects, each decoded as `type` from its JSON as stored (a query mirror keeps each
+    /// item as the query returned it); a fragment that does not decode is skipped.
     public func decode<Value: Decodable>(_ type: Value.Type, matching query: FragmentQuery) throws -> [Value] {
         let decoder = JSONDecoder()
         return try fragments(matching: query).compactMap { try? decoder.decode(type, from: $0.json) }
     }
 
-    /// The adventures `query` selects, as `adventures()` returns them (from an adventure mirror, or the items of a
-    /// query mirror of adventures).
-    public func adventures(matching query: FragmentQuery) throws -> [Adventure] {
-        try fragments(matching: query).compactMap { try? Self.detail(from: $0.json).adventure }
-    }
-
     /// The fragments of a delivery-API mirror that `query` selects.
-    public func deliveredFragments(matching query: FragmentQuery) throws -> [DeliveredFragment] {
+    package func deliveredFragments(matching query: FragmentQuery) throws -> [DeliveredFragment] {
         try fragments(matching: query).compactMap { try? DeliveredFragment(UntypedJSON(parsing: $0.json)) }
     }
 
     /// The fragments whose title or rich text holds every word of `text` (the last may start a word), best first.
-    public func search(_ text: String, limit: Int = 20) throws -> [StoredFragment] {
+    package func search(_ text: String, limit: Int = 20) throws -> [StoredFragment] {
         try fragments(matching: FragmentQuery(search: text, limit: limit))
     }
 

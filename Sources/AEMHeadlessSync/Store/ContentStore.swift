@@ -2,19 +2,16 @@ import AEMHeadless
 import Foundation
 import GRDB
 
-/// A synced folder, read offline: the adventures (or the fragments of the delivery API) with the
+/// A synced folder, read offline: each fragment's JSON as the service sent it, decoded into the
 /// same model types the network calls return, and the local files of their images.
 ///
 /// ```swift
 /// import AEMHeadlessSync
 ///
-/// let store = try ContentStore(directory: URL(fileURLWithPath: "wknd-mirror"))  // filled by `wknd sync wknd-mirror`
-/// for adventure in try store.adventures() {
-///     print(adventure.title ?? "", adventure.price ?? 0)
-/// }
-/// if let detail = try store.adventure(slug: "bali-surf-camp") {
-///     print(detail.adventure.description?.plaintext ?? "")
-///     let file = detail.adventure.primaryImage.flatMap(store.imageFile(for:))   // file:///…/images/….jpg
+/// let store = try ContentStore(directory: URL(fileURLWithPath: "articles-mirror"))  // filled by a SyncEngine
+/// let query = FragmentQuery(where: .lessOrEqual("price", 100), sort: [.ascending("title")])
+/// for article in try store.decode(Article.self, matching: query) {   // your own (generated) model
+///     print(article.title)
 /// }
 /// ```
 ///
@@ -84,21 +81,6 @@ public final class ContentStore: Sendable {
         }
     }
 
-    /// Every adventure, ordered by path, as `aem.adventures()` returns them (with every field).
-    /// A stored fragment that does not decode as an adventure is skipped.
-    public func adventures() throws -> [Adventure] {
-        try fragments().compactMap { try? Self.detail(from: $0.json).adventure }
-    }
-
-    /// The adventure with this slug and its references, as `aem.adventure(slug:)` returns it;
-    /// nil when the store has none.
-    ///
-    /// - Throws: `SyncError.storage` when the store cannot be read, or the adventure stored is damaged.
-    public func adventure(slug: String) throws -> AdventureDetail? {
-        guard let fragment = try fragment(slug: slug) else { return nil }
-        return try detail(of: fragment)
-    }
-
     /// The local file of an image: the primary image of an adventure, or an image among its
     /// references. Nil when the store has no file for it.
     public func imageFile(for image: ImageReference) -> URL? {
@@ -106,7 +88,7 @@ public final class ContentStore: Sendable {
     }
 
     /// The local file of the image AEM named `location` (its `_dynamicUrl`, else `_path`).
-    public func imageFile(forLocation location: String) throws -> URL? {
+    package func imageFile(forLocation location: String) throws -> URL? {
         let file = try read { db in
             try String.fetchOne(db, sql: "SELECT file FROM image WHERE location = ?", arguments: [location])
         }
@@ -121,7 +103,7 @@ public final class ContentStore: Sendable {
     }
 
     /// The fragments `sql` selects with `arguments`.
-    func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
+    package func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
         try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment) }
     }
 
@@ -166,32 +148,11 @@ public final class ContentStore: Sendable {
 
     /// A stored fragment whose JSON no longer reads (the file was changed by hand, or damaged on disk): the sync
     /// stores only JSON it has parsed, and re-reading every fragment writes it again.
-    func damagedFragment(_ what: String, _ error: any Error) -> SyncError {
+    package func damagedFragment(_ what: String, _ error: any Error) -> SyncError {
         SyncError(
             .storage,
             "\(what) is damaged: its JSON does not read; `wknd sync \(directory.path) --revalidate-all` (with the "
                 + "folder's --query or --fragments) fetches it again.", underlyingError: error)
-    }
-
-    /// `detail(from:)` of a stored fragment asked for by name, its failure to read the error that says how to repair it.
-    func detail(of fragment: StoredFragment) throws -> AdventureDetail {
-        do {
-            return try Self.detail(from: fragment.json)
-        } catch {
-            throw damagedFragment("The adventure \(fragment.path) stored in \(directory.path)", error)
-        }
-    }
-
-    /// An adventure as stored: an adventure mirror keeps `{"item": …, "_references": …}`; a query mirror keeps each
-    /// item as the query returned it (identified by its `_path`), which is then the adventure, without references.
-    static func detail(from json: Data) throws -> AdventureDetail {
-        let decoder = JSONDecoder()
-        do {
-            return try decoder.decode(AdventureDetail.self, from: json)
-        } catch {
-            guard (try? UntypedJSON(parsing: json))?["_path"]?.stringValue != nil else { throw error }
-            return AdventureDetail(adventure: try decoder.decode(Adventure.self, from: json))
-        }
     }
 
     private static func fragment(_ row: Row) -> StoredFragment {

@@ -196,11 +196,12 @@ struct AssetsInfoCommand: AsyncParsableCommand {
         try await CommandContext.run(options) { context in
             let metadata = try await context.withAem { aem in try await aem.assetMetadata(id: id) }
             if json {
-                let document: JSONValue = .object([
+                let document: UntypedJSON = [
                     "assetId": .string(metadata.assetID?.urn ?? id.urn),
-                    "repositoryMetadata": .object(metadata.repositoryMetadata),
-                    "assetMetadata": .object(metadata.assetMetadata),
-                ])
+                    "repositoryMetadata": .object(
+                        metadata.repositoryMetadata.map { UntypedJSON.Member($0.key, $0.value) }),
+                    "assetMetadata": .object(metadata.assetMetadata.map { UntypedJSON.Member($0.key, $0.value) }),
+                ]
                 Screen.shared.write(try JSONOutput.text(document), to: .output)
                 return
             }

@@ -1,6 +1,8 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import ArgumentParser
 import Foundation
+import WKNDSample
 
 /// `wknd download`: the adventures' primary images, or those any query's answer references,
 /// saved to a folder as `<slug>.<ext>`.
@@ -247,7 +249,7 @@ struct DownloadCommand: AsyncParsableCommand {
             }
         } else {
             let data = try context.data(
-                of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)))
+                of: try await aem.execute(PersistedQuery<UntypedJSON>(query, variables: values)).value)
             plan.add(data.referencedImages, origin: origin, selection: selection)
         }
         return (plan, [])
@@ -260,10 +262,10 @@ struct DownloadCommand: AsyncParsableCommand {
         var missing: [Failure] = []
         if all {
             let every = try await aem.allAdventures(image: queryTransform, pageSize: Self.pageSize)
-            return (try context.data(of: every), missing)
+            return (try context.data(of: every.value), missing)
         }
         for slug in slugs {
-            let result = try await aem.adventure(slug: slug, image: queryTransform)
+            let result = try await aem.adventure(slug: slug, image: queryTransform).value
             context.warnAboutErrors(in: result)
             guard var adventure = result.data?.adventure else {
                 let failure = Failure(

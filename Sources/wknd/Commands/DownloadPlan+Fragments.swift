@@ -13,7 +13,7 @@ extension DownloadPlan {
             let ids = page.items.map(\.id)
             let fragments = try await ids.concurrentMap(limit: concurrency) { id -> DeliveredFragment? in
                 do {
-                    return try await aem.fragment(id: id, references: .direct)
+                    return try await aem.execute(.fragment(id: id, references: .direct)).value
                 } catch let error as AemError where error.kind == .notFound {
                     return nil // Removed since the list was read: nothing to download.
                 }

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 
 extension DownloadPlan {
     /// A plan with nothing in it yet.

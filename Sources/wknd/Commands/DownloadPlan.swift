@@ -1,5 +1,7 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
+import WKNDSample
 
 /// What `wknd download` asks the library's `BatchDownloader` for: one item per adventure with an
 /// image, named by its slug, and the adventures it cannot fetch with the reason.

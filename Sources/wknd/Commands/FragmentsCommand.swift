@@ -35,7 +35,7 @@ extension ValidationError {
     /// The usage error for a path the delivery API does not take, or nil when it takes it.
     static func damPath(_ path: String) -> ValidationError? {
         do {
-            try Aem.checkDAMPath(path)
+            try DeliveryEndpoints.checkFolder(path)
             return nil
         } catch {
             return ValidationError(error.message)

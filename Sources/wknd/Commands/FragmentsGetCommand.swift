@@ -62,14 +62,10 @@ struct FragmentsGetCommand: AsyncParsableCommand {
                         "\(delivered.path): \(ContentLocale(ofPath: delivered.path)?.identifier ?? "?") (asked for \(locales))"
                     )
                 } else {
-                    delivered = try await cache.value { store, policy in
+                    delivered = try await cache.value {
                         isPath
-                            ? try await aem.fragment(path: fragment, references: mode, cache: store, policy: policy)
-                            : try await aem.fragment(id: fragment, references: mode, cache: store, policy: policy)
-                    } uncached: {
-                        isPath
-                            ? try await aem.fragment(path: fragment, references: mode)
-                            : try await aem.fragment(id: fragment, references: mode)
+                            ? try await aem.execute(.fragment(path: fragment, references: mode))
+                            : try await aem.execute(.fragment(id: fragment, references: mode))
                     }
                 }
                 let terminal = Terminal.standardOutput
@@ -92,10 +88,8 @@ struct FragmentsGetCommand: AsyncParsableCommand {
     ) async throws -> DeliveredFragment {
         let found = try await locales.firstTranslation(of: path) { copy in
             do {
-                return try await cache.value { store, policy in
-                    try await aem.fragment(path: copy, references: mode, cache: store, policy: policy)
-                } uncached: {
-                    try await aem.fragment(path: copy, references: mode)
+                return try await cache.value {
+                    try await aem.execute(.fragment(path: copy, references: mode))
                 }
             } catch let error as AemError where error.kind == .notFound {
                 return nil

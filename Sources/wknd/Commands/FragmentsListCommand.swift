@@ -75,7 +75,9 @@ struct FragmentsListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let path, let error = ValidationError.damPath(path) { throw error }
-        guard Aem.fragmentPageSizes.contains(limit) else { throw ValidationError("--limit must be from 1 to 50.") }
+        guard DeliveryEndpoints.pageSizes.contains(limit) else {
+            throw ValidationError("--limit must be from 1 to 50.")
+        }
         if json, jsonl { throw ValidationError("Give either --json or --jsonl, not both.") }
         if mirror.store == nil, model != nil || sort != nil {
             throw ValidationError("--model and --sort read a synced folder: give it with --store DIR.")
@@ -93,11 +95,10 @@ struct FragmentsListCommand: AsyncParsableCommand {
                 let pages = FragmentPages { cursor in
                     var page = FragmentPage(items: [], cursor: cursor)
                     repeat {
-                        page = try await cache.value { store, policy in
-                            try await aem.fragmentPage(
-                                under: path, pageSize: limit, cursor: page.cursor, cache: store, policy: policy)
-                        } uncached: {
-                            try await aem.fragmentPage(under: path, pageSize: limit, cursor: page.cursor)
+                        page = try await cache.value {
+                            try await aem.execute(
+                                .fragmentPage(
+                                    under: path, pageSize: limit, cursor: page.cursor))
                         }
                         if let locale { page.items.removeAll { ContentLocale(ofPath: $0.path) != locale } }
                     } while page.items.isEmpty && page.cursor != nil

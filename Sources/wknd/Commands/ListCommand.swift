@@ -1,6 +1,7 @@
 import AEMHeadless
 import ArgumentParser
 import Foundation
+import WKNDSample
 
 /// `wknd list`: the adventures as a table, or as one JSON array.
 struct ListCommand: AsyncParsableCommand {
@@ -72,17 +73,13 @@ struct ListCommand: AsyncParsableCommand {
                 if let locales, locales.locales.count > 1 {
                     adventures = try await merged(locales, aem: aem, cache: cache, context: context)
                 } else if let locale = locales?.first {
-                    let result = try await cache.result { store, policy in
+                    let result = try await cache.value {
                         try await aem.adventures(
-                            locale: locale, offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
-                    } uncached: {
-                        try await aem.adventures(locale: locale, offset: offset, limit: limit, sort: sort)
+                            locale: locale, offset: offset, limit: limit, sort: sort)
                     }
                     adventures = try context.data(of: result)
                 } else {
-                    let result = try await cache.result { store, policy in
-                        try await aem.adventures(offset: offset, limit: limit, sort: sort, cache: store, policy: policy)
-                    } uncached: {
+                    let result = try await cache.value {
                         try await aem.adventures(offset: offset, limit: limit, sort: sort)
                     }
                     adventures = try context.data(of: result)
@@ -135,9 +132,7 @@ struct ListCommand: AsyncParsableCommand {
     private func merged(_ locales: LocaleChain, aem: Aem, cache: CommandCache, context: CommandContext)
         async throws -> [Adventure]
     {
-        let result = try await cache.value { store, policy in
-            try await aem.allAdventures(locales: locales, sort: sort, cache: store, policy: policy)
-        } uncached: {
+        let result = try await cache.value {
             try await aem.allAdventures(locales: locales, sort: sort)
         }
         let all = try context.data(of: result)

@@ -168,7 +168,7 @@ struct QueriesCommand: AsyncParsableCommand {
                     ? nil : QueryCacheSettings(maxAge: maxAge, sharedMaxAge: sharedMaxAge)
                 let outcome = try await context.withAem { aem in
                     do {
-                        return try await aem.persist(text, as: path, cache: cache, replacing: update)
+                        return try await aem.persist(text, as: path, caching: cache, replacing: update)
                     } catch let error as AemError where error.kind == .queryAlreadyExists {
                         throw Failure(
                             .cannotCreate, error.message + " Add --update to replace it.", details: error.detailLines)

@@ -130,9 +130,9 @@ extension QueriesCommand {
             for (index, write) in writes.enumerated() {
                 do {
                     switch write {
-                    case .create(let query): try await aem.persist(query.text, as: query.path, cache: query.cache)
+                    case .create(let query): try await aem.persist(query.text, as: query.path, caching: query.cache)
                     case .update(let query):
-                        try await aem.persist(query.text, as: query.path, cache: query.cache, replacing: true)
+                        try await aem.persist(query.text, as: query.path, caching: query.cache, replacing: true)
                     case .delete(let query): try await aem.deletePersistedQuery(query.path)
                     }
                 } catch {

@@ -108,9 +108,7 @@ struct QueryCommand: AsyncParsableCommand {
                     }
                     let query = PersistedQuery<UntypedJSON>(path, variables: values)
                     if raw { return try await runRaw(aem, query: query, output: output) }
-                    let result = try await cache.result { store, policy in
-                        try await aem.execute(query, cache: store, policy: policy)
-                    } uncached: {
+                    let result = try await cache.value {
                         try await aem.execute(query)
                     }
                     if let data = result.data { output.write(data) }

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessIMS
 import ArgumentParser
 import EmulatorLaunch
 

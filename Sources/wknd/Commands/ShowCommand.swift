@@ -2,6 +2,7 @@ import AEMHeadless
 import AEMHeadlessSync
 import ArgumentParser
 import Foundation
+import WKNDSample
 
 /// `wknd show <slug>`: one adventure with every field, as text or as one JSON object.
 struct ShowCommand: AsyncParsableCommand {
@@ -58,9 +59,7 @@ struct ShowCommand: AsyncParsableCommand {
                 let origin = aem.configuration.origin
                 let detail: AdventureDetail
                 if let locales {
-                    let result = try await cache.value { store, policy in
-                        try await aem.adventure(slug: slug, locales: locales, cache: store, policy: policy)
-                    } uncached: {
+                    let result = try await cache.value {
                         try await aem.adventure(slug: slug, locales: locales)
                     }
                     context.warnAboutErrors(in: result)
@@ -73,9 +72,7 @@ struct ShowCommand: AsyncParsableCommand {
                     context.console.note("\(slug): \(found.locale) (asked for \(locales))")
                     detail = found.value
                 } else {
-                    let result = try await cache.result { store, policy in
-                        try await aem.adventure(slug: slug, cache: store, policy: policy)
-                    } uncached: {
+                    let result = try await cache.value {
                         try await aem.adventure(slug: slug)
                     }
                     context.warnAboutErrors(in: result)

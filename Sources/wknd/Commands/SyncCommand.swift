@@ -3,6 +3,7 @@ import AEMHeadlessSync
 import ArgumentParser
 import EmulatorLaunch
 import Foundation
+import WKNDSample
 
 /// `wknd sync`: every adventure, in full and with its images — or the items of any list or
 /// paginated persisted query, or every content fragment below a DAM folder through the delivery
@@ -190,7 +191,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         if let fragments {
             if let error = ValidationError.damPath(fragments) { throw error }
-            if let pageSize, !Aem.fragmentPageSizes.contains(pageSize) {
+            if let pageSize, !DeliveryEndpoints.pageSizes.contains(pageSize) {
                 throw ValidationError("With --fragments, --page-size must be from 1 to 50.")
             }
             if width != nil || quality != nil || format != nil {

@@ -61,7 +61,7 @@ struct MCPArguments {
     func damPath(_ name: String) throws(Failure) -> String? {
         guard let path = try string(name) else { return nil }
         do {
-            try Aem.checkDAMPath(path)
+            try DeliveryEndpoints.checkFolder(path)
         } catch {
             throw Failure(.usage, "\(tool.rawValue) \"\(name)\": \(error.message)")
         }

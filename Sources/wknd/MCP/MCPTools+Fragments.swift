@@ -4,7 +4,7 @@ import AEMHeadlessSync
 extension MCPTools {
     /// `list_fragments`: a page of the fragments below a folder, and the cursor of the next.
     func listFragments(_ arguments: MCPArguments) async throws -> UntypedJSON {
-        let limit = try arguments.integer("limit", in: Aem.fragmentPageSizes, default: 50)
+        let limit = try arguments.integer("limit", in: DeliveryEndpoints.pageSizes, default: 50)
         let cursor = try arguments.string("cursor")
         var folder = try arguments.damPath("folder")
         // The locale configured (AEM_LOCALE) narrows only a folder given; one asked for needs a folder.
@@ -19,10 +19,8 @@ extension MCPTools {
         }
         switch source {
         case .service(let aem, let cache):
-            let page = try await cache.value { store, policy in
-                try await aem.fragmentPage(under: folder, pageSize: limit, cursor: cursor, cache: store, policy: policy)
-            } uncached: {
-                try await aem.fragmentPage(under: folder, pageSize: limit, cursor: cursor)
+            let page = try await cache.value {
+                try await aem.execute(.fragmentPage(under: folder, pageSize: limit, cursor: cursor))
             }
             return .members([
                 "folder": folder.map(UntypedJSON.string), "items": .array(page.items.map(\.json)),
@@ -81,10 +79,8 @@ extension MCPTools {
                 ])
             }
             let id = id ?? ""
-            let fragment = try await cache.value { store, policy in
-                try await aem.fragment(id: id, references: references, cache: store, policy: policy)
-            } uncached: {
-                try await aem.fragment(id: id, references: references)
+            let fragment = try await cache.value {
+                try await aem.execute(.fragment(id: id, references: references))
             }
             return .members(["fragment": fragment.json])
         case .mirror(let store, let directory):
@@ -147,10 +143,8 @@ extension MCPTools {
     private static func fragment(path: String, references: FragmentReferences, aem: Aem, cache: CommandCache)
         async throws -> DeliveredFragment
     {
-        try await cache.value { store, policy in
-            try await aem.fragment(path: path, references: references, cache: store, policy: policy)
-        } uncached: {
-            try await aem.fragment(path: path, references: references)
+        try await cache.value {
+            try await aem.execute(.fragment(path: path, references: references))
         }
     }
 

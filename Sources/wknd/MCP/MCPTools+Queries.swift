@@ -38,9 +38,7 @@ extension MCPTools {
         do {
             guard all else {
                 let query = PersistedQuery<UntypedJSON>(name, variables: variables)
-                let result = try await cache.result { store, policy in
-                    try await aem.execute(query, cache: store, policy: policy)
-                } uncached: {
+                let result = try await cache.value {
                     try await aem.execute(query)
                 }
                 return .members(["data": result.data ?? .null, "errors": Self.errorsJSON(result.errors)])

@@ -1,5 +1,6 @@
 import AEMHeadless
 import Foundation
+import WKNDSample
 
 /// The text of `wknd show`: the title, every field (a dash for those AEM left empty), the rich
 /// text sections, and the related adventures.

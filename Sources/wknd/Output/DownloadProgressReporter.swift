@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 
 /// The progress of `wknd download` as the screen's status line: files done of total, bytes and

@@ -1,5 +1,6 @@
 import AEMHeadless
 import Foundation
+import WKNDSample
 
 /// The stable `--json` documents: keys sorted, absent values as `null`, numbers as numbers,
 /// text exactly as AEM sent it (non-ASCII kept, slashes not escaped), never any colour.

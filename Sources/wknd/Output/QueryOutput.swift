@@ -39,7 +39,7 @@ struct QueryOutput {
         for error in errors {
             var line = "AEM reported: \(error)"
             if let path = error.path, !path.isEmpty {
-                line += " at " + path.map { $0.stringValue ?? $0.numberText }.joined(separator: ".")
+                line += " at " + path.map { $0.stringValue ?? $0.jsonText() }.joined(separator: ".")
             }
             let locations = (error.locations ?? []).compactMap { location -> String? in
                 guard let line = location.line else { return nil }
@@ -49,13 +49,5 @@ struct QueryOutput {
             if let page { line += " [page \(page)]" }
             console.report(Failure(.graphQLErrors, line))
         }
-    }
-}
-
-extension JSONValue {
-    /// A number as people write it: `3`, not `3.0`.
-    fileprivate var numberText: String {
-        guard case .number(let value) = self else { return "\(self)" }
-        return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

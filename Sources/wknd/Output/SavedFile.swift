@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 import Foundation
 
 /// A file `wknd` writes for the user (a query folder's files, a schema, a configuration): replaced atomically and

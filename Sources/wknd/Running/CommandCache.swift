@@ -6,8 +6,10 @@ import Foundation
 /// stderr that flags a stale answer, the background refreshes to finish before exiting, and
 /// the run's counts for `wknd cache stats`. Without a cache, queries go straight to the server.
 final class CommandCache: Sendable {
-    private let store: SQLiteResponseCache?
-    private let policy: CachePolicy
+    /// The cache the command's client reads through; nil without one.
+    let store: SQLiteResponseCache?
+    /// The policy the command's options ask for.
+    let policy: CachePolicy
     private let console: Console
     private let state = LockedValue(State())
 
@@ -55,31 +57,13 @@ final class CommandCache: Sendable {
         self.console = console
     }
 
-    /// The result of one query: through the cache with `cached`, or from `uncached` when there
-    /// is no cache. A stale answer is flagged on stderr.
-    func result<Value: Sendable>(
-        cached: (SQLiteResponseCache, CachePolicy) async throws -> CachedResult<Value>,
-        uncached: () async throws -> GraphQLResult<Value>
-    ) async throws -> GraphQLResult<Value> {
-        try await value(
-            cached: { store, policy in
-                let answer = try await cached(store, policy)
-                return Cached(
-                    value: answer.result, source: answer.source, age: answer.age, serverFailure: answer.serverFailure,
-                    backgroundRefresh: answer.backgroundRefresh)
-            }, uncached: uncached)
-    }
-
-    /// The value of one read (a query, a delivery API resource): through the cache with
-    /// `cached`, or from `uncached` when there is no cache. A stale answer is flagged on stderr.
-    func value<Value: Sendable>(
-        cached: (SQLiteResponseCache, CachePolicy) async throws -> Cached<Value>,
-        uncached: () async throws -> Value
-    ) async throws -> Value {
-        guard let store else { return try await uncached() }
-        let answer: Cached<Value>
+    /// The value of one read of the client (a query, a delivery API resource), counted for the run's statistics;
+    /// a stale answer is flagged on stderr.
+    func value<Value: Sendable>(_ read: () async throws -> Fetched<Value>) async throws -> Value {
+        guard store != nil else { return try await read().value }
+        let answer: Fetched<Value>
         do {
-            answer = try await cached(store, policy)
+            answer = try await read()
         } catch is CacheMissError {
             throw Failure(
                 .unavailable,
@@ -107,7 +91,7 @@ final class CommandCache: Sendable {
         if counts != RunCounts() { store.recordRun(counts) }
     }
 
-    private func flagStale<Value>(_ answer: Cached<Value>) {
+    private func flagStale<Value>(_ answer: Fetched<Value>) {
         let age = Self.ageText(answer.age)
         if let failure = answer.serverFailure {
             let reason = (failure as? AemError)?.message ?? String(describing: failure)
@@ -122,7 +106,7 @@ final class CommandCache: Sendable {
         }
     }
 
-    private static func sourceText<Value>(_ answer: Cached<Value>) -> String {
+    private static func sourceText<Value>(_ answer: Fetched<Value>) -> String {
         switch answer.source {
         case .network: "answered by the server; the response cache is updated"
         case .revalidated: "the server confirmed the cached answer (304)"

@@ -1,7 +1,7 @@
 import AEMHeadless
 
 extension CommandContext {
-    /// `withAem` with the response cache that `options` ask for. The built-in sample service is
+    /// `withAem` with the response cache and policy that `options` ask for. The built-in sample service is
     /// never cached: it runs on this machine, so there is no network to save or to lose. Before
     /// returning, the background refreshes of stale answers finish and the run is recorded.
     func withAem<Result: Sendable>(
@@ -14,7 +14,7 @@ extension CommandContext {
         } else {
             cache = .disabled(console: console)
         }
-        return try await withAem { aem in
+        return try await withAem(cache: cache.store, policy: cache.policy) { aem in
             do {
                 let result = try await body(aem, cache)
                 await cache.finish()

@@ -25,15 +25,19 @@ struct CommandContext: Sendable {
 
     /// Runs `body` with a client for the configured service — or, when no host is configured,
     /// for the built-in sample service started beside it — and closes everything after.
-    func withAem<Result: Sendable>(_ body: (Aem) async throws -> Result) async throws -> Result {
+    func withAem<Result: Sendable>(
+        cache: (any ResponseCache)? = nil, policy: CachePolicy = .useHTTPSemantics,
+        _ body: (Aem) async throws -> Result
+    ) async throws -> Result {
         switch try configuration.resolved.service() {
         case .configured(let aemConfiguration):
-            return try await Self.withClient(aemConfiguration, console: console, body)
+            return try await Self.withClient(aemConfiguration, cache: cache, policy: policy, console: console, body)
         case .builtInSample:
             console.note("no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
             let sample = try await BuiltInSample.start(timeout: try configuration.resolved.timeout())
             do {
-                let result = try await Self.withClient(sample.configuration, console: console, body)
+                let result = try await Self.withClient(
+                    sample.configuration, cache: cache, policy: policy, console: console, body)
                 await sample.stop()
                 return result
             } catch {
@@ -44,12 +48,13 @@ struct CommandContext: Sendable {
     }
 
     private static func withClient<Result: Sendable>(
-        _ configuration: AemConfiguration, console: Console, _ body: (Aem) async throws -> Result
+        _ configuration: AemConfiguration, cache: (any ResponseCache)?, policy: CachePolicy, console: Console,
+        _ body: (Aem) async throws -> Result
     ) async throws -> Result {
         console.detail("service \(configuration.origin), authentication \(configuration.authentication)")
         let observer = console.verbose ? VerboseObserver(console: console) : nil
         return try await LazyTransport.withTransport { transport in
-            try await body(Aem(configuration, transport: transport, observer: observer))
+            try await body(Aem(configuration, transport: transport, cache: cache, policy: policy, observer: observer))
         }
     }
 

@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessDownload
 
 /// A failure as the user sees it: one line that names the cause and what to do, an exit code,
 /// and (for `--verbose`) details. None of it holds a secret.

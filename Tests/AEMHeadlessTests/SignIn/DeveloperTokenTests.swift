@@ -1,7 +1,9 @@
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessIMS
 import Foundation
 import Testing
+import WKNDSample
 
 @Suite("Developer tokens")
 struct DeveloperTokenTests {

@@ -3,6 +3,7 @@ import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import Foundation
 import Testing
+import WKNDSample
 
 @testable import AEMHeadlessIMS
 

@@ -280,7 +280,7 @@ public enum AdventureByPathQuery {
                     /// `ImageRef`.
                     case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -289,7 +289,7 @@ public enum AdventureByPathQuery {
                         ]
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 
@@ -311,7 +311,7 @@ public enum AdventureByPathQuery {
                 /// `ImageRef`.
                 case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                 public init(from decoder: any Decoder) throws {
                     let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -322,7 +322,7 @@ public enum AdventureByPathQuery {
                     switch head.typename(inferringFrom: candidates) {
                     case "AdventureModel": self = .adventure(try Adventure(from: decoder))
                     case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                     }
                 }
 

@@ -276,7 +276,7 @@ public enum AdventureBySlugQuery {
                     /// `ImageRef`.
                     case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -285,7 +285,7 @@ public enum AdventureBySlugQuery {
                         ]
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 
@@ -307,7 +307,7 @@ public enum AdventureBySlugQuery {
                 /// `ImageRef`.
                 case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                 public init(from decoder: any Decoder) throws {
                     let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -318,7 +318,7 @@ public enum AdventureBySlugQuery {
                     switch head.typename(inferringFrom: candidates) {
                     case "AdventureModel": self = .adventure(try Adventure(from: decoder))
                     case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                     }
                 }
 

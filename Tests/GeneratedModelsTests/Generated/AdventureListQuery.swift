@@ -200,7 +200,7 @@ public enum AdventureListQuery {
                     /// `DocumentRef`.
                     case documentRef(DocumentRef)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -211,7 +211,7 @@ public enum AdventureListQuery {
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try ImageRef(from: decoder))
                         case "DocumentRef": self = .documentRef(try DocumentRef(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 
@@ -438,7 +438,7 @@ public enum AdventureListQuery {
                 /// `ImageRef`.
                 case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                 public init(from decoder: any Decoder) throws {
                     let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -449,7 +449,7 @@ public enum AdventureListQuery {
                     switch head.typename(inferringFrom: candidates) {
                     case "AdventureModel": self = .adventure(try Adventure(from: decoder))
                     case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                     }
                 }
 

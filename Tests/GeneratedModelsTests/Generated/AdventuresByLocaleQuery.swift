@@ -195,7 +195,7 @@ public enum AdventuresByLocaleQuery {
                     /// `ImageRef`.
                     case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -204,7 +204,7 @@ public enum AdventuresByLocaleQuery {
                         ]
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 

@@ -146,7 +146,7 @@ public enum ArticleByPathQuery {
                 /// `rating: Float`
                 public let rating: Double?
                 /// `metadata: Json`
-                public let metadata: AEMHeadless.JSONValue?
+                public let metadata: AEMHeadless.UntypedJSON?
                 /// `body: MultiFormatString`
                 public let body: AEMHeadless.RichText?
                 /// `heroImage: Reference`
@@ -186,7 +186,7 @@ public enum ArticleByPathQuery {
                     tags: [String]? = nil,
                     readingMinutes: Int? = nil,
                     rating: Double? = nil,
-                    metadata: AEMHeadless.JSONValue? = nil,
+                    metadata: AEMHeadless.UntypedJSON? = nil,
                     body: AEMHeadless.RichText? = nil,
                     heroImage: HeroImage? = nil,
                     author: Author? = nil,
@@ -221,7 +221,7 @@ public enum ArticleByPathQuery {
                     self.tags = container.lenientValue([String].self, forKey: .tags)
                     self.readingMinutes = container.lenientValue(Int.self, forKey: .readingMinutes)
                     self.rating = container.lenientValue(Double.self, forKey: .rating)
-                    self.metadata = container.lenientValue(AEMHeadless.JSONValue.self, forKey: .metadata)
+                    self.metadata = container.lenientValue(AEMHeadless.UntypedJSON.self, forKey: .metadata)
                     self.body = container.lenientValue(AEMHeadless.RichText.self, forKey: .body)
                     self.heroImage = container.lenientValue(HeroImage.self, forKey: .heroImage)
                     self.author = container.lenientValue(Author.self, forKey: .author)
@@ -233,7 +233,7 @@ public enum ArticleByPathQuery {
                     /// `ImageRef`.
                     case imageRef(AEMHeadless.ImageReference)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -242,7 +242,7 @@ public enum ArticleByPathQuery {
                         ]
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 
@@ -320,7 +320,7 @@ public enum ArticleByPathQuery {
                 /// `ImageRef`.
                 case imageRef(AEMHeadless.ImageReference)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                 public init(from decoder: any Decoder) throws {
                     let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -331,7 +331,7 @@ public enum ArticleByPathQuery {
                     switch head.typename(inferringFrom: candidates) {
                     case "ArticleModel": self = .article(try Article(from: decoder))
                     case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                     }
                 }
 

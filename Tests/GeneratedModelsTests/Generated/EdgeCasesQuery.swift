@@ -274,7 +274,7 @@ public enum EdgeCasesQuery {
                     /// `DocumentRef`.
                     case documentRef(DocumentRef)
                     /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                    case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                    case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                     public init(from decoder: any Decoder) throws {
                         let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -285,7 +285,7 @@ public enum EdgeCasesQuery {
                         switch head.typename(inferringFrom: candidates) {
                         case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
                         case "DocumentRef": self = .documentRef(try DocumentRef(from: decoder))
-                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                        default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                         }
                     }
 
@@ -373,7 +373,7 @@ public enum EdgeCasesQuery {
                 /// `Thing`.
                 case thing(Thing)
                 /// Another type (the schema may gain types), or an object whose type could not be told: kept as sent.
-                case unknown(typename: String?, json: AEMHeadless.JSONValue)
+                case unknown(typename: String?, json: AEMHeadless.UntypedJSON)
 
                 public init(from decoder: any Decoder) throws {
                     let head = try AEMHeadless.GraphQLObjectHead(from: decoder)
@@ -384,7 +384,7 @@ public enum EdgeCasesQuery {
                     switch head.typename(inferringFrom: candidates) {
                     case "ImageRef": self = .imageRef(try AEMHeadless.ImageReference(from: decoder))
                     case "Thing": self = .thing(try Thing(from: decoder))
-                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.JSONValue(from: decoder))
+                    default: self = .unknown(typename: head.typename, json: try AEMHeadless.UntypedJSON(from: decoder))
                     }
                 }
 

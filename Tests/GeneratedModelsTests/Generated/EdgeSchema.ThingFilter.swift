@@ -20,16 +20,16 @@ extension EdgeSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.name { members["name"] = .string(value) }
-            if let value = self.size { members["size"] = .number(Double(value)) }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.name { members.append(.init("name", .string(value))) }
+            if let value = self.size { members.append(.init("size", AEMHeadless.UntypedJSON(value))) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: ThingFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

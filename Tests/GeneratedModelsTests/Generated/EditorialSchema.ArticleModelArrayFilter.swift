@@ -20,16 +20,16 @@ extension EditorialSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.match { members["_match"] = value.jsonValue }
-            if let value = self.apply { members["_apply"] = .string(value.rawValue) }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.match { members.append(.init("_match", value.json)) }
+            if let value = self.apply { members.append(.init("_apply", .string(value.rawValue))) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: ArticleModelArrayFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

@@ -79,30 +79,30 @@ extension EditorialSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.logOp { members["_logOp"] = .string(value.rawValue) }
-            if let value = self.path { members["_path"] = value.jsonValue }
-            if let value = self.variation { members["_variation"] = value.jsonValue }
-            if let value = self.id { members["_id"] = value.jsonValue }
-            if let value = self.tags { members["_tags"] = value.jsonValue }
-            if let value = self.title { members["title"] = value.jsonValue }
-            if let value = self.slug { members["slug"] = value.jsonValue }
-            if let value = self.body { members["body"] = value.jsonValue }
-            if let value = self.publishDate { members["publishDate"] = value.jsonValue }
-            if let value = self.featured { members["featured"] = value.jsonValue }
-            if let value = self.tags2 { members["tags"] = value.jsonValue }
-            if let value = self.readingMinutes { members["readingMinutes"] = value.jsonValue }
-            if let value = self.rating { members["rating"] = value.jsonValue }
-            if let value = self.author { members["author"] = value.jsonValue }
-            if let value = self.related { members["related"] = value.jsonValue }
-            if let value = self.variations { members["_variations"] = value.jsonValue }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.logOp { members.append(.init("_logOp", .string(value.rawValue))) }
+            if let value = self.path { members.append(.init("_path", value.json)) }
+            if let value = self.variation { members.append(.init("_variation", value.json)) }
+            if let value = self.id { members.append(.init("_id", value.json)) }
+            if let value = self.tags { members.append(.init("_tags", value.json)) }
+            if let value = self.title { members.append(.init("title", value.json)) }
+            if let value = self.slug { members.append(.init("slug", value.json)) }
+            if let value = self.body { members.append(.init("body", value.json)) }
+            if let value = self.publishDate { members.append(.init("publishDate", value.json)) }
+            if let value = self.featured { members.append(.init("featured", value.json)) }
+            if let value = self.tags2 { members.append(.init("tags", value.json)) }
+            if let value = self.readingMinutes { members.append(.init("readingMinutes", value.json)) }
+            if let value = self.rating { members.append(.init("rating", value.json)) }
+            if let value = self.author { members.append(.init("author", value.json)) }
+            if let value = self.related { members.append(.init("related", value.json)) }
+            if let value = self.variations { members.append(.init("_variations", value.json)) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: ArticleModelFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

@@ -51,23 +51,23 @@ extension EditorialSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.logOp { members["_logOp"] = .string(value.rawValue) }
-            if let value = self.path { members["_path"] = value.jsonValue }
-            if let value = self.variation { members["_variation"] = value.jsonValue }
-            if let value = self.id { members["_id"] = value.jsonValue }
-            if let value = self.tags { members["_tags"] = value.jsonValue }
-            if let value = self.firstName { members["firstName"] = value.jsonValue }
-            if let value = self.lastName { members["lastName"] = value.jsonValue }
-            if let value = self.bio { members["bio"] = value.jsonValue }
-            if let value = self.variations { members["_variations"] = value.jsonValue }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.logOp { members.append(.init("_logOp", .string(value.rawValue))) }
+            if let value = self.path { members.append(.init("_path", value.json)) }
+            if let value = self.variation { members.append(.init("_variation", value.json)) }
+            if let value = self.id { members.append(.init("_id", value.json)) }
+            if let value = self.tags { members.append(.init("_tags", value.json)) }
+            if let value = self.firstName { members.append(.init("firstName", value.json)) }
+            if let value = self.lastName { members.append(.init("lastName", value.json)) }
+            if let value = self.bio { members.append(.init("bio", value.json)) }
+            if let value = self.variations { members.append(.init("_variations", value.json)) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: AuthorModelFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

@@ -27,17 +27,17 @@ extension EditorialSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.value { members["value"] = .number(value) }
-            if let value = self.`operator` { members["_operator"] = .string(value.rawValue) }
-            if let value = self.sensitiveness { members["_sensitiveness"] = .number(value) }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.value { members.append(.init("value", AEMHeadless.UntypedJSON(value))) }
+            if let value = self.`operator` { members.append(.init("_operator", .string(value.rawValue))) }
+            if let value = self.sensitiveness { members.append(.init("_sensitiveness", AEMHeadless.UntypedJSON(value))) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: FloatFilterExpression) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

@@ -31,18 +31,18 @@ extension EditorialSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.value { members["value"] = .string(value) }
-            if let value = self.values { members["values"] = .array(value.map { element in element.map { item in .string(item) } ?? .null }) }
-            if let value = self.apply { members["_apply"] = .string(value.rawValue) }
-            if let value = self.`operator` { members["_operator"] = .string(value.rawValue) }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.value { members.append(.init("value", .string(value))) }
+            if let value = self.values { members.append(.init("values", .array(value.map { element in element.map { item in .string(item) } ?? .null }))) }
+            if let value = self.apply { members.append(.init("_apply", .string(value.rawValue))) }
+            if let value = self.`operator` { members.append(.init("_operator", .string(value.rawValue))) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: StringArrayFilterExpression) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

@@ -30,7 +30,7 @@ public enum ThingListQuery {
     ///   - limit: `Int!`
     public static func request(
         filter: EdgeSchema.ThingFilter? = nil,
-        tags: AEMHeadless.JSONValue? = nil,
+        tags: AEMHeadless.UntypedJSON? = nil,
         limit: Int
     ) -> AEMHeadless.PersistedQuery<Data> {
         var variables: [String: AEMHeadless.QueryVariable?] = [:]

@@ -71,28 +71,28 @@ extension WkndSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.logOp { members["_logOp"] = .string(value.rawValue) }
-            if let value = self.path { members["_path"] = value.jsonValue }
-            if let value = self.variation { members["_variation"] = value.jsonValue }
-            if let value = self.adventureTitle { members["adventureTitle"] = value.jsonValue }
-            if let value = self.adventureDescription { members["adventureDescription"] = value.jsonValue }
-            if let value = self.adventureType { members["adventureType"] = value.jsonValue }
-            if let value = self.adventureTripLength { members["adventureTripLength"] = value.jsonValue }
-            if let value = self.adventureActivity { members["adventureActivity"] = value.jsonValue }
-            if let value = self.adventureGroupSize { members["adventureGroupSize"] = value.jsonValue }
-            if let value = self.adventureDifficulty { members["adventureDifficulty"] = value.jsonValue }
-            if let value = self.adventurePrice { members["adventurePrice"] = value.jsonValue }
-            if let value = self.adventureItinerary { members["adventureItinerary"] = value.jsonValue }
-            if let value = self.adventureGearList { members["adventureGearList"] = value.jsonValue }
-            if let value = self.variations { members["_variations"] = value.jsonValue }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.logOp { members.append(.init("_logOp", .string(value.rawValue))) }
+            if let value = self.path { members.append(.init("_path", value.json)) }
+            if let value = self.variation { members.append(.init("_variation", value.json)) }
+            if let value = self.adventureTitle { members.append(.init("adventureTitle", value.json)) }
+            if let value = self.adventureDescription { members.append(.init("adventureDescription", value.json)) }
+            if let value = self.adventureType { members.append(.init("adventureType", value.json)) }
+            if let value = self.adventureTripLength { members.append(.init("adventureTripLength", value.json)) }
+            if let value = self.adventureActivity { members.append(.init("adventureActivity", value.json)) }
+            if let value = self.adventureGroupSize { members.append(.init("adventureGroupSize", value.json)) }
+            if let value = self.adventureDifficulty { members.append(.init("adventureDifficulty", value.json)) }
+            if let value = self.adventurePrice { members.append(.init("adventurePrice", value.json)) }
+            if let value = self.adventureItinerary { members.append(.init("adventureItinerary", value.json)) }
+            if let value = self.adventureGearList { members.append(.init("adventureGearList", value.json)) }
+            if let value = self.variations { members.append(.init("_variations", value.json)) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: AdventureModelFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

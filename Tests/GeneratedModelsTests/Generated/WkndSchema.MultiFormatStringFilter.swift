@@ -31,18 +31,18 @@ extension WkndSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.logOp { members["_logOp"] = .string(value.rawValue) }
-            if let value = self.html { members["html"] = value.jsonValue }
-            if let value = self.markdown { members["markdown"] = value.jsonValue }
-            if let value = self.plaintext { members["plaintext"] = value.jsonValue }
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.logOp { members.append(.init("_logOp", .string(value.rawValue))) }
+            if let value = self.html { members.append(.init("html", value.json)) }
+            if let value = self.markdown { members.append(.init("markdown", value.json)) }
+            if let value = self.plaintext { members.append(.init("plaintext", value.json)) }
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: MultiFormatStringFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }

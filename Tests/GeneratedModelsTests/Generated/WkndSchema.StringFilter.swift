@@ -20,16 +20,16 @@ extension WkndSchema {
         }
 
         /// The value as AEM reads it: the schema's member names, nil members left out.
-        public var jsonValue: AEMHeadless.JSONValue {
-            var members: [String: AEMHeadless.JSONValue] = [:]
-            if let value = self.logOp { members["_logOp"] = .string(value.rawValue) }
-            members["_expressions"] = .array(self.expressions.map { element in element.map { item in item.jsonValue } ?? .null })
+        public var json: AEMHeadless.UntypedJSON {
+            var members: [AEMHeadless.UntypedJSON.Member] = []
+            if let value = self.logOp { members.append(.init("_logOp", .string(value.rawValue))) }
+            members.append(.init("_expressions", .array(self.expressions.map { element in element.map { item in item.json } ?? .null })))
             return .object(members)
         }
 
         /// `value` as a query variable: its JSON.
         public static func queryVariable(_ value: StringFilter) -> AEMHeadless.QueryVariable {
-            .json(value.jsonValue)
+            .json(value.json)
         }
     }
 }
