@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AEMHeadlessIMS", targets: ["AEMHeadlessIMS"]),
         .library(name: "AEMHeadlessSQLiteCache", targets: ["AEMHeadlessSQLiteCache"]),
         .library(name: "AEMHeadlessDownload", targets: ["AEMHeadlessDownload"]),
+        .library(name: "AEMHeadlessObservation", targets: ["AEMHeadlessObservation"]),
         .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
         .library(name: "WKNDSample", targets: ["WKNDSample"]),
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
@@ -54,6 +55,8 @@ let package = Package(
         .target(name: "AEMWireFormats"),
         // Files from AEM written to disk whole or not at all: resumable downloads with a manifest of what is held.
         .target(name: "AEMHeadlessDownload", dependencies: ["AEMHeadless", "AEMWireFormats"]),
+        // Observable models for SwiftUI (Observation, which Linux has too): a query's result, a mirror's value.
+        .target(name: "AEMHeadlessObservation", dependencies: ["AEMHeadless"]),
         // A URLSession transport for the client: the natural one on Apple platforms. Kept apart
         // so that programs using another transport do not load FoundationNetworking on Linux.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -193,6 +196,7 @@ let package = Package(
             dependencies: [
                 "AEMHeadless",
                 "AEMHeadlessDownload",
+                "AEMHeadlessObservation",
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
                 "AEMHeadlessIMS",

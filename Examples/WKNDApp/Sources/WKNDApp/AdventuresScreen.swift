@@ -1,0 +1,35 @@
+import AEMHeadless
+import AEMHeadlessObservation
+import AEMHeadlessURLSession
+import Foundation
+
+/// What the app's adventures screen shows, for its SwiftUI view: the list from the service through the app's cache.
+final class AdventuresScreen {
+    let log = RequestLog()
+    let cache = MemoryCache()
+    let list: QueryModel<AdventureListData>
+
+    /// The screen for the service at `host` (`publish-p123-e456.adobeaemcloud.com`; `127.0.0.1:4503` over http for
+    /// `wknd serve`).
+    init(host: String, scheme: AemOrigin.Scheme = .https, token: String? = nil) throws {
+        let aem = Aem(
+            try AemConfiguration(
+                scheme: scheme, host: host,
+                authentication: token.map { .provider(SessionToken($0)) } ?? .none),
+            transport: URLSessionTransport(), cache: cache, observer: log)
+        list = QueryModel(aem: aem, query: .adventures(limit: 5))
+    }
+
+    /// The rows: each adventure's title and price.
+    var rows: [String] {
+        (list.result?.data?.adventureList.items ?? []).map { card in
+            "\(card.title ?? "Untitled") · \(card.price.map { String(format: "%.2f", $0) } ?? "–")"
+        }
+    }
+
+    /// The banner: where the rows came from, or why they could not be read.
+    var banner: String? {
+        if let error = list.error { return "Could not load: \(error)" }
+        return list.result?.source == .network ? nil : "Saved earlier"
+    }
+}
