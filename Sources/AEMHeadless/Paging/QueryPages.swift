@@ -30,6 +30,8 @@ public struct QueryPages: AsyncSequence, Sendable {
     public let style: PagingStyle?
     /// Items per page, unless a `first` or `limit` variable says otherwise.
     public let pageSize: Int
+    /// How each page uses the client's cache; nil for the client's policy.
+    let policy: CachePolicy?
 
     /// The items of every page, one by one.
     public var items: QueryItems { QueryItems(pages: self) }
@@ -88,7 +90,7 @@ public struct QueryPages: AsyncSequence, Sendable {
         }
 
         private func fetch(_ query: PersistedQuery<UntypedJSON>) async throws -> GraphQLResult<UntypedJSON> {
-            let result = try await pages.aem.execute(query).value
+            let result = try await pages.aem.execute(query, policy: pages.policy).value
             _ = try result.requireData()
             return result
         }
@@ -132,10 +134,13 @@ extension Aem {
     /// - Parameters:
     ///   - style: how the query pages; nil to find it from the stored query's variables.
     ///   - pageSize: items per page (AEM allows at most 100 for `first`).
+    ///   - policy: how each page uses the cache; nil for the client's policy.
     public func pages(
         of path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle? = nil,
-        pageSize: Int = 100
+        pageSize: Int = 100, policy: CachePolicy? = nil
     ) -> QueryPages {
-        QueryPages(aem: self, path: path, variables: variables, style: style, pageSize: Swift.max(1, pageSize))
+        QueryPages(
+            aem: self, path: path, variables: variables, style: style, pageSize: Swift.max(1, pageSize),
+            policy: policy)
     }
 }
