@@ -164,16 +164,6 @@ public struct FileDownloader: Sendable {
         PartialFile.isTemporary(fileName)
     }
 
-    /// Flushes the entries of `directory` to disk, so that the files downloads renamed into it so
-    /// far are still there after a crash or a power cut (each file's bytes are flushed before its
-    /// rename). Call it once for a group of downloads, before recording them anywhere, as
-    /// `DownloadManifest.save()` does.
-    ///
-    /// - Throws: `DownloadFileError` when the folder cannot be opened or flushed.
-    public static func flushFolder(_ directory: URL) throws {
-        try DiskFlush.directory(directory)
-    }
-
     /// Flushes what downloads that defer their flush (`defersFlush`) wrote into `directory`: the
     /// files' bytes and the folder's entries. On Linux this is one flush of the file system that
     /// holds the folder (`syncfs`), however many files were written, instead of one per file;
