@@ -23,13 +23,15 @@ let package = Package(
             dependencies: [
                 .product(name: "AEMEmulator", package: mainPackage),
                 .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "WKNDSample", package: mainPackage),
             ]
         ),
         // The library's decode path on a generated list of 10,000 rich adventures vs JSONSerialization.
         .executableTarget(
             name: "decode-bench",
             dependencies: [
-                .product(name: "AEMHeadless", package: mainPackage)
+                .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "WKNDSample", package: mainPackage),
             ]
         ),
         // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
@@ -102,6 +104,7 @@ let package = Package(
                 .product(name: "AEMEmulator", package: mainPackage),
                 .product(name: "AEMHeadlessSync", package: mainPackage),
                 .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+                .product(name: "WKNDSample", package: mainPackage),
             ]
         ),
         // Many small files over HTTP with AsyncHTTPClient alone and with AEMHeadless's FileDownloader, to compare with
@@ -111,6 +114,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AEMHeadless", package: mainPackage),
                 .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+                .product(name: "AEMHeadlessDownload", package: mainPackage),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "CurlFloor",
             ]

@@ -15,6 +15,7 @@
 import AEMEmulator
 import AEMHeadless
 import Foundation
+import WKNDSample
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("bench-server: \(message)\n".utf8))

@@ -6,11 +6,12 @@
 // `{"data":{"adventureList":{"items":[...]}}}` whose adventures carry description and itinerary
 // rich text (the `json` node tree, `plaintext` and `html`), then times, in interleaved pairs with
 // the order swapped every pair:
-//   A: Aem.decode(WKNDQueries.adventures(), body:)  -- what `execute` does with a fetched body
+//   A: Aem.execute(WKNDQueries.adventures()) answered from a cache  -- what `execute` does with a body
 //   B: JSONSerialization.jsonObject(with:)          -- untyped parsing of the same bytes
 // and prints one JSON object on stdout (progress on stderr).
 import AEMHeadless
 import Foundation
+import WKNDSample
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("decode-bench: \(message)\n".utf8))
@@ -183,12 +184,29 @@ struct UnusedTransport: AemHTTPTransport {
     }
 }
 
-let aem = Aem(configuration, transport: UnusedTransport())
+/// A cache that holds the generated answer for every key, fresh: `execute` reads it and decodes it as it decodes a
+/// fetched body, and sends nothing.
+struct AnswerCache: ResponseCache {
+    let answer: CachedResponse
+    func lookup(_ key: CacheKey) async -> CachedResponse? { answer }
+    func store(_ response: CachedResponse, for key: CacheKey) async {}
+    func touch(_ key: CacheKey) async {}
+    func remove(_ key: CacheKey) async {}
+    func identityDigest(of credential: String) -> String { credential }
+}
+
+let aem = Aem(
+    configuration, transport: UnusedTransport(),
+    cache: AnswerCache(
+        answer: CachedResponse(
+            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "max-age=86400"], body: body,
+            storedAt: Date())),
+    policy: .returnCacheDataDontFetch)
 let query = WKNDQueries.adventures()
 
-@MainActor func decodeWithLibrary() -> Int {
+@MainActor func decodeWithLibrary() async -> Int {
     do {
-        let result = try aem.decode(query, body: body)
+        let result = try await aem.execute(query).value
         guard result.errors.isEmpty, let items = result.data?.adventureList?.items else {
             fail("the library decoded no list")
         }
@@ -213,10 +231,11 @@ let query = WKNDQueries.adventures()
     }
 }
 
-@MainActor func seconds(_ body: () -> Int) -> Double {
+@MainActor func seconds(_ body: () async -> Int) async -> Double {
     let clock = ContinuousClock()
-    var count = 0
-    let elapsed = clock.measure { count = body() }
+    let start = clock.now
+    let count = await body()
+    let elapsed = clock.now - start
     if count != adventureCount { fail("wrong count \(count)") }
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
@@ -238,18 +257,18 @@ func quantile(_ values: [Double], _ q: Double) -> Double {
 let megabytes = Double(body.count) / 1_000_000
 FileHandle.standardError.write(
     Data(String(format: "decode-bench: %.1f MB; warming up, then %d interleaved pairs\n", megabytes, runs).utf8))
-_ = decodeWithLibrary()
+_ = await decodeWithLibrary()
 _ = parseWithJSONSerialization()
 
 var library: [Double] = []
 var untyped: [Double] = []
 for pair in 0..<runs {
     if pair % 2 == 0 {
-        library.append(seconds(decodeWithLibrary))
-        untyped.append(seconds(parseWithJSONSerialization))
+        library.append(await seconds(decodeWithLibrary))
+        untyped.append(await seconds(parseWithJSONSerialization))
     } else {
-        untyped.append(seconds(parseWithJSONSerialization))
-        library.append(seconds(decodeWithLibrary))
+        untyped.append(await seconds(parseWithJSONSerialization))
+        library.append(await seconds(decodeWithLibrary))
     }
 }
 let ratios = zip(library, untyped).map { $0 / $1 }

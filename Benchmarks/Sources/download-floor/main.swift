@@ -14,6 +14,7 @@
 // client itself takes. Prints the wall time, and the count of files and bytes written, on stdout.
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessDownload
 import AsyncHTTPClient
 import CurlFloor
 import Foundation

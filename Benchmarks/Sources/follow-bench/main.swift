@@ -11,6 +11,7 @@ import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
 import AEMHeadlessSync
 import Foundation
+import WKNDSample
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("follow-bench: \(message)\n".utf8))

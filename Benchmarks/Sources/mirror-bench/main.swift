@@ -7,8 +7,8 @@
 // index kept on `price` (`indexedMembers`), then times, as the median of `--runs` after one warm-up:
 //   filtered-sorted-50     price < 500, sorted by price descending, 50 fragments (the indexed member)
 //   unindexed-sorted-50    the same on `groupSize`, which has no index
-//   search-20              `ContentStore.search("glacier")`: the 20 best of a word in about a quarter of the fragments
-//   search-rare-20         `ContentStore.search("aurora")`: the 20 best of a word in 1 fragment in 100
+//   search-20              `FragmentQuery(search: "glacier")`: the 20 best of a word in about a quarter of the fragments
+//   search-rare-20         `FragmentQuery(search: "aurora")`: the 20 best of a word in 1 fragment in 100
 //   search-filtered-20     the search with `price < 500`, sorted by price
 // and prints one JSON object on stdout (progress on stderr), with the sync's time and the peak RSS.
 import AEMHeadless
@@ -79,12 +79,12 @@ struct SyntheticSource: SyncSource {
         // One adventure in a hundred sees the aurora: a word as rare as most searches are.
         let sight = index % 100 == 7 ? " Under the aurora." : ""
         let body = "Days along the \(other), nights by the \(word); a guide, meals and gear included.\(sight)"
-        let object: JSONValue = [
+        let object: UntypedJSON = [
             "item": [
                 "_path": .string(path), "slug": .string("a-\(index)"),
                 "title": .string("\(activity) the \(word) \(index)"),
-                "activity": .string(activity), "price": .number(Double(next() % 200_000) / 100),
-                "groupSize": .number(Double(next() % 40 + 1)),
+                "activity": .string(activity), "price": UntypedJSON(Double(next() % 200_000) / 100),
+                "groupSize": UntypedJSON(next() % 40 + 1),
                 "description": [
                     "plaintext": .string(body), "html": .string("<p>\(body)</p>"),
                     "json": [["nodeType": "paragraph", "content": [["nodeType": "text", "value": .string(body)]]]],
@@ -92,7 +92,7 @@ struct SyntheticSource: SyncSource {
             ],
             "_references": [],
         ]
-        let json = (try? JSONEncoder().encode(object)) ?? Data("{}".utf8)
+        let json = Data(object.jsonBytes())
         return SyncListItem(
             path: path, slug: "a-\(index)", model: "Adventure", json: json,
             complete: SyncItemDetail(json: json, imageLocations: []))
@@ -154,8 +154,8 @@ let unindexed = try time(runs) {
         matching: FragmentQuery(where: .less("groupSize", 10), sort: [.descending("groupSize")], limit: 50)
     ).count
 }
-let search = try time(runs) { try store.search("glacier", limit: 20).count }
-let rare = try time(runs) { try store.search("aurora", limit: 20).count }
+let search = try time(runs) { try store.fragments(matching: FragmentQuery(search: "glacier", limit: 20)).count }
+let rare = try time(runs) { try store.fragments(matching: FragmentQuery(search: "aurora", limit: 20)).count }
 let searchFiltered = try time(runs) {
     try store.fragments(
         matching: FragmentQuery(where: .less("price", 500), search: "glacier", sort: [.ascending("price")], limit: 20)

@@ -3,7 +3,7 @@
 //
 //   urlsession-bench --url URL [--reader-mbps 50]
 //
-// The reader takes the body through `Aem.get` and waits after each MiB so as to take at most `--reader-mbps`
+// The reader takes the body from the transport and waits after each MiB so as to take at most `--reader-mbps`
 // megabytes a second. Prints one JSON object on stdout: the bytes read, the seconds, and the peak RSS in MiB.
 import AEMHeadless
 import AEMHeadlessURLSession
@@ -49,13 +49,10 @@ func peakRSSMiB() -> Double {
     #endif
 }
 
-let configuration = try AemConfiguration(
-    scheme: url.scheme == "https" ? .https : .http, host: url.port.map { "\(host):\($0)" } ?? host,
-    timeout: .seconds(600), retry: .none)
-let aem = Aem(configuration, transport: URLSessionTransport())
+let transport = URLSessionTransport()
 let clock = ContinuousClock()
 let start = clock.now
-let response = try await aem.get(url)
+let response = try await transport.send(AemHTTPRequest(url: url, timeout: .seconds(600)))
 guard response.status == 200 else { fail("\(url) answered \(response.status)") }
 let mebibyte = 1 << 20
 let pause = Duration.seconds(1) / readerMBps
