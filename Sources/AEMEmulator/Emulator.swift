@@ -89,6 +89,13 @@ public enum Emulator {
             return RunningEmulator(
                 baseURL: url, faults: options.faults, live: options.live, recorder: recorder, group: group, task: task)
         }
+        if Task.isCancelled {
+            // Started by a cancelled task, which waits for no address: the server is stopped rather than left running
+            // unseen (nobody has its address, so no connection is dropped).
+            task.cancel()
+            _ = await task.result
+            throw CancellationError()
+        }
         try await task.value
         throw EmulatorStartError(description: "The emulator stopped before listening on \(host):\(port).")
     }

@@ -13,11 +13,13 @@ public enum HeavyTests {
     @TaskLocal private static var holdsShare = false
     private static let shares = AsyncSlots(count: count)
 
-    /// What `body` returns, run while holding a share.
-    public static func run<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    /// What `body` returns, run while holding a share. A test cancelled while it waited for its share (past its
+    /// `.timeLimit`) ends with `CancellationError` once it has it, starting nothing.
+    public static func run<Result>(_ body: () async throws -> Result) async throws -> Result {
         if holdsShare { return try await body() }
         await shares.acquire()
         defer { shares.release() }
+        try Task.checkCancellation()
         return try await $holdsShare.withValue(true) { try await body() }
     }
 }
