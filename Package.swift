@@ -199,13 +199,28 @@ let package = Package(
                 "AEMHeadlessObservation",
                 "AEMHeadlessURLSession",
                 "AEMHeadlessAsyncHTTPClient",
-                "AEMHeadlessIMS",
                 "AEMHeadlessSQLiteCache",
                 "WKNDSample",
                 "AEMEmulator",
                 "EmulatorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Signing in: service credentials, OAuth and developer tokens against the IMS emulator.
+        .testTarget(
+            name: "AEMHeadlessIMSTests",
+            dependencies: [
+                "AEMHeadlessIMS", "AEMHeadless", "AEMHeadlessAsyncHTTPClient", "AEMEmulator", "EmulatorTestSupport",
+                "WKNDSample",
+            ]
+        ),
+        // The persistent response cache on its own: bounds, sharing, eviction and a damaged file.
+        .testTarget(
+            name: "AEMHeadlessSQLiteCacheTests",
+            dependencies: [
+                "AEMHeadlessSQLiteCache", "AEMHeadless", "EmulatorTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

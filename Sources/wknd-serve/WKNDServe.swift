@@ -68,9 +68,12 @@ enum WKNDServe {
         let watcher =
             launch.watch == true ? launch.contentPath.map { PackageWatcher(jcrRoot: URL(fileURLWithPath: $0)) } : nil
         let live = options.live
+        // The address is printed once the watcher knows the package, so that an edit saved after it is served.
+        let (watchingStarted, started) = AsyncStream<Never>.makeStream()
         let watching = Task {
+            defer { started.finish() }
             guard let watcher else { return }
-            await watcher.run(live, serving: content) { outcome in
+            await watcher.run(live, serving: content, watching: { started.finish() }) { outcome in
                 switch outcome {
                 case .reloaded(let events):
                     let counts = Dictionary(grouping: events, by: \.type).map {
@@ -86,6 +89,7 @@ enum WKNDServe {
             }
         }
         defer { watching.cancel() }
+        for await _ in watchingStarted {}
         do {
             try await Emulator.serve(options: options, host: launch.host, port: launch.port) { url in
                 FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))

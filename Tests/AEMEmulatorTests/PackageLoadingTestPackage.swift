@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,7 @@ final class PackageLoadingTestPackage {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("package-loading-\(UUID().uuidString)")
-            .appendingPathComponent("jcr_root")
+        root = try newTemporaryFolder("package-loading").appendingPathComponent("jcr_root")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 

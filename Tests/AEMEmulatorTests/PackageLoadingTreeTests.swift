@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,12 @@ import Testing
 
 /// How the loader reads a package's folders and files: errors, stubs, binaries, skipped nodes and links.
 struct PackageLoadingTreeTests {
-    @Test func missingRootIsAClearError() {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)")
-        #expect(throws: ContentPackageError.missingRoot(path: missing.path)) {
-            try ContentPackageLoader.load(jcrRoot: missing)
+    @Test func missingRootIsAClearError() throws {
+        try withTemporaryFolder("package-loading") { folder in
+            let missing = folder.appendingPathComponent("no-such-folder")
+            #expect(throws: ContentPackageError.missingRoot(path: missing.path)) {
+                try ContentPackageLoader.load(jcrRoot: missing)
+            }
         }
         #expect(ContentPackageError.missingRoot(path: "/x").description.contains("jcr_root"))
     }

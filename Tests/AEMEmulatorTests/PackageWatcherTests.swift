@@ -11,10 +11,11 @@ struct PackageWatcherTests {
     /// A copy of the editorial package, removed after `body`.
     private func withPackageCopy(_ body: (URL) throws -> Void) throws {
         let fixture = try #require(Bundle.module.url(forResource: "Fixtures/editorial/jcr_root", withExtension: nil))
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: fixture, to: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try body(copy)
+        try withTemporaryFolder("watch") { folder in
+            let copy = folder.appendingPathComponent("jcr_root")
+            try FileManager.default.copyItem(at: fixture, to: copy)
+            try body(copy)
+        }
     }
 
     private static let article = "/content/dam/editorial/articles/tea-houses"
@@ -90,43 +91,41 @@ struct PackageWatcherTests {
     }
 
     /// A save is served and recorded, whether the system notifies it or the package is looked at every so often.
-    @Test(arguments: [true, false])
+    @Test(.timeLimit(.minutes(10)), arguments: [true, false])
     func aSavedEditIsServedWithOrWithoutNotifications(_ notified: Bool) async throws {
         let fixture = try #require(Bundle.module.url(forResource: "Fixtures/editorial/jcr_root", withExtension: nil))
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: fixture, to: root)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let content = try EmulatorContent.load(jcrRoot: root)
-        let live = EmulatorLiveContent()
-        try await withEmulator(EmulatorOptions(content: content, live: live)) { emulator in
-            var watcher = PackageWatcher(jcrRoot: root, interval: .milliseconds(100))
-            watcher.usesNotifications = notified
-            let reloads = Reloads()
-            let watching = Task { await watcher.run(live, serving: content) { reloads.add($0) } }
-            defer { watching.cancel() }
-            try await Task.sleep(for: .milliseconds(300))
-            let file = root.appendingPathComponent("content/dam/editorial/articles/tea-houses/.content.xml")
-            try String(contentsOf: file, encoding: .utf8)
-                .replacingOccurrences(of: "title=\"Tea Houses\"", with: "title=\"Tea Rooms\"")
-                .write(to: file, atomically: true, encoding: .utf8)
-            for _ in 0..<100 where reloads.types.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
-            #expect(reloads.types == ["aem.sites.contentFragment.modified"])
-            let served = try await HTTPTestClient.get(
-                emulator.url("/adobe/contentFragments/byPath?path=\(Self.article)"))
-            #expect(served.text.contains("Tea Rooms"))
+        try await withTemporaryFolder("watch") { parent in
+            let root = parent.appendingPathComponent("watch")
+            try FileManager.default.copyItem(at: fixture, to: root)
+            let content = try EmulatorContent.load(jcrRoot: root)
+            let live = EmulatorLiveContent()
+            try await withEmulator(EmulatorOptions(content: content, live: live)) { emulator in
+                var watcher = PackageWatcher(jcrRoot: root, interval: .milliseconds(100))
+                watcher.usesNotifications = notified
+                let (outcomes, reported) = AsyncStream<PackageWatcher.Outcome>.makeStream()
+                let (started, watchingStarted) = AsyncStream<Never>.makeStream()
+                let watching = Task {
+                    await watcher.run(live, serving: content, watching: { watchingStarted.finish() }) {
+                        reported.yield($0)
+                    }
+                }
+                defer { watching.cancel() }
+                for await _ in started {}
+                let file = root.appendingPathComponent("content/dam/editorial/articles/tea-houses/.content.xml")
+                try String(contentsOf: file, encoding: .utf8)
+                    .replacingOccurrences(of: "title=\"Tea Houses\"", with: "title=\"Tea Rooms\"")
+                    .write(to: file, atomically: true, encoding: .utf8)
+                var first = outcomes.makeAsyncIterator()
+                guard case .reloaded(let events) = await first.next() else {
+                    Issue.record("the watcher did not serve the edit")
+                    return
+                }
+                #expect(events.map(\.type) == ["aem.sites.contentFragment.modified"])
+                let served = try await HTTPTestClient.get(
+                    emulator.url("/adobe/contentFragments/byPath?path=\(Self.article)"))
+                #expect(served.text.contains("Tea Rooms"))
+            }
         }
-    }
-
-    /// The events of the reloads a watcher reported.
-    private final class Reloads: @unchecked Sendable {
-        private let lock = NSLock()
-        private var recorded: [String] = []
-
-        func add(_ outcome: PackageWatcher.Outcome) {
-            if case .reloaded(let entries) = outcome { lock.withLock { recorded += entries.map(\.type) } }
-        }
-
-        var types: [String] { lock.withLock { recorded } }
     }
 }
 
@@ -135,13 +134,14 @@ struct PackageWatcherTests {
 @Suite("FolderNotifications: what the system says changed")
 struct FolderNotificationsTests {
     private func withFolder(_ body: (String, FolderNotifications) throws -> Void) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
-        try Data("one".utf8).write(to: URL(fileURLWithPath: root + "/a/b/file"))
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let notifications = try #require(FolderNotifications(root: root))
-        #expect(notifications.changes(within: .milliseconds(10)) == .none)
-        try body(root, notifications)
+        try withTemporaryFolder("notify") { folder in
+            let root = folder.path
+            try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+            try Data("one".utf8).write(to: URL(fileURLWithPath: root + "/a/b/file"))
+            let notifications = try #require(FolderNotifications(root: root))
+            #expect(notifications.changes(within: .milliseconds(10)) == .none)
+            try body(root, notifications)
+        }
     }
 
     @Test func aWrittenFileInADeepFolderIsNamed() throws {

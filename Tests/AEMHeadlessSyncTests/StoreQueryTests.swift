@@ -80,7 +80,7 @@ struct StoreQueryTests {
 
     @Test func conditionsAndSortsSelectWhatSwiftSelects() async throws {
         try await onOwnThread {
-            try withFolder { folder in
+            try withTemporaryFolder { folder in
                 let items = try Self.makeStore(in: folder, count: Self.count)
                 let store = try ContentStore(directory: folder)
                 func check(
@@ -170,7 +170,7 @@ struct StoreQueryTests {
 
     @Test func searchRanksTitlesFirstAndFindsRichText() async throws {
         try await onOwnThread {
-            try withFolder { folder in
+            try withTemporaryFolder { folder in
                 let items = try Self.makeStore(in: folder, count: Self.count)
                 let store = try ContentStore(directory: folder)
                 let found = try store.search("glacier", limit: 500)
@@ -203,7 +203,7 @@ struct StoreQueryTests {
     }
 
     @Test func changesAreLoggedInOrderAndObserveCoalesces() async throws {
-        try await withAsyncFolder { folder in
+        try await withTemporaryFolder { folder in
             _ = try Self.makeStore(in: folder, count: 10)
             let store = try ContentStore(directory: folder)
             let start = try store.lastChangeSequence()
@@ -235,7 +235,7 @@ struct StoreQueryTests {
     }
 
     @Test func observeCoalescesABurstOfChanges() async throws {
-        try await withAsyncFolder { folder in
+        try await withTemporaryFolder { folder in
             _ = try Self.makeStore(in: folder, count: 200)
             let store = try ContentStore(directory: folder)
             let database = try StoreDatabase(SyncDirectory(url: folder))
@@ -264,7 +264,7 @@ struct StoreQueryTests {
     }
 
     @Test func aReaderTooFarBehindIsToldItMissedChanges() async throws {
-        try await withAsyncFolder { folder in
+        try await withTemporaryFolder { folder in
             try await onOwnThread { _ = try Self.makeStore(in: folder, count: StoreSchema.changeLogCapacity + 5) }
             let store = try ContentStore(directory: folder)
             let first = try await Array(store.changes(after: 0).prefix(2))
@@ -279,19 +279,5 @@ struct StoreQueryTests {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
-    }
-
-    private func withFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-query-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder)
-    }
-
-    private func withAsyncFolder(_ body: (URL) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-query-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await body(folder)
     }
 }

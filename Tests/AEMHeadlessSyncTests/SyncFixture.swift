@@ -10,11 +10,9 @@ import WKNDSample
 /// A fresh folder for a synced store, inside a fresh parent so that writes outside it show;
 /// both removed after `body`.
 func withSyncFolder<T>(_ body: (_ folder: URL, _ parent: URL) async throws -> T) async throws -> T {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sync-test-\(UUID().uuidString)")
-    let folder = parent.appendingPathComponent("mirror", isDirectory: true)
-    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: parent) }
-    return try await body(folder, parent)
+    try await withTemporaryFolder("sync-test") { parent in
+        try await body(parent.appendingPathComponent("mirror", isDirectory: true), parent)
+    }
 }
 
 /// Runs `body` with an emulator serving `content` and a client for it that does not retry, so

@@ -61,19 +61,18 @@ struct AnswerPipelineTests {
             let configuration = try AemConfiguration(
                 scheme: .http, host: emulator.hostAndPort, timeout: timeout,
                 retry: RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(1), maxRetryAfter: .zero))
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let error: (any Error)? = try await AsyncHTTPClientTransport.withTransport { transport in
-                defer { gate?.open() }
-                do {
-                    try await reader.read(Aem(configuration, transport: transport), emulator, folder)
-                    return nil
-                } catch {
-                    return error
+            return try await withTemporaryFolder("pipeline") { folder in
+                let error: (any Error)? = try await AsyncHTTPClientTransport.withTransport { transport in
+                    defer { gate?.open() }
+                    do {
+                        try await reader.read(Aem(configuration, transport: transport), emulator, folder)
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
+                return (error, emulator.requests(to: reader.path).count)
             }
-            return (error, emulator.requests(to: reader.path).count)
         }
     }
 

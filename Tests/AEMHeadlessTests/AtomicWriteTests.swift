@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -6,16 +7,9 @@ import Testing
 
 @Suite("PartialFile.write: atomic, durable replacement of a small file")
 struct AtomicWriteTests {
-    private func withFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder)
-    }
-
     @Test("writes, replaces, keeps the mode asked for, and leaves no temporary file")
     func writesAndReplaces() throws {
-        try withFolder { folder in
+        try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("token.json")
             try PartialFile.write(Data("first".utf8), to: file, permissions: 0o600)
             try PartialFile.write(Data("second".utf8), to: file, permissions: 0o600)
@@ -30,7 +24,7 @@ struct AtomicWriteTests {
 
     @Test("a folder that is not there is a DownloadFileError, and nothing is left behind")
     func missingFolder() throws {
-        try withFolder { folder in
+        try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("missing/x.swift")
             #expect(throws: DownloadFileError.self) { try PartialFile.write(Data("x".utf8), to: file) }
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)

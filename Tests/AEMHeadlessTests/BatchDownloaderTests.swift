@@ -41,7 +41,7 @@ struct BatchDownloaderTests {
     func coalescesCopiesAndKeepsGoing() async throws {
         let assets = ["/shared.jpg": sampleBytes(50_000), "/own.png": sampleBytes(20_000)]
         try await withAssets(assets, types: ["/own.png": "image/png"]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let items = [
                     try item("first-one", emulator.url(forPath: "/shared.jpg")),
                     try item("second-one", emulator.url(forPath: "/shared.jpg")),
@@ -75,7 +75,7 @@ struct BatchDownloaderTests {
     @Test("a rerun asks conditionally and finds everything unchanged, copies included; --force fetches again")
     func rerunIsUnchanged() async throws {
         try await withAssets(["/shared.jpg": sampleBytes(30_000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let items = [
                     try item("first-one", emulator.url(forPath: "/shared.jpg")),
                     try item("second-one", emulator.url(forPath: "/shared.jpg")),
@@ -97,7 +97,7 @@ struct BatchDownloaderTests {
     @Test("a killed run's temporary files are deleted by the next batch; a recent one, maybe another run's, is kept")
     func removesAbandonedTemporaryFiles() async throws {
         try await withAssets(["/own.jpg": sampleBytes(10_000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let manager = FileManager.default
                 let abandoned = directory.appendingPathComponent(".own-one.abc123.part")
                 let recent = directory.appendingPathComponent(".other-one.def456.part")
@@ -119,7 +119,7 @@ struct BatchDownloaderTests {
 
     @Test("with a stable manifest name, the same content on a new port is recognised; another service's is not")
     func manifestIsIndependentOfThePort() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             try await withAssets(["/content/dam/a.jpg": sampleBytes(10_000)]) { first in
                 let items = [try item("adventure-a", first.url(forPath: "/content/dam/a.jpg"))]
                 _ = try await withBatch(origin: first, manifestOrigin: "local-sample") {
@@ -142,7 +142,7 @@ struct BatchDownloaderTests {
     @Test("the same batch as a sequence of events")
     func eventsAsASequence() async throws {
         try await withAssets(["/a.jpg": sampleBytes(5000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let items = [try item("adventure-a", emulator.url(forPath: "/a.jpg"))]
                 let finished = try await withBatch(origin: emulator) { batch in
                     var names: [String] = []

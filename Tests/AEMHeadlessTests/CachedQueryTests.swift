@@ -14,7 +14,7 @@ private func withCachedClient<T>(
     authentication: Authentication = .none,
     _ body: (RunningEmulator, Aem, SQLiteResponseCache) async throws -> T
 ) async throws -> T {
-    try await withCacheFolder { folder in
+    try await withTemporaryFolder { folder in
         try await withRunning { emulator in
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
             let configuration = try AemConfiguration(
@@ -158,7 +158,7 @@ struct CachedQueryTests {
 
     @Test("two identities never share an entry")
     func identities() async throws {
-        try await withCacheFolder { folder in
+        try await withTemporaryFolder { folder in
             try await withRunning { emulator in
                 let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
                 try await AsyncHTTPClientTransport.withTransport { transport in

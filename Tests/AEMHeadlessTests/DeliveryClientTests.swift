@@ -193,30 +193,28 @@ struct DeliveryClientTests {
 
     @Test("through the response cache: a fresh answer without a request, then revalidated with If-None-Match")
     func cached() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "delivery-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
-        try await withClient { aem, emulator in
-            let aem = aem.with(cache: cache)
-            let first = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
-            #expect(first.source == .network)
-            let second = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
-            #expect(second.source == .cache)
-            #expect(second.value == first.value)
-            #expect(emulator.requests.count == 1)
-            let third = try await aem.execute(
-                .fragment(path: Self.summerKitchen, references: .direct), policy: .returnCacheDataAndFetch)
-            #expect(third.source == .revalidated)
-            let last = try #require(emulator.requests.last)
-            #expect(last.status == 304)
-            #expect(last.headers["if-none-match"] != nil)
+        try await withTemporaryFolder("delivery-cache") { folder in
+            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
+            try await withClient { aem, emulator in
+                let aem = aem.with(cache: cache)
+                let first = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
+                #expect(first.source == .network)
+                let second = try await aem.execute(.fragment(path: Self.summerKitchen, references: .direct))
+                #expect(second.source == .cache)
+                #expect(second.value == first.value)
+                #expect(emulator.requests.count == 1)
+                let third = try await aem.execute(
+                    .fragment(path: Self.summerKitchen, references: .direct), policy: .returnCacheDataAndFetch)
+                #expect(third.source == .revalidated)
+                let last = try #require(emulator.requests.last)
+                #expect(last.status == 304)
+                #expect(last.headers["if-none-match"] != nil)
 
-            let page = try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3))
-            #expect(page.source == .network)
-            #expect(page.value.items.count == 3)
-            #expect(try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3)).source == .cache)
+                let page = try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3))
+                #expect(page.source == .network)
+                #expect(page.value.items.count == 3)
+                #expect(try await aem.execute(.fragmentPage(under: Self.articles, pageSize: 3)).source == .cache)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import AEMHeadless
 import AEMHeadlessDownload
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -79,7 +80,7 @@ struct DownloadNamingTests {
     }
 
     @Test func theManifestKeepsRecordsAcrossRuns() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
             let record = DownloadRecord(url: "http://h/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
             let relative = DownloadRecord(url: "/i.jpg", file: "bali-surf-camp.jpg", etag: "\"1\"", length: 3)
@@ -96,7 +97,7 @@ struct DownloadNamingTests {
 
     @Test("paths recorded for one service mean nothing for another; absolute URLs still do")
     func theManifestDropsPathsOfAnotherService() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
             let other = try #require(SafeFileName(slug: "other-name"))
             let absolute = DownloadRecord(url: "https://cdn.example/i.jpg", file: "other-name.jpg", length: 3)
@@ -112,7 +113,7 @@ struct DownloadNamingTests {
     }
 
     @Test func anUnreadableManifestStartsEmpty() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             try Data("not json".utf8).write(to: directory.appendingPathComponent(DownloadManifest.defaultFileName))
             let name = try #require(SafeFileName(slug: "bali-surf-camp"))
             #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: name) == nil)

@@ -6,15 +6,6 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-/// A fresh temporary folder, removed after `body`.
-func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("download-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(directory)
-}
-
 /// The names in `directory`, hidden ones included, sorted.
 func fileNames(in directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -66,7 +57,7 @@ struct DownloadTests {
         let bytes = sampleBytes(300_000)
         let path = "/content/dam/a/photo.jpeg"
         try await withAssets([path: bytes], types: [path: "image/webp"]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) {
                     try await $0.download(emulator.url(forPath: path), to: directory, name: name)
@@ -88,7 +79,7 @@ struct DownloadTests {
 
     @Test func asksConditionallyAndKeepsTheFileOn304() async throws {
         try await withAssets([imagePath: sampleBytes(5000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let first = try await withDownloader(origin: emulator) { downloader in
                     let first = try await downloader.download(
@@ -111,7 +102,7 @@ struct DownloadTests {
 
     @Test func downloadsAgainWhenTheKeptFileIsGoneOrChanged() async throws {
         try await withAssets([imagePath: sampleBytes(5000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 try await withDownloader(origin: emulator) { downloader in
                     let first = try await downloader.download(
@@ -133,7 +124,7 @@ struct DownloadTests {
         let bytes = sampleBytes(400_000)
         try await withAssets([imagePath: bytes]) { emulator in
             emulator.faults.script(imagePath, .dropConnection(afterBodyBytes: 100_000))
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) {
                     try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
@@ -157,7 +148,7 @@ struct DownloadTests {
         try await withAssets([imagePath: bytes]) { emulator in
             emulator.faults.script(
                 imagePath, .combining(.ignoreRange, .dropConnection(afterBodyBytes: 100_000)), .ignoreRange)
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) {
                     try await $0.download(emulator.url(forPath: imagePath), to: directory, name: name)
@@ -178,7 +169,7 @@ struct DownloadTests {
                     status: 200,
                     headers: [("Content-Type", "image/jpeg"), ("ETag", "\"v2\""), ("Accept-Ranges", "bytes")],
                     body: Array(sampleBytes(350_000))))
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let outcome = try await withDownloader(origin: emulator) { downloader in
                     try await downloader.download(emulator.url(forPath: imagePath), to: directory, name: name)
@@ -194,7 +185,7 @@ struct DownloadTests {
     @Test func aConnectionThatKeepsDroppingFailsAndLeavesNothing() async throws {
         try await withAssets([imagePath: sampleBytes(200_000)]) { emulator in
             emulator.faults.script(imagePath, Array(repeating: .dropConnection(afterBodyBytes: 10_000), count: 100))
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
                     try await withDownloader(origin: emulator) {
@@ -211,7 +202,7 @@ struct DownloadTests {
         try await withAssets([imagePath: sampleBytes(100_000)]) { emulator in
             let shortBody = FaultAction.combining(.withoutValidators, .ignoreRange, .overstatedContentLength(by: 10))
             emulator.faults.script(imagePath, Array(repeating: shortBody, count: 100))
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let earlier = directory.appendingPathComponent("bali-surf-camp.jpg")
                 try Data("earlier".utf8).write(to: earlier)
                 let name = try #require(slug)
@@ -230,7 +221,7 @@ struct DownloadTests {
 
     @Test func mapsStatusesToErrorKinds() async throws {
         try await withAssets([:]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
                     try await withDownloader(origin: emulator) {
@@ -244,7 +235,7 @@ struct DownloadTests {
             }
         }
         try await withAssets([imagePath: sampleBytes(10)], authentication: .bearer(token: "secret")) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let name = try #require(slug)
                 let error = await #expect(throws: AemError.self) {
                     try await withDownloader(origin: emulator) {
@@ -263,7 +254,7 @@ struct DownloadTests {
             let cdnAssets = ["/c.jpg": sampleBytes(2000), "/b.jpg": sampleBytes(3000)]
             try await withAssets(cdnAssets, types: ["/c.jpg": "image/png"]) { cdn in
                 origin.faults.script("/moved.jpg", .redirect(to: cdn.url(forPath: "/b.jpg").absoluteString))
-                try await withTemporaryDirectory { directory in
+                try await withTemporaryFolder { directory in
                     try await withDownloader(origin: origin, authentication: .token("secret")) { downloader in
                         let a = try #require(SafeFileName(slug: "adventure-a"))
                         let c = try #require(SafeFileName(slug: "adventure-c"))
@@ -318,7 +309,7 @@ struct DownloadTests {
     }
 
     @Test func cancellingLeavesNoTemporaryFile() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             try await withSlowDownloadRunning(in: directory) { _, task in
                 let whileRunning = try fileNames(in: directory)
                 #expect(whileRunning.contains { FileDownloader.isTemporaryFile($0) })
@@ -330,7 +321,7 @@ struct DownloadTests {
     }
 
     @Test func removeTemporaryFilesDeletesThoseOfRunningDownloads() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryFolder { directory in
             try await withSlowDownloadRunning(in: directory) { downloader, task in
                 downloader.removeTemporaryFiles()
                 let afterRemoval = try fileNames(in: directory)
@@ -344,7 +335,7 @@ struct DownloadTests {
 
     @Test func copiesADownloadUnderASecondName() async throws {
         try await withAssets([imagePath: sampleBytes(70_000)]) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let first = try #require(SafeFileName(slug: "first-adventure"))
                 let second = try #require(SafeFileName(slug: "second-adventure"))
                 try await withDownloader(origin: emulator) { downloader in
@@ -365,7 +356,7 @@ struct DownloadTests {
         let paths = (0..<5).map { "/content/dam/deferred/\($0).jpg" }
         let assets = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, sampleBytes(20_000 + $0)) })
         try await withAssets(assets) { emulator in
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 try await withDownloader(origin: emulator) { downloader in
                     var deferring = downloader
                     deferring.defersFlush = true

@@ -90,22 +90,21 @@ struct LocalizedReadingTests {
 
     @Test("the locale is part of a cached request: each locale has its own entry")
     func theCacheKeepsLocalesApart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locales-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
-        do {
-            try await withClient { aem, _ in
-                let german = try await aem.with(cache: cache).adventures(locale: ContentLocale("de"))
-                let english = try await aem.with(cache: cache).adventures(locale: ContentLocale("en"))
-                #expect(german.value.data?.count == 8)
-                #expect(english.value.data?.count == 20)
-                let again = try await aem.with(cache: cache).adventures(
-                    locale: ContentLocale("de"), policy: .returnCacheDataDontFetch)
-                #expect(again.source == .cache)
-                #expect(again.value.data?.count == 8)
-                let chain = try await aem.with(cache: cache).allAdventures(locales: LocaleChain(parsing: "de,en"))
-                #expect(chain.value.data?.count == 20)
+        try await withTemporaryFolder("locales") { folder in
+            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("cache.sqlite"))
+            do {
+                try await withClient { aem, _ in
+                    let german = try await aem.with(cache: cache).adventures(locale: ContentLocale("de"))
+                    let english = try await aem.with(cache: cache).adventures(locale: ContentLocale("en"))
+                    #expect(german.value.data?.count == 8)
+                    #expect(english.value.data?.count == 20)
+                    let again = try await aem.with(cache: cache).adventures(
+                        locale: ContentLocale("de"), policy: .returnCacheDataDontFetch)
+                    #expect(again.source == .cache)
+                    #expect(again.value.data?.count == 8)
+                    let chain = try await aem.with(cache: cache).allAdventures(locales: LocaleChain(parsing: "de,en"))
+                    #expect(chain.value.data?.count == 20)
+                }
             }
         }
     }

@@ -30,7 +30,7 @@ struct ObservableModelTests {
     private func withCachingClient(
         policy: CachePolicy = .useHTTPSemantics, _ body: @MainActor (Aem, RunningEmulator) async throws -> Void
     ) async throws {
-        try await withTemporaryDirectory { folder in
+        try await withTemporaryFolder { folder in
             try await withRunning { emulator in
                 try await AsyncHTTPClientTransport.withTransport { transport in
                     let aem = Aem(

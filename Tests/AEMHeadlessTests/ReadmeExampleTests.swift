@@ -17,7 +17,7 @@ struct ReadmeExampleTests {
         try await withRunning(EmulatorOptions(content: try EmulatorContent.editorial())) { emulator in
             emulator.faults.script(
                 "/graphql/execute.json/editorial/articles-filtered", .serviceUnavailable(retryAfter: 0))
-            try await withTemporaryDirectory { folder in
+            try await withTemporaryFolder { folder in
                 let aem = Aem(
                     try AemConfiguration(scheme: .http, host: emulator.hostAndPort),
                     transport: URLSessionTransport(),

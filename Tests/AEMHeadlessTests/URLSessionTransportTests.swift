@@ -1,6 +1,7 @@
 import AEMHeadless
 import AEMHeadlessDownload
 import AEMHeadlessSQLiteCache
+import EmulatorTestSupport
 import Foundation
 import Hummingbird
 import NIOCore
@@ -32,7 +33,7 @@ struct URLSessionTransportTests {
                         "Content-Type": "image/svg+xml", "Content-Encoding": "gzip", "Accept-Ranges": "bytes",
                         "ETag": "\"v1\"",
                     ], bytes: gzipStored(Self.svg)))
-            try await withTemporaryDirectory { directory in
+            try await withTemporaryFolder { directory in
                 let downloader = FileDownloader(aem: try urlSessionClient(server))
                 let outcome = try await downloader.download(
                     try #require(URL(string: "http://\(server.baseHost)/content/dam/a/logo.svg")), to: directory,
@@ -78,7 +79,7 @@ struct URLSessionTransportTests {
             _ = try await aem.execute(itemQuery)
             _ = try await aem.execute(itemQuery)
             #expect(server.requests.count == 2)
-            try await withTemporaryDirectory { folder in
+            try await withTemporaryFolder { folder in
                 let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
                 #expect(try await aem.with(cache: cache).execute(itemQuery).source == .network)
                 #expect(

@@ -25,9 +25,10 @@ public struct ProgramFailure: Error, CustomStringConvertible {
 }
 
 /// Runs `wknd serve --port 0` with `arguments` until `body` ends (then Ctrl-C), giving `body` the host and port it
-/// printed (`127.0.0.1:4711`); returns its exit status and what it wrote on stderr.
+/// printed (`127.0.0.1:4711`) and its stderr as it comes; returns its exit status and all it wrote on stderr.
 public func withWkndServe(
-    _ arguments: [String], environment: [String: String] = [:], _ body: (_ host: String) async throws -> Void
+    _ arguments: [String], environment: [String: String] = [:],
+    _ body: (_ host: String, _ stderr: OutputLines) async throws -> Void
 ) async throws -> (status: Int32, stderr: String) {
     try await HeavyTests.run {
         guard let executable = BuiltProgram.wknd else { throw ProgramFailure(description: "wknd was not built") }
@@ -42,28 +43,24 @@ public func withWkndServe(
         process.standardOutput = output
         process.standardError = errors
         let end = ProcessEnd(process)
-        try launch(process)
-        let stderr = readingToEnd(errors.fileHandleForReading)
-        let reader = output.fileHandleForReading
-        let line = await offThePool {
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                guard let chunk = nextChunk(of: reader) else { break }
-                line.append(chunk)
+        return try await withLaunched(process) {
+            let stderr = OutputLines(errors.fileHandleForReading)
+            let reader = output.fileHandleForReading
+            let line = await offThePool {
+                var line = Data()
+                while !line.contains(UInt8(ascii: "\n")) {
+                    guard let chunk = nextChunk(of: reader) else { break }
+                    line.append(chunk)
+                }
+                return line
             }
-            return line
-        }
-        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        do {
+            let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard url.hasPrefix("http://") else {
-                throw ProgramFailure(description: "wknd serve printed no URL: \(url) \(await stderr.value)")
+                throw ProgramFailure(description: "wknd serve printed no URL: \(url) \(await stderr.all)")
             }
-            try await body(String(url.dropFirst("http://".count)))
-        } catch {
-            process.terminate()
-            throw error
+            try await body(String(url.dropFirst("http://".count)), stderr)
+            kill(process.processIdentifier, SIGINT)
+            return (await end.status, await stderr.all)
         }
-        kill(process.processIdentifier, SIGINT)
-        return (await end.status, await stderr.value)
     }
 }

@@ -1,5 +1,6 @@
 import AEMCodegen
 import AEMHeadless
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -30,14 +31,15 @@ struct GoldenFileTests {
         let present = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         #expect(present == names)
 
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: folder, to: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let stale = try String(contentsOf: folder.appendingPathComponent("ThingListQuery.swift"), encoding: .utf8)
-        try stale.write(to: copy.appendingPathComponent("GoneQuery.swift"), atomically: true, encoding: .utf8)
-        let removed = try StaleFiles.remove(
-            from: copy, keeping: names, configurations: ["edge", "wknd", "wknd-shared"])
-        #expect(removed == ["GoneQuery.swift"])
+        try await withTemporaryFolder("golden") { parent in
+            let copy = parent.appendingPathComponent("golden")
+            try FileManager.default.copyItem(at: folder, to: copy)
+            let stale = try String(contentsOf: folder.appendingPathComponent("ThingListQuery.swift"), encoding: .utf8)
+            try stale.write(to: copy.appendingPathComponent("GoneQuery.swift"), atomically: true, encoding: .utf8)
+            let removed = try StaleFiles.remove(
+                from: copy, keeping: names, configurations: ["edge", "wknd", "wknd-shared"])
+            #expect(removed == ["GoneQuery.swift"])
+        }
     }
 
     @Test func theSameInputGivesTheSameBytes() async throws {

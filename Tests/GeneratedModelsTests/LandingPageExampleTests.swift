@@ -27,19 +27,18 @@ struct LandingPageExampleTests {
     func exampleRuns() async throws {
         let content = ServedPackage.testsFolder.deletingLastPathComponent()
             .appendingPathComponent("AEMEmulatorTests/Fixtures/editorial/jcr_root")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("landing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cacheFile = folder.appendingPathComponent("aem.sqlite")
-        var runs: [(titles: [String], source: ResponseSource)] = []
-        let (status, _) = try await withWkndServe(["--content", content.path]) { served in
-            for _ in 0..<2 { runs.append(try await Self.runExample(host: served, cacheFile: cacheFile)) }
+        try await withTemporaryFolder("landing") { folder in
+            let cacheFile = folder.appendingPathComponent("aem.sqlite")
+            var runs: [(titles: [String], source: ResponseSource)] = []
+            let (status, _) = try await withWkndServe(["--content", content.path]) { served, _ in
+                for _ in 0..<2 { runs.append(try await Self.runExample(host: served, cacheFile: cacheFile)) }
+            }
+            #expect(status == 0)
+            #expect(runs.map(\.source) == [.network, .cache])
+            #expect(runs[0].titles.count >= 3)
+            #expect(runs[0].titles == runs[0].titles.sorted())
+            #expect(runs[1].titles == runs[0].titles)
         }
-        #expect(status == 0)
-        #expect(runs.map(\.source) == [.network, .cache])
-        #expect(runs[0].titles.count >= 3)
-        #expect(runs[0].titles == runs[0].titles.sorted())
-        #expect(runs[1].titles == runs[0].titles)
     }
 
     /// The landing page's program, with `served` for the service and `cacheFile` for the cache.

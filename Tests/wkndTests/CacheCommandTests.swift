@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessSQLiteCache
+import EmulatorTestSupport
 import Foundation
 import Testing
 import WKNDSample
@@ -9,10 +10,11 @@ import WKNDSample
 /// of its own, and that folder; removes the folder after.
 private func withCachedEmulator<T>(_ body: (RunningEmulator, [String: String], URL) async throws -> T) async throws -> T
 {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-cache-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await withEmulator { emulator, environment in
-        try await body(emulator, environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }, folder)
+    try await withTemporaryFolder("wknd-cache") { parent in
+        let folder = parent.appendingPathComponent("cache")
+        return try await withEmulator { emulator, environment in
+            try await body(emulator, environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }, folder)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -9,9 +10,7 @@ struct CodegenCommandTests {
         .appendingPathComponent("GeneratedModelsTests")
 
     private static func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-codegen-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try await body(folder)
+        try await withTemporaryFolder("wknd-codegen") { try await body($0.appendingPathComponent("generated")) }
     }
 
     private static func text(_ url: URL) throws -> String {

@@ -6,11 +6,11 @@ import Testing
 /// A folder for downloads, removed after `body`; its parent is a fresh folder too, so writes
 /// outside it can be seen.
 func withDownloadFolder<T>(_ body: (_ folder: URL, _ parent: URL) async throws -> T) async throws -> T {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-download-\(UUID().uuidString)")
-    let folder = parent.appendingPathComponent("images", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: parent) }
-    return try await body(folder, parent)
+    try await withTemporaryFolder("wknd-download") { parent in
+        let folder = parent.appendingPathComponent("images", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try await body(folder, parent)
+    }
 }
 
 /// The names in a folder, hidden ones included, sorted.
@@ -270,19 +270,15 @@ struct DownloadCommandTests {
                 FileManager.default.createFile(atPath: log.path, contents: nil)
                 process.standardError = try FileHandle(forWritingTo: log)
                 process.standardOutput = FileHandle.nullDevice
-                let ended = AsyncStream<Int32>.makeStream()
-                process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
-                try launch(process)
-                // Wait until the image is being written, then interrupt.
-                let held = await gate.waitForArrivals(1, timeout: .seconds(120))
-                try #require(held, "the download did not start")
-                let writing = try await eventually(timeout: .seconds(120)) { try !partFiles(in: folder).isEmpty }
-                #expect(writing, "the image is not being written")
-                kill(process.processIdentifier, signal)
-                var status: Int32 = -1
-                for await code in ended.stream {
-                    status = code
-                    break
+                let end = ProcessEnd(process)
+                let status = try await withLaunched(process) {
+                    // Wait until the image is being written, then interrupt.
+                    let held = await gate.waitForArrivals(1, timeout: .seconds(120))
+                    try #require(held, "the download did not start")
+                    let writing = try await eventually(timeout: .seconds(120)) { try !partFiles(in: folder).isEmpty }
+                    #expect(writing, "the image is not being written")
+                    kill(process.processIdentifier, signal)
+                    return await end.status
                 }
                 #expect(
                     status == 128 + signal, "\(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))"

@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -71,15 +72,16 @@ struct FailureTests {
 
     @Test("wknd sync: a connection lost in the middle of a page, every time: exit 69, one line naming the page")
     func syncWithACutPage() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-cut-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await withEmulator { emulator, environment in
-            emulator.faults.script(
-                "/graphql/execute.json/wknd-shared/adventures-paginated",
-                Array(repeating: .dropConnection(afterBodyBytes: 40), count: 4))
-            let run = try await WkndRun.run(["sync", folder.path], environment: environment)
-            expectOneLineFailure(run, status: 69, mentioning: ["Reading the first list page", "connection"])
-            #expect(!run.stderr.contains("Unexpected failure"))
+        try await withTemporaryFolder("sync-cut") { parent in
+            let folder = parent.appendingPathComponent("sync-cut")
+            try await withEmulator { emulator, environment in
+                emulator.faults.script(
+                    "/graphql/execute.json/wknd-shared/adventures-paginated",
+                    Array(repeating: .dropConnection(afterBodyBytes: 40), count: 4))
+                let run = try await WkndRun.run(["sync", folder.path], environment: environment)
+                expectOneLineFailure(run, status: 69, mentioning: ["Reading the first list page", "connection"])
+                #expect(!run.stderr.contains("Unexpected failure"))
+            }
         }
     }
 

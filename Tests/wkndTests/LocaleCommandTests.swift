@@ -140,28 +140,30 @@ struct LocaleCommandTests {
 
     @Test("sync --locale de,en mirrors both copies into one store, read back by locale with fallback")
     func sync() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sync-locales-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await withEmulator { _, environment in
-            let first = try await WkndRun.run(["sync", directory.path, "--locale", "de,en"], environment: environment)
-            #expect(first.status == 0, "\(first.stderr)")
-            #expect(first.stderr.contains("28 added"), "\(first.stderr)")
-            let store = try ContentStore(directory: directory)
-            #expect(try store.fragments(locale: ContentLocale("de")).count == 8)
-            #expect(try store.fragments(locale: ContentLocale("en")).count == 20)
-            let chain = try LocaleChain(parsing: "de-CH,de,en")
-            let german = try #require(try store.adventure(slug: "mont-blanc-trail-recon", locales: chain))
-            #expect(german.locale.identifier == "de")
-            #expect(german.value.adventure.path?.contains("/de/") == true)
-            #expect(try store.adventure(slug: "lofoten-winter-surf", locales: chain)?.locale.identifier == "en")
-            #expect(try store.adventures(locales: chain).count == 20)
-            let again = try await WkndRun.run(["sync", directory.path, "--locale", "de,en"], environment: environment)
-            #expect(again.stderr.contains("0 added, 0 changed, 28 unchanged, 0 removed"), "\(again.stderr)")
-            let query = try await WkndRun.run(
-                ["sync", directory.path, "--query", "wknd-shared/adventures-all", "--locale", "de"],
-                environment: environment)
-            #expect(query.status == 64)
+        try await withTemporaryFolder("sync-locales") { parent in
+            let directory = parent.appendingPathComponent("sync-locales")
+            try await withEmulator { _, environment in
+                let first = try await WkndRun.run(
+                    ["sync", directory.path, "--locale", "de,en"], environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                #expect(first.stderr.contains("28 added"), "\(first.stderr)")
+                let store = try ContentStore(directory: directory)
+                #expect(try store.fragments(locale: ContentLocale("de")).count == 8)
+                #expect(try store.fragments(locale: ContentLocale("en")).count == 20)
+                let chain = try LocaleChain(parsing: "de-CH,de,en")
+                let german = try #require(try store.adventure(slug: "mont-blanc-trail-recon", locales: chain))
+                #expect(german.locale.identifier == "de")
+                #expect(german.value.adventure.path?.contains("/de/") == true)
+                #expect(try store.adventure(slug: "lofoten-winter-surf", locales: chain)?.locale.identifier == "en")
+                #expect(try store.adventures(locales: chain).count == 20)
+                let again = try await WkndRun.run(
+                    ["sync", directory.path, "--locale", "de,en"], environment: environment)
+                #expect(again.stderr.contains("0 added, 0 changed, 28 unchanged, 0 removed"), "\(again.stderr)")
+                let query = try await WkndRun.run(
+                    ["sync", directory.path, "--query", "wknd-shared/adventures-all", "--locale", "de"],
+                    environment: environment)
+                #expect(query.status == 64)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessSync
+import EmulatorTestSupport
 import Foundation
 import MCPBridge
 import Testing
@@ -26,15 +27,16 @@ struct MCPToolsTests {
 
     /// Runs `body` with the tools reading a mirror of the sample's fragments, synced by `wknd sync --fragments`.
     private static func withMirror(_ body: (MCPTools) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-mcp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await withEmulator { _, environment in
-            let sync = try await WkndRun.run(
-                ["sync", folder.path, "--fragments", "/content/dam/wknd-shared"], environment: environment)
-            #expect(sync.status == 0, "\(sync.stderr)")
+        try await withTemporaryFolder("wknd-mcp") { parent in
+            let folder = parent.appendingPathComponent("wknd-mcp")
+            try await withEmulator { _, environment in
+                let sync = try await WkndRun.run(
+                    ["sync", folder.path, "--fragments", "/content/dam/wknd-shared"], environment: environment)
+                #expect(sync.status == 0, "\(sync.stderr)")
+            }
+            let store = try ContentStore(directory: folder)
+            try await body(MCPTools(source: .mirror(store, folder: folder.path), locales: nil))
         }
-        let store = try ContentStore(directory: folder)
-        try await body(MCPTools(source: .mirror(store, folder: folder.path), locales: nil))
     }
 
     /// The failure line a call ends with; nil when it succeeds.
@@ -272,39 +274,40 @@ struct MCPToolsTests {
 
     @Test("wknd mcp answers requests written all at once and closed, a wrong one as a tool error, then exits 0")
     func program() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-mcp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await withEmulator { _, environment in
-            let sync = try await WkndRun.run(
-                ["sync", folder.path, "--fragments", Self.adventures], environment: environment)
-            #expect(sync.status == 0, "\(sync.stderr)")
+        try await withTemporaryFolder("wknd-mcp") { parent in
+            let folder = parent.appendingPathComponent("wknd-mcp")
+            try await withEmulator { _, environment in
+                let sync = try await WkndRun.run(
+                    ["sync", folder.path, "--fragments", Self.adventures], environment: environment)
+                #expect(sync.status == 0, "\(sync.stderr)")
+            }
+            let requests = [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_fragments","arguments":{"text":"surf"}}}"#,
+                #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_fragments","arguments":{"limit":0}}}"#,
+                #"{"jsonrpc":"2.0","id":5,"method":"resources/list"}"#,
+            ]
+            let run = try await WkndRun.run(
+                ["mcp", "--store", folder.path], stdin: requests.joined(separator: "\n") + "\n")
+            #expect(run.status == 0, "\(run.stderr)")
+            var answers: [Int: UntypedJSON] = [:]
+            for line in run.stdout.split(separator: "\n") {
+                let message = try UntypedJSON(parsing: String(line))
+                if let id = message["id"]?.intValue { answers[id] = message["result"] }
+            }
+            #expect(answers.keys.sorted() == [1, 2, 3, 4, 5], "\(run.stdout)")
+            #expect(answers[1]?["serverInfo"]?["name"] == .string("wknd"))
+            #expect(answers[2]?["tools"]?.arrayValue?.count == MCPTool.allCases.count)
+            #expect(answers[3]?["isError"] == .bool(false))
+            #expect(answers[3]?["structuredContent"]?["items"]?.arrayValue?.isEmpty == false)
+            #expect(answers[4]?["isError"] == .bool(true))
+            #expect(
+                answers[4]?["content"]?[0]?["text"]
+                    == .string("list_fragments \"limit\" must be a whole number from 1 to 50."))
+            #expect(answers[5]?["resources"]?.arrayValue?.count == 20)
         }
-        let requests = [
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
-            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_fragments","arguments":{"text":"surf"}}}"#,
-            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_fragments","arguments":{"limit":0}}}"#,
-            #"{"jsonrpc":"2.0","id":5,"method":"resources/list"}"#,
-        ]
-        let run = try await WkndRun.run(
-            ["mcp", "--store", folder.path], stdin: requests.joined(separator: "\n") + "\n")
-        #expect(run.status == 0, "\(run.stderr)")
-        var answers: [Int: UntypedJSON] = [:]
-        for line in run.stdout.split(separator: "\n") {
-            let message = try UntypedJSON(parsing: String(line))
-            if let id = message["id"]?.intValue { answers[id] = message["result"] }
-        }
-        #expect(answers.keys.sorted() == [1, 2, 3, 4, 5], "\(run.stdout)")
-        #expect(answers[1]?["serverInfo"]?["name"] == .string("wknd"))
-        #expect(answers[2]?["tools"]?.arrayValue?.count == MCPTool.allCases.count)
-        #expect(answers[3]?["isError"] == .bool(false))
-        #expect(answers[3]?["structuredContent"]?["items"]?.arrayValue?.isEmpty == false)
-        #expect(answers[4]?["isError"] == .bool(true))
-        #expect(
-            answers[4]?["content"]?[0]?["text"]
-                == .string("list_fragments \"limit\" must be a whole number from 1 to 50."))
-        #expect(answers[5]?["resources"]?.arrayValue?.count == 20)
     }
 
     @Test("the models of a schema's SDL: each …Model type with a _path, past descriptions and long arguments")

@@ -7,14 +7,6 @@ import Testing
 struct QueriesAsCodeTests {
     private static let slugs = "{ adventureList { items { slug } } }\n"
 
-    /// A new empty folder, removed after `body`.
-    private func withFolder(_ body: (URL) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queries-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await body(folder)
-    }
-
     private func text(_ url: URL) throws -> String {
         try String(contentsOf: url, encoding: .utf8)
     }
@@ -27,7 +19,7 @@ struct QueriesAsCodeTests {
         all.surrogateControl = ["max-age": 600]
         content[query: "/wknd-shared/adventures-all"] = all
         try await withEmulator(EmulatorOptions(content: content)) { _, environment in
-            try await withFolder { folder in
+            try await withTemporaryFolder { folder in
                 let aem = folder.appendingPathComponent("aem")
                 let pull = try await WkndRun.run(["queries", "pull", "--into", aem.path], environment: environment)
                 #expect(pull.status == 0, "\(pull.stderr)")
@@ -49,7 +41,7 @@ struct QueriesAsCodeTests {
     @Test("diff shows added, removed and changed queries with a unified diff, and exits 1")
     func diffShowsChanges() async throws {
         try await withEmulator { _, environment in
-            try await withFolder { folder in
+            try await withTemporaryFolder { folder in
                 _ = try await WkndRun.run(["queries", "pull", "--into", folder.path], environment: environment)
                 let all = folder.appendingPathComponent("wknd-shared/adventures-all.graphql")
                 try Data(
@@ -75,7 +67,7 @@ struct QueriesAsCodeTests {
     @Test("push validates first, writes what differs, is idempotent, and prunes only when asked")
     func push() async throws {
         try await withEmulator { emulator, environment in
-            try await withFolder { folder in
+            try await withTemporaryFolder { folder in
                 _ = try await WkndRun.run(["queries", "pull", "--into", folder.path], environment: environment)
                 let configuration = folder.appendingPathComponent("wknd-shared")
                 try Data(Self.slugs.utf8).write(to: configuration.appendingPathComponent("slugs.graphql"))
@@ -124,7 +116,7 @@ struct QueriesAsCodeTests {
     @Test("a push that fails halfway says what was written and what was not")
     func pushFailingHalfway() async throws {
         try await withEmulator { emulator, environment in
-            try await withFolder { folder in
+            try await withTemporaryFolder { folder in
                 let configuration = folder.appendingPathComponent("wknd-shared")
                 try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
                 for name in ["a-first", "b-second", "c-third"] {
@@ -150,7 +142,7 @@ struct QueriesAsCodeTests {
         changed[query: "/wknd-shared/adventure-by-path"] = nil
         try await withEmulator { first, _ in
             try await withEmulator(EmulatorOptions(content: changed)) { second, _ in
-                try await withFolder { folder in
+                try await withTemporaryFolder { folder in
                     let profiles = folder.appendingPathComponent("profiles.json")
                     let document = """
                         {"profiles": {"a": {"scheme": "http", "host": "\(first.hostAndPort)"},
@@ -170,7 +162,7 @@ struct QueriesAsCodeTests {
     @Test("schema fetch prints or saves the configuration's SDL")
     func schemaFetch() async throws {
         try await withEmulator { _, environment in
-            try await withFolder { folder in
+            try await withTemporaryFolder { folder in
                 let printed = try await WkndRun.run(["schema", "fetch", "wknd-shared"], environment: environment)
                 #expect(printed.status == 0)
                 #expect(printed.stdout.contains("type AdventureModel {"))

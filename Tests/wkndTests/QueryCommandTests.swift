@@ -35,27 +35,28 @@ struct QueryCommandTests {
 
     @Test("a single answer goes through the response cache; --raw and --all always ask AEM")
     func responseCache() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await withEmulator { emulator, environment in
-            let environment = environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
-            let queries = { emulator.requests.filter { $0.path.hasPrefix("/graphql/execute.json/") }.count }
-            let arguments = ["query", "wknd-shared/adventures-all", "--var", "limit=2"]
-            let first = try await WkndRun.run(arguments, environment: environment)
-            #expect(first.status == 0, "\(first.stderr)")
-            #expect(queries() == 1)
-            let second = try await WkndRun.run(arguments, environment: environment)
-            #expect(second.status == 0)
-            #expect(second.stdout == first.stdout)
-            #expect(queries() == 1)
-            let offline = try await WkndRun.run(arguments + ["--offline"], environment: environment)
-            #expect(offline.stdout == first.stdout)
-            let raw = try await WkndRun.run(arguments + ["--raw"], environment: environment)
-            #expect(raw.status == 0)
-            #expect(queries() == 2)
-            let refused = try await WkndRun.run(arguments + ["--raw", "--offline"], environment: environment)
-            #expect(refused.status == 64)
-            #expect(refused.stderr.contains("--offline and --cache-policy go with a single answer"))
+        try await withTemporaryFolder("wknd-cache") { parent in
+            let folder = parent.appendingPathComponent("wknd-cache")
+            try await withEmulator { emulator, environment in
+                let environment = environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
+                let queries = { emulator.requests.filter { $0.path.hasPrefix("/graphql/execute.json/") }.count }
+                let arguments = ["query", "wknd-shared/adventures-all", "--var", "limit=2"]
+                let first = try await WkndRun.run(arguments, environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                #expect(queries() == 1)
+                let second = try await WkndRun.run(arguments, environment: environment)
+                #expect(second.status == 0)
+                #expect(second.stdout == first.stdout)
+                #expect(queries() == 1)
+                let offline = try await WkndRun.run(arguments + ["--offline"], environment: environment)
+                #expect(offline.stdout == first.stdout)
+                let raw = try await WkndRun.run(arguments + ["--raw"], environment: environment)
+                #expect(raw.status == 0)
+                #expect(queries() == 2)
+                let refused = try await WkndRun.run(arguments + ["--raw", "--offline"], environment: environment)
+                #expect(refused.status == 64)
+                #expect(refused.stderr.contains("--offline and --cache-policy go with a single answer"))
+            }
         }
     }
 

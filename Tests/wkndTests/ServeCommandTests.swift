@@ -7,11 +7,11 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("wknd serve: the emulator program in the foreground")
+@Suite("wknd serve: the emulator program in the foreground", .timeLimit(.minutes(10)))
 struct ServeCommandTests {
     @Test("prints its URL, serves the sample, logs each request, and stops cleanly on Ctrl-C")
     func servesTheSample() async throws {
-        let (status, stderr) = try await withWkndServe([]) { host in
+        let (status, stderr) = try await withWkndServe([]) { host, _ in
             let run = try await WkndRun.run(
                 ["list", "--limit", "1", "--no-cache"], environment: ["AEM_SCHEME": "http", "AEM_HOST": host])
             #expect(run.status == 0)
@@ -28,7 +28,7 @@ struct ServeCommandTests {
         let content = try EmulatorContent.sample()
         let path = try #require(content.adventures.compactMap(\.primaryImagePath).first)
         let asset = try #require(content[asset: path])
-        let (status, stderr) = try await withWkndServe([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host in
+        let (status, stderr) = try await withWkndServe([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host, _ in
             let url = try #require(
                 URL(string: "http://\(host)/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.webp?width=100"))
             let (body, response) = try await URLSession.shared.data(from: url)
@@ -54,7 +54,7 @@ struct ServeCommandTests {
         let secret = "s3cret-\(UUID().uuidString)"
         let (status, stderr) = try await withWkndServe(
             ["--auth", "basic"], environment: ["AEM_USERNAME": "editor", "AEM_PASSWORD": secret]
-        ) { host in
+        ) { host, _ in
             let service = ["AEM_SCHEME": "http", "AEM_HOST": host]
             let refused = try await WkndRun.run(["list", "--no-cache"], environment: service)
             #expect(refused.status == 77)
@@ -72,48 +72,46 @@ struct ServeCommandTests {
     func watchesThePackage() async throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("AEMEmulatorTests/Fixtures/editorial/jcr_root")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: fixture, to: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let article = copy.appendingPathComponent("content/dam/editorial/articles/bridges-of-the-old-town/.content.xml")
-        let path = "/content/dam/editorial/articles/bridges-of-the-old-town"
-        let (status, stderr) = try await withWkndServe(["--content", copy.path, "--watch"]) { host in
-            let environment = ["AEM_SCHEME": "http", "AEM_HOST": host]
-            let original = try String(contentsOf: article, encoding: .utf8)
-            try original.replacingOccurrences(
-                of: "title=\"Bridges of the Old Town\"", with: "title=\"Bridges, Rebuilt\""
-            )
-            .write(to: article, atomically: true, encoding: .utf8)
-            // Served within a second or so: poll the delivery API (over HTTP here, not by starting wknd each time).
-            let byPath = try #require(URL(string: "http://\(host)/adobe/contentFragments/byPath?path=\(path)"))
-            var title = ""
-            for _ in 0..<50 where title != "Bridges, Rebuilt" {
-                try await Task.sleep(for: .milliseconds(100))
-                let (body, _) = try await URLSession.shared.data(from: byPath)
-                let fragment = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-                title = (fragment?["fields"] as? [String: Any])?["title"] as? String ?? ""
-            }
-            #expect(title == "Bridges, Rebuilt")
-            let url = try #require(URL(string: "http://\(host)/events/organizations/o/integrations/c/r"))
-            let (body, _) = try await URLSession.shared.data(from: url)
-            let events =
-                try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])["events"]
-                as? [[String: Any]]
-            let types = (events ?? []).compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
-            #expect(types == ["aem.sites.contentFragment.modified"])
+        try await withTemporaryFolder("watch") { parent in
+            let copy = parent.appendingPathComponent("watch")
+            try FileManager.default.copyItem(at: fixture, to: copy)
+            let article = copy.appendingPathComponent(
+                "content/dam/editorial/articles/bridges-of-the-old-town/.content.xml")
+            let path = "/content/dam/editorial/articles/bridges-of-the-old-town"
+            let (status, stderr) = try await withWkndServe(["--content", copy.path, "--watch"]) { host, stderr in
+                let environment = ["AEM_SCHEME": "http", "AEM_HOST": host]
+                let original = try String(contentsOf: article, encoding: .utf8)
+                try original.replacingOccurrences(
+                    of: "title=\"Bridges of the Old Town\"", with: "title=\"Bridges, Rebuilt\""
+                )
+                .write(to: article, atomically: true, encoding: .utf8)
+                // Served once the server says it reloaded the package (read over HTTP here, not by starting wknd).
+                #expect(await stderr.contains("reloaded \(copy.path): 1 modified"))
+                let byPath = try #require(URL(string: "http://\(host)/adobe/contentFragments/byPath?path=\(path)"))
+                let (served, _) = try await URLSession.shared.data(from: byPath)
+                let fragment = try? JSONSerialization.jsonObject(with: served) as? [String: Any]
+                #expect((fragment?["fields"] as? [String: Any])?["title"] as? String == "Bridges, Rebuilt")
+                let url = try #require(URL(string: "http://\(host)/events/organizations/o/integrations/c/r"))
+                let (body, _) = try await URLSession.shared.data(from: url)
+                let events =
+                    try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])["events"]
+                    as? [[String: Any]]
+                let types = (events ?? []).compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
+                #expect(types == ["aem.sites.contentFragment.modified"])
 
-            // A broken file: the last good content stays served.
-            try "<not xml".write(to: article, atomically: true, encoding: .utf8)
-            try await Task.sleep(for: .milliseconds(900))
-            let still = try await WkndRun.run(
-                ["fragments", "get", path, "--json", "--no-cache"], environment: environment)
-            #expect(still.status == 0)
-            #expect(still.stdout.contains("Bridges, Rebuilt"))
+                // A broken file: the last good content stays served.
+                try "<not xml".write(to: article, atomically: true, encoding: .utf8)
+                #expect(await stderr.contains("no longer loads, still serving the last good content"))
+                let still = try await WkndRun.run(
+                    ["fragments", "get", path, "--json", "--no-cache"], environment: environment)
+                #expect(still.status == 0)
+                #expect(still.stdout.contains("Bridges, Rebuilt"))
+            }
+            #expect(status == 0)
+            #expect(stderr.contains("/events/organizations/"))
+            #expect(stderr.contains("reloaded \(copy.path): 1 modified"))
+            #expect(stderr.contains("no longer loads, still serving the last good content"))
         }
-        #expect(status == 0)
-        #expect(stderr.contains("/events/organizations/"))
-        #expect(stderr.contains("reloaded \(copy.path): 1 modified"))
-        #expect(stderr.contains("no longer loads, still serving the last good content"))
     }
 
     @Test("a content folder that is not a package fails with a clear error and status 78")
@@ -132,9 +130,11 @@ struct ServeCommandTests {
         let errors = Pipe()
         process.standardError = errors
         let end = ProcessEnd(process)
-        try launch(process)
-        let stderr = await readingToEnd(errors.fileHandleForReading).value
-        #expect(await end.status == 64)
+        let (status, stderr) = try await withLaunched(process) {
+            let stderr = readingToEnd(errors.fileHandleForReading)
+            return (await end.status, await stderr.value)
+        }
+        #expect(status == 64)
         #expect(stderr.contains("started by `wknd serve`"))
     }
 }

@@ -1,4 +1,5 @@
 import AEMEmulator
+import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -29,19 +30,20 @@ struct SignInServices {
     ) async throws -> Result {
         let tokens = IMSTokenStore(lifetimes: lifetimes)
         let ims = try await IMSEmulator.start(options: IMSOptions(clients: clients, tokens: tokens))
-        let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wknd-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cacheFolder) }
-        do {
-            let result = try await withEmulator(EmulatorOptions(authentication: .imsTokens(tokens))) { emulator, _ in
-                emulator.faults.latency = latency
-                return try await body(SignInServices(ims: ims, emulator: emulator, cacheFolder: cacheFolder))
+        return try await withTemporaryFolder("wknd-cache") { parent in
+            let cacheFolder = parent.appendingPathComponent("wknd-cache")
+            do {
+                let result = try await withEmulator(EmulatorOptions(authentication: .imsTokens(tokens))) {
+                    emulator, _ in
+                    emulator.faults.latency = latency
+                    return try await body(SignInServices(ims: ims, emulator: emulator, cacheFolder: cacheFolder))
+                }
+                await ims.stop()
+                return result
+            } catch {
+                await ims.stop()
+                throw error
             }
-            await ims.stop()
-            return result
-        } catch {
-            await ims.stop()
-            throw error
         }
     }
 }
@@ -227,23 +229,23 @@ struct SignInCommandTests {
         let (client, file) = try await TestCredentials.service()
         try await SignInServices.with(clients: [client], lifetimes: [1, 3600], latency: .milliseconds(200)) {
             services in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "wknd-signin-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let started = ContinuousClock.now
-            let run = try await WkndRun.run(
-                [
-                    "download", "--all", "--output", folder.path, "--concurrency", "2",
-                    "--service-credentials", "creds.json",
-                ],
-                environment: services.environment, files: ["creds.json": file])
-            #expect(run.status == 0, "\(run.stderr)")
-            let images = services.emulator.requests.filter { !$0.path.hasPrefix("/graphql/") && $0.status == 200 }
-            #expect(run.stdout.split(separator: "\n").count == images.count)
-            #expect(images.count > 10)
-            // At least ten rounds of 200 ms: the run outlasted the first token, so exactly one renewal was needed.
-            #expect(ContinuousClock.now - started > .seconds(1))
-            #expect(services.ims.jwtExchangeRequests == 2)
+            try await withTemporaryFolder("wknd-signin") { parent in
+                let folder = parent.appendingPathComponent("wknd-signin")
+                let started = ContinuousClock.now
+                let run = try await WkndRun.run(
+                    [
+                        "download", "--all", "--output", folder.path, "--concurrency", "2",
+                        "--service-credentials", "creds.json",
+                    ],
+                    environment: services.environment, files: ["creds.json": file])
+                #expect(run.status == 0, "\(run.stderr)")
+                let images = services.emulator.requests.filter { !$0.path.hasPrefix("/graphql/") && $0.status == 200 }
+                #expect(run.stdout.split(separator: "\n").count == images.count)
+                #expect(images.count > 10)
+                // At least ten rounds of 200 ms: the run outlasted the first token, so exactly one renewal was needed.
+                #expect(ContinuousClock.now - started > .seconds(1))
+                #expect(services.ims.jwtExchangeRequests == 2)
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessSync
+import EmulatorTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -12,9 +13,7 @@ import WKNDSample
 @Suite("wknd --store: the mirror, offline", .serialized)
 struct StoreCommandTests {
     private static func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-store-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try await body(folder)
+        try await withTemporaryFolder("wknd-store") { try await body($0.appendingPathComponent("mirror")) }
     }
 
     /// The JSON array a command printed, each object without `imageUrl` (a URL online, a file offline).
@@ -258,9 +257,7 @@ struct StoreCommandTests {
     @Test("list --store on a mirror whose items have none of an adventure's fields says what lists them")
     func listPointsAtFragmentsList() async throws {
         try await Self.withFolder { folder in
-            let query = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "titles-\(UUID().uuidString).graphql")
-            defer { try? FileManager.default.removeItem(at: query) }
+            let query = folder.deletingLastPathComponent().appendingPathComponent("titles.graphql")
             try "{ adventureList { items { _path title slug } } }".write(to: query, atomically: true, encoding: .utf8)
             try await withEmulator { _, environment in
                 let persist = try await WkndRun.run(

@@ -199,7 +199,7 @@ struct SyncCommandTests {
 /// in this process, on the same few threads.
 private final class ChildWknd: Sendable {
     let process: Process
-    private let exited: Task<Int32, Never>
+    private let end: ProcessEnd
 
     init(_ arguments: [String], environment: [String: String]) throws {
         let process = Process()
@@ -213,17 +213,9 @@ private final class ChildWknd: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        let (statuses, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { ended in
-            continuation.yield(ended.terminationStatus)
-            continuation.finish()
-        }
+        end = ProcessEnd(process)
         try launch(process)
         self.process = process
-        exited = Task {
-            for await status in statuses { return status }
-            return -1
-        }
         stdout = readingToEnd(output.fileHandleForReading)
         stderr = readingToEnd(errors.fileHandleForReading)
     }
@@ -235,7 +227,7 @@ private final class ChildWknd: Sendable {
 
     /// The exit status (or signal number) once the process has ended.
     func exitStatus() async -> Int32 {
-        await exited.value
+        await end.status
     }
 }
 
@@ -251,10 +243,9 @@ private func openFiles(of pid: pid_t) -> Set<String> {
 
 /// Two fresh folders, removed after `body`.
 private func withSyncFolders<T>(_ body: (URL, URL) async throws -> T) async throws -> T {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-sync-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: parent) }
-    return try await body(parent.appendingPathComponent("mirror"), parent.appendingPathComponent("clean"))
+    try await withTemporaryFolder("wknd-sync") { parent in
+        try await body(parent.appendingPathComponent("mirror"), parent.appendingPathComponent("clean"))
+    }
 }
 
 /// What a store holds: the JSON per slug, and each image file's bytes by name.

@@ -47,31 +47,32 @@ struct SyncFragmentsCommandTests {
         let folder = EmulatorContent.adventuresFolder
         let count = content.fragmentPaths.filter { $0.hasPrefix(folder + "/") }.count
         try await withEmulator(EmulatorOptions(content: content)) { _, environment in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let arguments = ["sync", directory.path, "--fragments", folder, "--page-size", "7", "--json"]
-            let first = try await WkndRun.run(arguments, environment: environment)
-            #expect(first.status == 0, "\(first.stderr)")
-            let report = try #require(try first.json() as? [String: Any])
-            #expect(report["added"] as? Int == count)
-            #expect(first.stderr.contains("\(count) added, 0 changed"), "\(first.stderr)")
-            let store = try ContentStore(directory: directory)
-            let fragments = try store.deliveredFragments()
-            #expect(fragments.count == count)
-            for asset in fragments.flatMap(\.referencedAssetList) {
-                #expect(store.imageFile(for: asset) != nil, "\(asset.path)")
+            try await withTemporaryFolder("sync") { parent in
+                let directory = parent.appendingPathComponent("sync")
+                let arguments = ["sync", directory.path, "--fragments", folder, "--page-size", "7", "--json"]
+                let first = try await WkndRun.run(arguments, environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                let report = try #require(try first.json() as? [String: Any])
+                #expect(report["added"] as? Int == count)
+                #expect(first.stderr.contains("\(count) added, 0 changed"), "\(first.stderr)")
+                let store = try ContentStore(directory: directory)
+                let fragments = try store.deliveredFragments()
+                #expect(fragments.count == count)
+                for asset in fragments.flatMap(\.referencedAssetList) {
+                    #expect(store.imageFile(for: asset) != nil, "\(asset.path)")
+                }
+
+                let again = try await WkndRun.run(arguments, environment: environment)
+                #expect(again.status == 0, "\(again.stderr)")
+                let quiet = try #require(try again.json() as? [String: Any])
+                let pages = (count + 6) / 7
+                #expect(quiet["requests"] as? Int == pages)
+                #expect(quiet["pagesNotModified"] as? Int == pages)
+
+                let adventures = try await WkndRun.run(["sync", directory.path], environment: environment)
+                #expect(adventures.status == 64, "\(adventures.stderr)")
+                #expect(adventures.stderr.contains("the fragments under \(folder)"), "\(adventures.stderr)")
             }
-
-            let again = try await WkndRun.run(arguments, environment: environment)
-            #expect(again.status == 0, "\(again.stderr)")
-            let quiet = try #require(try again.json() as? [String: Any])
-            let pages = (count + 6) / 7
-            #expect(quiet["requests"] as? Int == pages)
-            #expect(quiet["pagesNotModified"] as? Int == pages)
-
-            let adventures = try await WkndRun.run(["sync", directory.path], environment: environment)
-            #expect(adventures.status == 64, "\(adventures.stderr)")
-            #expect(adventures.stderr.contains("the fragments under \(folder)"), "\(adventures.stderr)")
         }
     }
 }

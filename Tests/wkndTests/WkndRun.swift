@@ -28,51 +28,43 @@ struct WkndRun: Sendable {
         executable: URL?
     ) async throws -> WkndRun {
         let executable = try #require(executable ?? Self.executable, "the wknd binary was not built")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wknd-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        let outURL = directory.appendingPathComponent(".stdout")
-        let errURL = directory.appendingPathComponent(".stderr")
-        let inURL = directory.appendingPathComponent(".stdin")
-        try Data((stdin ?? "").utf8).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var fullEnvironment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": directory.path,
-        ]
-        fullEnvironment.merge(environment) { $1 }
-        process.environment = fullEnvironment
-        let output = try FileHandle(forWritingTo: outURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        let input = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try launch(process)
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        return try await withTemporaryFolder("wknd-test") { directory in
+            for (name, text) in files {
+                try Data(text.utf8).write(to: directory.appendingPathComponent(name))
             }
+            let outURL = directory.appendingPathComponent(".stdout")
+            let errURL = directory.appendingPathComponent(".stderr")
+            let inURL = directory.appendingPathComponent(".stdin")
+            try Data((stdin ?? "").utf8).write(to: inURL)
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            var fullEnvironment = [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "HOME": directory.path,
+            ]
+            fullEnvironment.merge(environment) { $1 }
+            process.environment = fullEnvironment
+            let output = try FileHandle(forWritingTo: outURL)
+            let errors = try FileHandle(forWritingTo: errURL)
+            let input = try FileHandle(forReadingFrom: inURL)
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = input
+            let end = ProcessEnd(process)
+            let status = try await withLaunched(process) { await end.status }
+            try output.close()
+            try errors.close()
+            try input.close()
+            return WkndRun(
+                stdout: try String(contentsOf: outURL, encoding: .utf8),
+                stderr: try String(contentsOf: errURL, encoding: .utf8),
+                status: status)
         }
-        try output.close()
-        try errors.close()
-        try input.close()
-        return WkndRun(
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8),
-            status: status)
     }
 
     /// The lines of stderr.

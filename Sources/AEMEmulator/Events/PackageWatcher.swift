@@ -29,15 +29,19 @@ public struct PackageWatcher: Sendable {
     }
 
     /// Watches until the task is cancelled, replacing `live`'s content on each change and telling `report`.
-    /// - Parameter content: what `live` serves now, when it was loaded from this package: the base that changes are
-    ///   applied to one folder at a time; nil loads the whole package at the first change.
+    /// - Parameters:
+    ///   - content: what `live` serves now, when it was loaded from this package: the base that changes are applied to
+    ///     one folder at a time; nil loads the whole package at the first change.
+    ///   - watching: called once, when the watcher knows the package as it is now: every save after it is served.
     public func run(
-        _ live: EmulatorLiveContent, serving content: EmulatorContent? = nil, report: @Sendable (Outcome) -> Void
+        _ live: EmulatorLiveContent, serving content: EmulatorContent? = nil, watching: () -> Void = {},
+        report: @Sendable (Outcome) -> Void
     ) async {
         if usesNotifications, let notifications = FolderNotifications(root: jcrRoot.standardizedFileURL.path) {
+            watching()
             await follow(notifications, live, serving: content, report: report)
         } else {
-            await poll(live, serving: content, report: report)
+            await poll(live, serving: content, watching: watching, report: report)
         }
     }
 
@@ -76,11 +80,13 @@ public struct PackageWatcher: Sendable {
 
     /// Looks at the package's files every so often.
     private func poll(
-        _ live: EmulatorLiveContent, serving content: EmulatorContent?, report: @Sendable (Outcome) -> Void
+        _ live: EmulatorLiveContent, serving content: EmulatorContent?, watching: () -> Void = {},
+        report: @Sendable (Outcome) -> Void
     ) async {
         let clock = ContinuousClock()
         var started = clock.now
         var seen = fingerprint()
+        watching()
         var current = content
         while !Task.isCancelled {
             let pause = max(interval, (clock.now - started) * 2)
