@@ -106,7 +106,7 @@ public struct EmulatorContent: Sendable {
     public func deliveredBytes(at target: String) async -> Data? {
         guard let route = AssetRoute(rawTarget: target) else { return nil }
         let endpoints = AssetDeliveryEndpoints(
-            assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: 0))
+            assets: ServedAssets(repository.assets), renditions: .shared)
         let reply = await endpoints.answer(route, parameters: QueryParameters(rawTarget: target), accept: nil)
         guard case .asset(let served) = reply else {
             return nil

@@ -124,8 +124,6 @@ struct ServedContent: Sendable {
     struct Settings: Sendable {
         var engine: EngineSettings
         var allowsAdHocQueries: Bool
-        /// The most bytes of rendered images kept for repeated requests.
-        var renditionCacheBytes = 64 * 1024 * 1024
     }
 
     let endpoints: GraphQLEndpoints
@@ -151,7 +149,6 @@ struct ServedContent: Sendable {
             index: DeliveryIndex(
                 repository: repository, reusing: previous?.fragmentDelivery.index, changedPaths: changedPaths))
         assetDelivery = AssetDeliveryEndpoints(
-            assets: ServedAssets(repository.assets), renditions: RenditionCache(byteLimit: settings.renditionCacheBytes)
-        )
+            assets: ServedAssets(repository.assets), renditions: .shared)
     }
 }

@@ -4,6 +4,10 @@ import NIOConcurrencyHelpers
 /// Rendered images kept for repeated requests, at most `byteLimit` bytes of them, the least recently asked for
 /// dropped first. Two requests for one missing rendition may both render it; the result is the same.
 final class RenditionCache: Sendable {
+    /// The cache of every emulator of the process, across reloads of its content: a key names the original's bytes
+    /// (by their entity tag) and how they are rendered, so a rendition stays right whatever content asks for it.
+    static let shared = RenditionCache()
+
     let byteLimit: Int
     private let state = NIOLockedValueBox(State())
 
