@@ -4,7 +4,8 @@ import Foundation
 /// is done, rather than sleeping for it, and reads the whole text once the program has ended.
 public final class OutputLines: @unchecked Sendable {
     private let lock = NSLock()
-    private var text = ""
+    /// The bytes so far, kept whole: a chunk can end inside a character.
+    private var bytes = Data()
     private var ended = false
     private var waiting: [UUID: (text: String, continuation: CheckedContinuation<Bool, Never>)] = [:]
     private var endWaiting: [CheckedContinuation<String, Never>] = []
@@ -12,7 +13,7 @@ public final class OutputLines: @unchecked Sendable {
     /// Starts reading `handle` on a thread of its own, until its end.
     public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            while let chunk = nextChunk(of: handle) { received(String(decoding: chunk, as: UTF8.self)) }
+            while let chunk = nextChunk(of: handle) { received(chunk) }
             finished()
         }
     }
@@ -24,7 +25,7 @@ public final class OutputLines: @unchecked Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let answer: Bool? = lock.withLock {
-                    if self.text.contains(text) { return true }
+                    if bytes.range(of: Data(text.utf8)) != nil { return true }
                     if ended || Task.isCancelled { return false }
                     waiting[id] = (text, continuation)
                     return nil
@@ -41,7 +42,7 @@ public final class OutputLines: @unchecked Sendable {
         get async {
             await withCheckedContinuation { continuation in
                 let answer: String? = lock.withLock {
-                    if ended { return text }
+                    if ended { return String(decoding: bytes, as: UTF8.self) }
                     endWaiting.append(continuation)
                     return nil
                 }
@@ -50,10 +51,10 @@ public final class OutputLines: @unchecked Sendable {
         }
     }
 
-    private func received(_ chunk: String) {
+    private func received(_ chunk: Data) {
         let found = lock.withLock {
-            text += chunk
-            let found = waiting.filter { text.contains($0.value.text) }
+            bytes += chunk
+            let found = waiting.filter { bytes.range(of: Data($0.value.text.utf8)) != nil }
             for id in found.keys { waiting[id] = nil }
             return found.values
         }
@@ -64,7 +65,7 @@ public final class OutputLines: @unchecked Sendable {
         let (unmet, ends, all) = lock.withLock {
             ended = true
             defer { (waiting, endWaiting) = ([:], []) }
-            return (waiting, endWaiting, text)
+            return (waiting, endWaiting, String(decoding: bytes, as: UTF8.self))
         }
         for waiter in unmet.values { waiter.continuation.resume(returning: false) }
         for waiter in ends { waiter.resume(returning: all) }

@@ -9,18 +9,6 @@ public func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Resul
     }
 }
 
-/// All that `handle` gives until its end, as text, read off the pool of Swift tasks while the
-/// caller goes on.
-public func readingToEnd(_ handle: FileHandle) -> Task<String, Never> {
-    Task {
-        await offThePool {
-            var data = Data()
-            while let chunk = nextChunk(of: handle) { data.append(chunk) }
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-}
-
 /// The next bytes `handle` gives, blocking until some come; nil at its end. A read a signal interrupted (the test
 /// binary gets SIGCHLD for each program a test ran) is tried again: Foundation's `availableData` and
 /// `readDataToEndOfFile()` trap on EINTR.

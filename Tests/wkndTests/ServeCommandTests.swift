@@ -131,8 +131,8 @@ struct ServeCommandTests {
         process.standardError = errors
         let end = ProcessEnd(process)
         let (status, stderr) = try await withLaunched(process) {
-            let stderr = readingToEnd(errors.fileHandleForReading)
-            return (await end.status, await stderr.value)
+            let stderr = OutputLines(errors.fileHandleForReading)
+            return (await end.status, await stderr.all)
         }
         #expect(status == 64)
         #expect(stderr.contains("started by `wknd serve`"))

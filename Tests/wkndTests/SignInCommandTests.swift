@@ -65,17 +65,14 @@ enum TestCredentials {
     }
 
     private static func makeService() async throws -> (client: IMSRegisteredClient, file: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
-                            clientID: clientID, clientSecret: clientSecret, organization: organization,
-                            technicalAccountID: account)
-                        return (client, String(decoding: data, as: UTF8.self))
-                    })
+        try await offThePool {
+            Result {
+                let (client, data) = try IMSRegisteredClient.withNewServiceCredentials(
+                    clientID: clientID, clientSecret: clientSecret, organization: organization,
+                    technicalAccountID: account)
+                return (client, String(decoding: data, as: UTF8.self))
             }
-        }
+        }.get()
     }
 
     static let oauthClientID = "oauth-cli-client"

@@ -51,7 +51,7 @@ struct SyncCommandTests {
                     killer.aim(at: child.process.processIdentifier)
                     let status = await child.exitStatus()
                     killer.disarm()
-                    let errors = await child.stderr.value
+                    let errors = await child.stderr.all
                     if killer.fired {
                         kills += 1
                         #expect(status == SIGKILL, "killed, it ended with \(status): \(errors)")
@@ -99,11 +99,11 @@ struct SyncCommandTests {
                 #expect(blocked, "the --wait run never opened the lock file")
                 #endif
                 gate.open()
-                let (firstStatus, firstErrors) = (await first.exitStatus(), await first.stderr.value)
+                let (firstStatus, firstErrors) = (await first.exitStatus(), await first.stderr.all)
                 #expect(firstStatus == 0, "\(firstErrors)")
-                let (waitingStatus, waitingErrors) = (await waiting.exitStatus(), await waiting.stderr.value)
+                let (waitingStatus, waitingErrors) = (await waiting.exitStatus(), await waiting.stderr.all)
                 #expect(waitingStatus == 0, "\(waitingErrors)")
-                let json = try JSONSerialization.jsonObject(with: Data(await waiting.stdout.value.utf8))
+                let json = try JSONSerialization.jsonObject(with: Data(await waiting.stdout.all.utf8))
                 let report = try #require(json as? [String: Any])
                 #expect(report["unchanged"] as? Int == content.adventures.count)
             }
@@ -216,14 +216,14 @@ private final class ChildWknd: Sendable {
         end = ProcessEnd(process)
         try launch(process)
         self.process = process
-        stdout = readingToEnd(output.fileHandleForReading)
-        stderr = readingToEnd(errors.fileHandleForReading)
+        stdout = OutputLines(output.fileHandleForReading)
+        stderr = OutputLines(errors.fileHandleForReading)
     }
 
     /// What it wrote on stdout, once it has ended.
-    let stdout: Task<String, Never>
+    let stdout: OutputLines
     /// What it wrote on stderr, once it has ended.
-    let stderr: Task<String, Never>
+    let stderr: OutputLines
 
     /// The exit status (or signal number) once the process has ended.
     func exitStatus() async -> Int32 {
