@@ -1,5 +1,5 @@
 import AEMHeadless
-import CSQLiteSettings
+import CAEMSQLite
 import Crypto
 import Foundation
 import GRDB

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import Foundation
 import Testing
 

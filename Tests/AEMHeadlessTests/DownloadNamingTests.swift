@@ -1,6 +1,5 @@
 import AEMHeadless
 import AEMHeadlessDownload
-import EmulatorTestSupport
 import Foundation
 import Testing
 
@@ -91,7 +90,7 @@ struct DownloadNamingTests {
             try await manifest.save()
             #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: name) == record)
             #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: other) == relative)
-            #expect(try fileNames(in: directory) == [DownloadManifest.defaultFileName])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [DownloadManifest.defaultFileName])
         }
     }
 

@@ -32,7 +32,7 @@ extension Aem {
     }
 
     /// The key under which `cache` keeps the answer to `url` for this client's credentials.
-    package func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
+    public func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
         CacheKey(
             url: url.absoluteString,
             identity: configuration.authentication.cacheIdentity(digest: cache.identityDigest(of:)))

@@ -31,13 +31,25 @@ public struct Fetched<Value: Sendable>: Sendable {
         self.backgroundRefresh = backgroundRefresh
     }
 
+    /// One value made from the answers of several requests (the pages of a list, a query asked in each locale of a
+    /// chain): as old as the oldest of `parts`, with its source and failure, and one background refresh that waits
+    /// for every part's. With no parts, a network answer of age 0.
+    public init<Part>(_ value: Value, combining parts: [Fetched<Part>]) {
+        let oldest = parts.max { $0.age < $1.age }
+        let refreshes = parts.compactMap(\.backgroundRefresh)
+        self.init(
+            value: value, source: oldest?.source ?? .network, age: oldest?.age ?? 0,
+            serverFailure: oldest?.serverFailure,
+            backgroundRefresh: refreshes.isEmpty ? nil : Task { for refresh in refreshes { await refresh.value } })
+    }
+
     /// A property of the value.
     public subscript<Property>(dynamicMember property: KeyPath<Value, Property>) -> Property {
         value[keyPath: property]
     }
 
     /// The same answer with its value transformed.
-    package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
+    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Fetched<Other> {
         Fetched<Other>(
             value: try transform(value), source: source, age: age, serverFailure: serverFailure,
             backgroundRefresh: backgroundRefresh)

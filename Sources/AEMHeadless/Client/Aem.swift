@@ -52,7 +52,7 @@ public struct Aem: Sendable {
     }
 
     /// This client with `cache` (none for nil) and `policy` in place of its own, sharing its transport and observer.
-    package func with(cache: (any ResponseCache)?, policy: CachePolicy? = nil) -> Aem {
+    public func with(cache: (any ResponseCache)?, policy: CachePolicy? = nil) -> Aem {
         Aem(configuration, transport: transport, cache: cache, policy: policy ?? self.policy, observer: observer)
     }
 
@@ -72,7 +72,7 @@ public struct Aem: Sendable {
 
     /// Runs a persisted query and returns its answer undecoded, whatever the status: the bytes
     /// exactly as AEM sent them, never from the cache. Retries and redirects are handled as for `execute`.
-    package func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
+    public func rawResponse<Response>(_ query: PersistedQuery<Response>) async throws -> (
         head: AemHTTPResponseHead, body: Data
     ) {
         let answer = try await answer(query.url(on: configuration.origin))

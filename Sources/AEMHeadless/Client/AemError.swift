@@ -64,8 +64,9 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
     /// The Problem Details an OpenAPI-based API sent with a failure, when it sent them.
     public var problemDetails: ProblemDetails?
 
-    /// An error of `kind` with a `message` a person can act on and whatever details are known.
-    package init(
+    /// An error of `kind` with a `message` a person can act on and whatever details are known: for code built on the
+    /// client that reports its own failures as the client does.
+    public init(
         _ kind: Kind, _ message: String, url: URL? = nil, status: Int? = nil,
         bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = [], underlyingError: (any Error)? = nil
     ) {

@@ -54,7 +54,7 @@ public enum Authentication: Sendable, Hashable, CustomStringConvertible {
 
     /// Every secret this value holds, in every form it is sent (the password and the Basic
     /// header's encoded value), to mask in messages.
-    package var secrets: [String] {
+    public var secrets: [String] {
         switch self {
         case .none, .provider: []
         case .basic(let username, let password):

@@ -22,7 +22,7 @@ extension Aem {
 
     /// The fragments below `path` (sub-folders included; the one fragment when `path` names a
     /// fragment; every fragment the caller may read when nil), page by page as they are iterated,
-    /// each page read under `policy` (the client's when nil).
+    /// each page read under `policy` (the client's when nil) and yielded with where its answer came from.
     /// - Throws: `AemError` `.invalidRequest` at once, before anything is sent, as
     ///   `DeliveryRequest.fragmentPage(under:pageSize:cursor:)` does; each page as `execute` does.
     public func fragments(under path: String? = nil, pageSize: Int = 50, policy: CachePolicy? = nil)
@@ -30,7 +30,7 @@ extension Aem {
     {
         _ = try DeliveryRequest.fragmentPage(under: path, pageSize: pageSize)
         return FragmentPages { cursor in
-            try await execute(.fragmentPage(under: path, pageSize: pageSize, cursor: cursor), policy: policy).value
+            try await execute(.fragmentPage(under: path, pageSize: pageSize, cursor: cursor), policy: policy)
         }
     }
 

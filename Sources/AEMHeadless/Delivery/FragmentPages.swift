@@ -1,21 +1,24 @@
 /// The pages of the delivery API's fragment list, fetched one at a time as they are iterated:
 /// each page's cursor asks for the next, until a page comes without one. Only the page being
-/// read is held in memory.
+/// read is held in memory. Each page comes as `Fetched`, with where its answer came from and how old it is.
 ///
 /// ```swift
 /// for try await fragment in try aem.fragments(under: "/content/dam/wknd-shared/en").items {
 ///     print(fragment.path)
 /// }
+/// for try await page in try aem.fragments(under: "/content/dam/wknd-shared/en") {
+///     print(page.items.count, page.source, page.age)
+/// }
 /// ```
 public struct FragmentPages: AsyncSequence, Sendable {
-    public typealias Element = FragmentPage
+    /// Each element is one page, with where its answer came from.
+    public typealias Element = Fetched<FragmentPage>
 
     /// Fetches the page after `cursor` (the first page for nil).
-    let page: @Sendable (_ cursor: String?) async throws -> FragmentPage
+    let page: @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>
 
-    /// The pages `page` reads, given the cursor of the page before (nil for the first): for
-    /// pages read some other way, such as through a cache of one's own.
-    public init(page: @escaping @Sendable (_ cursor: String?) async throws -> FragmentPage) {
+    /// The pages `page` reads, given the cursor of the page before (nil for the first).
+    init(page: @escaping @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>) {
         self.page = page
     }
 
@@ -28,21 +31,22 @@ public struct FragmentPages: AsyncSequence, Sendable {
 
     /// Reads the pages in order; after the last page (or a failure) it ends.
     public struct Iterator: AsyncIteratorProtocol {
-        let page: @Sendable (_ cursor: String?) async throws -> FragmentPage
+        let page: @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>
         private var cursor: String?
         private var finished = false
         /// The cursors already followed, so that a server sending one twice cannot loop forever.
         private var followed: Set<String> = []
 
-        init(page: @escaping @Sendable (_ cursor: String?) async throws -> FragmentPage) {
+        init(page: @escaping @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>) {
             self.page = page
         }
 
-        public mutating func next() async throws -> FragmentPage? {
+        /// The next page, fetched now, or nil after the last.
+        public mutating func next() async throws -> Fetched<FragmentPage>? {
             guard !finished else { return nil }
             do {
                 let current = try await page(cursor)
-                if let next = current.cursor, followed.insert(next).inserted {
+                if let next = current.value.cursor, followed.insert(next).inserted {
                     cursor = next
                 } else {
                     finished = true
@@ -70,7 +74,7 @@ public struct FragmentPages: AsyncSequence, Sendable {
             var buffer = PageBuffer<DeliveredFragment>()
 
             public mutating func next() async throws -> DeliveredFragment? {
-                try await buffer.next { try await pages.next()?.items }
+                try await buffer.next { try await pages.next()?.value.items }
             }
         }
     }

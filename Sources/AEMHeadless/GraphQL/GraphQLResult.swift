@@ -33,6 +33,15 @@ public struct GraphQLResult<Value: Sendable>: Sendable {
         return data
     }
 
+    /// A member of the data, whatever errors came beside it: `result.requireData(\.articleList)`.
+    ///
+    /// - Throws: `AemError` of kind `.graphQLErrors` when AEM sent errors and no data at all, or `null` for the
+    ///   member (as it does for a field that failed).
+    public func requireData<Member>(_ member: KeyPath<Value, Member?>) throws(AemError) -> Member {
+        guard let value = try requireData()[keyPath: member] else { throw noDataError() }
+        return value
+    }
+
     /// The error for an answer with errors and no data, naming the first error.
     package func noDataError() -> AemError {
         let first = errors.first.map { ": \($0)" } ?? ""

@@ -57,7 +57,7 @@ public struct ContentLocale: Hashable, Sendable, CustomStringConvertible {
     /// The folder of this locale's language copy for the DAM folder `folder`: its language folder replaced
     /// when it is in a language copy (`/content/dam/wknd-shared/en/adventures` → `…/de/adventures`), else the
     /// sub-folder named by this locale (`/content/dam/wknd-shared` → `/content/dam/wknd-shared/de`).
-    package func languageCopyFolder(of folder: String) -> String {
+    public func languageCopyFolder(of folder: String) -> String {
         languageCopy(of: folder) ?? (folder.hasSuffix("/") ? folder : folder + "/") + aemCode
     }
 

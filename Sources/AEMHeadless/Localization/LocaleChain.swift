@@ -56,7 +56,7 @@ public struct LocaleChain: Hashable, Sendable, CustomStringConvertible {
 
     /// The item of `items` in the most wanted locale, with that locale; an item's locale is that of its
     /// repository path (`path(item)`). Nil when none is in a locale of the chain.
-    package func preferred<Item>(_ items: [Item], path: (Item) -> String) -> Localized<Item>? {
+    public func preferred<Item>(_ items: [Item], path: (Item) -> String) -> Localized<Item>? {
         var best: (rank: Int, item: Item, locale: ContentLocale)?
         for item in items {
             guard let locale = ContentLocale(ofPath: path(item)), let rank = rank(of: locale) else { continue }
@@ -68,7 +68,7 @@ public struct LocaleChain: Hashable, Sendable, CustomStringConvertible {
     /// One list of `lists` (one per locale of the chain, in its order) in which each item appears once, in the
     /// most wanted locale that has it: two items are one when their paths differ only in the language folder.
     /// The order is that of the last locale's list (usually the most complete), then what only the others hold.
-    package func merged<Item>(_ lists: [[Item]], path: (Item) -> String) -> [Localized<Item>] {
+    public func merged<Item>(_ lists: [[Item]], path: (Item) -> String) -> [Localized<Item>] {
         var order: [String] = []
         var chosen: [String: (rank: Int, value: Localized<Item>)] = [:]
         for (rank, list) in lists.enumerated().reversed() {

@@ -223,7 +223,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
 
     /// The rows of a table node, however AEM nests them (`table`, `tbody`, a wrapper of rows); a child that is no
     /// row and holds none is a row of its own. Shared by every renderer of rich text.
-    package var tableRows: [RichTextNode] {
+    public var tableRows: [RichTextNode] {
         children.flatMap { child -> [RichTextNode] in
             switch child.kind {
             case .tableRow: [child]

@@ -7,20 +7,20 @@ import Foundation
 /// let scrubber = SecretScrubber(configuration.authentication.secrets)
 /// print(scrubber.scrub(line))
 /// ```
-package struct SecretScrubber: Sendable, Hashable {
+public struct SecretScrubber: Sendable, Hashable {
     /// What a secret is replaced with.
-    package static let mask = "••••"
+    public static let mask = "••••"
 
     /// The texts masked, longest first, so that a secret containing another is masked whole.
-    package let secrets: [String]
+    public let secrets: [String]
 
     /// A scrubber that masks each non-empty text of `secrets`, such as `Authentication.secrets`.
-    package init(_ secrets: [String]) {
+    public init(_ secrets: [String]) {
         self.secrets = Array(Set(secrets.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }
 
     /// The text with every occurrence of every secret replaced by `mask`.
-    package func scrub(_ text: String) -> String {
+    public func scrub(_ text: String) -> String {
         var result = text
         for secret in secrets where result.contains(secret) {
             result = result.replacingOccurrences(of: secret, with: Self.mask)

@@ -3,15 +3,15 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
     /// Relay cursors, as `…Paginated` queries page: `first`/`after` are passed and
     /// `pageInfo { endCursor hasNextPage }` is followed; the items are `edges[].node`.
     case cursor
-    /// `offset`/`limit`, as `…List` queries page: `limit + 1` items are asked for, so that the
-    /// extra one shows whether another page follows; the items are `items`.
+    /// `offset`/`limit`, as `…List` queries page: a full page may be followed by another, and a shorter one is
+    /// the last; the items are `items`.
     case offset
     /// No paging: one request, whose `edges[].node`, `items` or `item` are the items.
     case unpaged
 
     /// The style a query's text allows, from the variables it declares: `after` makes it
     /// `.cursor`; `offset` and `limit` make it `.offset`; neither, `.unpaged`.
-    public init(declaredBy queryText: String) {
+    package init(declaredBy queryText: String) {
         let declared = Self.declaredVariables(in: queryText)
         if declared.contains("after") {
             self = .cursor
@@ -24,7 +24,7 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
 
     /// A guess from the query's name alone, for when its text cannot be read: a name with
     /// `paginated` in it pages by cursor, any other by offset.
-    public init(guessingFromName name: String) {
+    package init(guessingFromName name: String) {
         self = name.lowercased().contains("paginated") ? .cursor : .offset
     }
 

@@ -1,20 +1,18 @@
-/// One page of a paged persisted query: its items and the whole answer they came in.
-public struct QueryPage: Sendable {
-    /// The page's items: the `edges[].node` of a cursor page, the `items` of an offset page,
-    /// without the extra item asked for to see whether another page follows.
-    public var items: [UntypedJSON]
+/// One page of a paged persisted query: the query's answer for that page, as any read of it returns it.
+public struct QueryPage<Response: Decodable & Sendable>: Sendable {
     /// The page's answer, with any GraphQL errors beside its data.
-    public var result: GraphQLResult<UntypedJSON>
+    public var result: GraphQLResult<Response>
     /// The style the pages follow.
     public var style: PagingStyle
     /// 1 for the first page.
     public var number: Int
+    /// Where the next page starts (`after` for a cursor page, the offset for an offset page); nil after the last.
+    package var next: String?
+}
 
-    /// A page with its items, its answer, its paging style and its number.
-    public init(items: [UntypedJSON], result: GraphQLResult<UntypedJSON>, style: PagingStyle, number: Int) {
-        self.items = items
-        self.result = result
-        self.style = style
-        self.number = number
+extension QueryPage where Response == UntypedJSON {
+    /// The page's items, as sent: the `edges[].node` of a cursor page, the `items` of an offset page.
+    public var items: [UntypedJSON] {
+        (try? QueryConnection.items(of: result)) ?? []
     }
 }

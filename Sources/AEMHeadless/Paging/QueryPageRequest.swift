@@ -39,15 +39,14 @@ package struct QueryPageRequest: Sendable, Hashable {
 
     /// A page read from its answer: its items, and where the next page starts.
     package struct Page: Sendable {
-        /// The items: `edges[].node` of a cursor page, `items` of an offset page without the
-        /// extra item asked for to see whether another page follows.
+        /// The items: `edges[].node` of a cursor page, `items` of an offset page.
         package var items: [UntypedJSON]
         /// The `start` of the next page; nil when this is the last.
         package var next: String?
     }
 
     /// The query that asks for this page, with its paging variables set: `first`/`after` for a
-    /// cursor page, `offset`/`limit + 1` for an offset page.
+    /// cursor page, `offset`/`limit` for an offset page.
     package var query: PersistedQuery<UntypedJSON> {
         var variables = self.variables
         switch style {
@@ -56,7 +55,7 @@ package struct QueryPageRequest: Sendable, Hashable {
             if let start { variables["after"] = QueryVariable.string(start) }
         case .offset:
             variables["offset"] = QueryVariable.int(offset)
-            variables["limit"] = QueryVariable.int(size + 1)
+            variables["limit"] = QueryVariable.int(size)
         case .unpaged:
             break
         }
@@ -87,12 +86,12 @@ package struct QueryPageRequest: Sendable, Hashable {
         }
     }
 
-    /// The items of an offset page asked for `limit + 1` items, and the `start` of the next page:
-    /// the extra item says another page follows, and is left out.
+    /// The items of an offset page asked for `limit` items, and the `start` of the next page: a full page may be
+    /// followed by another, a shorter one is the last.
     package func offsetPage<Item>(_ received: [Item]) -> (items: [Item], next: String?) {
         // Fewer than asked: the last page. More: the query ignores `limit`, so this is everything.
-        guard received.count == size + 1 else { return (received, nil) }
-        return (Array(received.dropLast()), String(offset + size))
+        guard received.count == size else { return (received, nil) }
+        return (received, String(offset + size))
     }
 
     /// The `after` cursor the page is asked with.

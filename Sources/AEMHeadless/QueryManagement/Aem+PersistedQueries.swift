@@ -46,6 +46,16 @@ extension Aem {
         return text
     }
 
+    /// The GraphQL schema AEM generates for `configuration` from its content fragment models, as SDL
+    /// (`/content/cq:graphql/<configuration>/endpoint.GQLschema`): what `AEMCodegen` generates models from.
+    /// - Throws: `AemError` as `persistedQueries(configuration:)` does.
+    public func graphQLSchema(configuration name: String) async throws -> String {
+        let url = managementURL("/content/cq:graphql/\(PercentEncoding.encodeUnreserved(name))/endpoint.GQLschema")
+        let answer = try await answer(url, headers: ["Accept": "application/json, text/plain, */*"])
+        try checkReadable(answer, what: "the GraphQL schema of \(name)")
+        return String(decoding: answer.body, as: UTF8.self)
+    }
+
     /// Stores `text` as the persisted query `path` (`configuration/name`): `PUT` to create it, or
     /// with `replacing` `POST` to update one that exists. Only an author service stores queries;
     /// publish gets them by replication.

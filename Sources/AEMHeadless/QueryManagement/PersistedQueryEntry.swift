@@ -27,8 +27,13 @@ public struct PersistedQueryEntry: Sendable, Hashable {
         self.cache = cache
     }
 
-    /// `configuration/name`, the path `PersistedQuery` and `Aem.pages(of:)` take.
+    /// `configuration/name`, the path `PersistedQuery` takes.
     public var path: String { "\(configuration)/\(name)" }
+
+    /// The names of the variables the stored text declares (`$slug: String!` declares `slug`); empty without text.
+    public var variableNames: Set<String> {
+        text.map(PagingStyle.declaredVariables(in:)) ?? []
+    }
 
     /// The entries of a `list.json` answer: an array with one element per configuration. Entries
     /// without a usable short path are skipped; anything else of the wrong shape reads as none.

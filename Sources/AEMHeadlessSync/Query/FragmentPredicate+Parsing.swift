@@ -11,7 +11,7 @@ extension FragmentPredicate {
     /// ```
     ///
     /// - Throws: `SyncError.invalidQuery` naming what could not be read.
-    package init(parsing text: String) throws(SyncError) {
+    public init(parsing text: String) throws(SyncError) {
         var tokens = try Self.tokens(of: text)
         guard !tokens.isEmpty else { throw SyncError(.invalidQuery, "The condition is empty.") }
         self = try Self.disjunction(&tokens, text: text)

@@ -139,7 +139,7 @@ public struct FragmentSort: Sendable, Hashable {
 
     /// Reads `price DESC, title` as `wknd … --sort` takes it (`ASC` by default).
     /// - Throws: `SyncError.invalidQuery` for a key that does not read.
-    package static func parsing(_ text: String) throws(SyncError) -> [FragmentSort] {
+    public static func parsing(_ text: String) throws(SyncError) -> [FragmentSort] {
         var keys: [FragmentSort] = []
         for part in text.split(separator: ",") {
             let words = part.split(whereSeparator: \.isWhitespace).map(String.init)

@@ -1,18 +1,24 @@
 import AEMHeadless
 import Foundation
 
-/// Runs a persisted query for a sync: conditionally on a page's validators, answered as
-/// `UntypedJSON` so that items keep the member order and number text AEM sent.
-package struct ConditionalQuery: Sendable {
-    package let aem: Aem
+/// Runs a persisted query for a sync source: conditionally on a page's validators, or fresh past every cache, and
+/// answered as `UntypedJSON` so that items keep the member order and number text AEM sent. The building block of a
+/// `SyncSource` of one's own over persisted queries, as `QuerySyncSource` is built on it.
+public struct ConditionalQuery: Sendable {
+    /// The client the queries are sent with.
+    public let aem: Aem
 
-    package init(aem: Aem) { self.aem = aem }
+    /// Queries sent with `aem`, past its response cache.
+    public init(aem: Aem) { self.aem = aem }
 
     /// A complete answer with its validators.
-    package struct Answer {
-        package let result: GraphQLResult<UntypedJSON>
-        package let data: UntypedJSON
-        package let validator: PageValidator?
+    public struct Answer: Sendable {
+        /// The whole result.
+        public let result: GraphQLResult<UntypedJSON>
+        /// Its data, which a complete answer has.
+        public let data: UntypedJSON
+        /// The answer's `ETag` and `Last-Modified`, to ask conditionally next time.
+        public let validator: PageValidator?
     }
 
     /// Fetches the query; nil when the server answered 304 to a conditional request.
@@ -21,7 +27,7 @@ package struct ConditionalQuery: Sendable {
     ///   304 when asked), a body that is not JSON, or GraphQL errors — even beside data, since a
     ///   page with items left out must not make the store drop them.
     /// - Parameter fresh: ask with `Cache-Control: no-cache`, so that no cache between answers with an older copy.
-    package func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil, fresh: Bool = false)
+    public func fetch(_ query: PersistedQuery<UntypedJSON>, validator: PageValidator? = nil, fresh: Bool = false)
         async throws -> Answer?
     {
         let url = query.url(on: aem.configuration.origin)
@@ -51,11 +57,15 @@ package struct ConditionalQuery: Sendable {
 }
 
 extension ConditionalQuery {
-    /// One page of a paged query for a sync, asked conditionally: nil validators send a plain
-    /// request. `item` turns each item of the page into a list item; nil leaves one out.
-    package func page(
-        _ request: QueryPageRequest, validator: PageValidator?, item: (UntypedJSON) throws -> SyncListItem?
+    /// The page of `query` (paged in `style`, `pageSize` items a page) that starts at `cursor` (nil for the first),
+    /// asked conditionally: nil validators send a plain request. `item` turns each item of the page into a list
+    /// item; nil leaves one out. The page's `nextCursor` is where the next starts.
+    public func page(
+        of query: PersistedQuery<UntypedJSON>, style: PagingStyle, pageSize: Int, after cursor: String?,
+        validator: PageValidator?, item: (UntypedJSON) throws -> SyncListItem?
     ) async throws -> PageAnswer {
+        let request = QueryPageRequest(
+            path: query.path, variables: query.variables, style: style, pageSize: pageSize, start: cursor)
         guard let answer = try await fetch(request.query, validator: validator) else { return .notModified }
         let page = try request.read(answer.result)
         return .page(

@@ -16,13 +16,13 @@ import Foundation
 public struct QuerySyncSource: SyncSource {
     private let query: ConditionalQuery
     /// The persisted query, `configuration/name`.
-    package let path: String
+    public let path: String
     /// Its variables, besides those paging sets.
-    package let variables: [String: QueryVariable?]
+    public let variables: [String: QueryVariable?]
     /// How it pages.
-    package let style: PagingStyle
+    public let style: PagingStyle
     /// Items per page, unless a `first` or `limit` variable says otherwise.
-    package let pageSize: Int
+    public let pageSize: Int
 
     /// The source of `path` paged in `style`.
     public init(
@@ -41,7 +41,8 @@ public struct QuerySyncSource: SyncSource {
         aem: Aem, path: String, variables: [String: QueryVariable?] = [:], style: PagingStyle? = nil,
         pageSize: Int = 100
     ) async -> QuerySyncSource {
-        let resolved = await aem.pages(of: path, variables: variables, style: style, pageSize: pageSize).resolvedStyle()
+        let query = PersistedQuery<UntypedJSON>(path, variables: variables)
+        let resolved = await aem.pages(of: query, style: style, pageSize: pageSize).resolvedStyle()
         return QuerySyncSource(aem: aem, path: path, variables: variables, style: resolved, pageSize: pageSize)
     }
 
@@ -55,9 +56,9 @@ public struct QuerySyncSource: SyncSource {
     }
 
     public func page(after cursor: String?, validator: PageValidator?) async throws -> PageAnswer {
-        let request = QueryPageRequest(
-            path: path, variables: variables, style: style, pageSize: pageSize, start: cursor)
-        return try await query.page(request, validator: validator) { item in
+        let list = PersistedQuery<UntypedJSON>(path, variables: variables)
+        return try await query.page(of: list, style: style, pageSize: pageSize, after: cursor, validator: validator) {
+            item in
             // A null item (AEM's answer for one it could not resolve) is left out.
             if item.isNull { return nil }
             guard let itemPath = item["_path"]?.stringValue, !itemPath.isEmpty else {

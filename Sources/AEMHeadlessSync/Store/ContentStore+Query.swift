@@ -30,6 +30,17 @@ extension ContentStore {
         return try fragments(matching: query).compactMap { try? decoder.decode(type, from: $0.json) }
     }
 
+    /// `fragment`'s JSON decoded as `Value`.
+    ///
+    /// - Throws: `SyncError.storage` naming the fragment as damaged and how to fetch it again, when it does not decode.
+    public func decode<Value: Decodable>(_ type: Value.Type, _ fragment: StoredFragment) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: fragment.json)
+        } catch {
+            throw damagedFragment("The fragment \(fragment.path) stored in \(directory.path)", error)
+        }
+    }
+
     /// The fragments of a delivery-API mirror that `query` selects.
     package func deliveredFragments(matching query: FragmentQuery) throws -> [DeliveredFragment] {
         try fragments(matching: query).compactMap { try? DeliveredFragment(UntypedJSON(parsing: $0.json)) }

@@ -1,5 +1,5 @@
 import AEMHeadless
-import CSQLiteSearch
+import CAEMSQLite
 import Foundation
 import GRDB
 

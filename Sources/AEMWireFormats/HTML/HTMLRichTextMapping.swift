@@ -6,15 +6,15 @@
 ///
 /// The one mapping of the client (which reads the HTML of REST delivery answers) and the emulator (which derives the
 /// `json` rendition it serves); each makes its own node type with a ``RichTextNodeBuilder``.
-package struct HTMLRichTextMapping<Builder: RichTextNodeBuilder> {
+public struct HTMLRichTextMapping<Builder: RichTextNodeBuilder> {
     private let builder: Builder
 
-    package init(_ builder: Builder) {
+    public init(_ builder: Builder) {
         self.builder = builder
     }
 
     /// The block nodes of `html`; empty when it holds no content.
-    package func nodes(html: String) -> [Builder.Node] {
+    public func nodes(html: String) -> [Builder.Node] {
         blocks(HTMLTree.parse(html))
     }
 
@@ -148,7 +148,7 @@ package struct HTMLRichTextMapping<Builder: RichTextNodeBuilder> {
 }
 
 /// Makes the nodes of one side's rich-text type for ``HTMLRichTextMapping``.
-package protocol RichTextNodeBuilder {
+public protocol RichTextNodeBuilder {
     associatedtype Node
 
     func paragraph(_ children: [Node]) -> Node

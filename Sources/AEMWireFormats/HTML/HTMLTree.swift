@@ -1,7 +1,7 @@
 /// The element tree of stored rich-text HTML, built tolerantly from ``HTMLTokenizer`` tokens: end tags without a
 /// matching open element are ignored, open elements are closed at the end, a `<p>` or `<li>` closes the one before
 /// it, and nesting deeper than ``maximumDepth`` is flattened (so walking the tree cannot exhaust the stack).
-package indirect enum HTMLTree: Equatable {
+public indirect enum HTMLTree: Equatable {
     case element(name: String, attributes: [String: String], children: [HTMLTree])
     case text(String)
 
@@ -13,7 +13,7 @@ package indirect enum HTMLTree: Equatable {
     ]
 
     /// The top-level nodes of `html`.
-    package static func parse(_ html: String) -> [HTMLTree] {
+    public static func parse(_ html: String) -> [HTMLTree] {
         // Open elements: name, attributes, children so far. Index 0 is the document root.
         var stack: [(name: String, attributes: [String: String], children: [HTMLTree])] = [("", [:], [])]
 

@@ -1,10 +1,10 @@
 /// The JSON string escaping that the library's and the stand-in's JSON writers share.
-package enum JSONString {
+public enum JSONString {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `text` to `output` as a JSON string: in quotes, `"` and `\` escaped, line feed, carriage return and
     /// tab as `\n`, `\r` and `\t`, other control characters as `\u00xx`; everything else as its UTF-8 bytes.
-    package static func write(_ text: String, to output: inout [UInt8]) {
+    public static func write(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

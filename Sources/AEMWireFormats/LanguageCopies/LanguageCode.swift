@@ -1,15 +1,15 @@
 /// A locale code as AEM's language-copy folders use it: an ISO 639-1 language, and optionally a region
 /// (`de`, `de-CH`, `de_ch`, `pt_BR`, `es-419`). Comparison ignores case and the separator, so the folder `en_us`
 /// and the tag `en-US` are one code.
-package struct LanguageCode: Hashable, Sendable, CustomStringConvertible {
+public struct LanguageCode: Hashable, Sendable, CustomStringConvertible {
     /// The language, lowercase: `de`.
-    package let language: String
+    public let language: String
     /// The region, uppercase (`CH`) or three digits (`419`); nil for a language alone.
-    package let region: String?
+    public let region: String?
 
     /// Reads `text` in any of the usual forms; nil when it is not a language of ISO 639-1, optionally followed by
     /// `-` or `_` and a two-letter or three-digit region.
-    package init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         guard (2...6).contains(text.utf8.count) else { return nil } // `de` to `es_419`: most segments end here
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
@@ -29,18 +29,18 @@ package struct LanguageCode: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The BCP 47 tag: `de-CH`.
-    package var tag: String {
+    public var tag: String {
         region.map { "\(language)-\($0)" } ?? language
     }
 
     /// The name a language-copy folder has in the style of `folder`, another language folder of the same site
     /// (its separator, and its region's case); AEM's own style, `de_ch`, when there is none to follow.
-    package func folderName(like folder: String? = nil) -> String {
+    public func folderName(like folder: String? = nil) -> String {
         guard let region else { return language }
         let separator = folder?.contains("-") == true ? "-" : "_"
         let upper = folder.map { name in name.contains { $0.isUppercase } } ?? false
         return language + separator + (upper ? region : region.lowercased())
     }
 
-    package var description: String { tag }
+    public var description: String { tag }
 }

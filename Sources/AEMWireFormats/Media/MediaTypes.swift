@@ -1,6 +1,6 @@
 /// The media types of the files AEM holds and delivers, and their usual file extensions: one table for the client
 /// (what a downloaded file or a rich-text image is) and the emulator (what a package's asset is).
-package enum MediaTypes {
+public enum MediaTypes {
     /// Each type with its extensions, the usual one first.
     private static let table: [(type: String, extensions: [String])] = [
         ("image/jpeg", ["jpg", "jpeg"]),
@@ -29,13 +29,13 @@ package enum MediaTypes {
         uniquingKeysWith: { first, _ in first })
 
     /// The type a file extension names, ignoring case (`JPEG` → `image/jpeg`); nil for one not in the table.
-    package static func type(ofExtension fileExtension: some StringProtocol) -> String? {
+    public static func type(ofExtension fileExtension: some StringProtocol) -> String? {
         typeByExtension[fileExtension.lowercased()]
     }
 
     /// The type the extension of a path's last segment names (a query or fragment ignored); nil when it has none
     /// or one not in the table.
-    package static func type(ofPath path: some StringProtocol) -> String? {
+    public static func type(ofPath path: some StringProtocol) -> String? {
         let clean = path.prefix { $0 != "?" && $0 != "#" }
         guard let name = clean.split(separator: "/").last, let dot = name.lastIndex(of: ".") else { return nil }
         return type(ofExtension: name[name.index(after: dot)...])
@@ -43,7 +43,7 @@ package enum MediaTypes {
 
     /// The usual extension of a media type, ignoring case and parameters (`image/JPEG; q=1` → `jpg`); nil for one
     /// not in the table.
-    package static func fileExtension(ofType mediaType: some StringProtocol) -> String? {
+    public static func fileExtension(ofType mediaType: some StringProtocol) -> String? {
         let bare = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let lowered = String(bare.filter { !$0.isWhitespace }).lowercased()
         return extensionByType[aliases[lowered] ?? lowered]

@@ -1,0 +1,100 @@
+import CompanionLaunch
+import Foundation
+
+/// `wknd-serve`, the program beside `wknd` that runs the AEM emulator (see `EmulatorLaunch`):
+/// handed the terminal for `wknd serve`, or started in the background for the built-in sample.
+package enum EmulatorProgram {
+    /// The program beside the running `wknd`, following symbolic links to where it is installed.
+    package static func location() throws(Failure) -> URL {
+        try CompanionProgram.location(of: EmulatorLaunch.programName, what: "the AEM emulator")
+    }
+
+    /// Replaces this process with the program, which serves in the foreground until Ctrl-C.
+    package static func run(_ launch: EmulatorLaunch) throws(Failure) -> Never {
+        let program = try location()
+        let input = try encoded(launch)
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw Failure(.internalError, "Cannot make a pipe: \(String(cString: strerror(errno))).")
+        }
+        // The settings fit the pipe's buffer, so they are written in full before the program reads them.
+        let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        guard written == input.count, dup2(ends[0], STDIN_FILENO) >= 0 else {
+            throw Failure(.internalError, "Cannot hand the settings to \(EmulatorLaunch.programName).")
+        }
+        close(ends[0])
+        let path = program.path
+        execv(path, [strdup(path), nil])
+        throw Failure(.internalError, "Cannot start \(path): \(String(cString: strerror(errno))).")
+    }
+
+    /// Starts the program in the background and returns once it listens.
+    package static func start(_ launch: EmulatorLaunch, timeout: Duration) async throws -> RunningEmulatorProgram {
+        let settings = try encoded(launch)
+        let input = Pipe()
+        let output = Pipe()
+        let (process, exited) = CompanionProgram.process(try location(), input: input, output: output)
+        try process.run()
+        input.fileHandleForWriting.write(settings)
+        try input.fileHandleForWriting.close()
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            if process.isRunning { process.terminate() }
+        }
+        defer { watchdog.cancel() }
+        let line = await firstLine(of: output.fileHandleForReading)
+        guard let line, let url = URL(string: line), url.scheme == "http", url.host != nil else {
+            await RunningEmulatorProgram.stop(process, exited: exited)
+            throw Failure(
+                .internalError,
+                "\(EmulatorLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
+            )
+        }
+        return RunningEmulatorProgram(process: process, exited: exited, url: url)
+    }
+
+    private static func encoded(_ launch: EmulatorLaunch) throws(Failure) -> Data {
+        guard let data = try? JSONEncoder().encode(launch), data.count < 4096 else {
+            throw Failure(.usage, "The emulator's settings are too long; use a shorter --content path.")
+        }
+        return data
+    }
+
+    /// The first line the program writes, without its newline; nil when it ends first.
+    private static func firstLine(of handle: FileHandle) async -> String? {
+        await onBlockingThread {
+            var first: String?
+            CompanionProgram.readLines(of: handle) { line in
+                first = String(decoding: line, as: UTF8.self)
+                return false
+            }
+            return first
+        }
+    }
+}
+
+/// The emulator program running in the background.
+package final class RunningEmulatorProgram: Sendable {
+    private let process: Process
+    private let exited: CompanionProgram.Exit
+    /// The URL it listens on.
+    package let url: URL
+
+    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL) {
+        self.process = process
+        self.exited = exited
+        self.url = url
+    }
+
+    /// Stops it (SIGTERM) and waits until it has exited.
+    package func stop() async {
+        await Self.stop(process, exited: exited)
+    }
+
+    /// Sends `process` SIGTERM and waits until `exited` records its exit.
+    fileprivate static func stop(_ process: Process, exited: CompanionProgram.Exit) async {
+        if process.isRunning { process.terminate() }
+        await onBlockingThread { exited.wait() }
+    }
+}
