@@ -1,4 +1,4 @@
-import AEMHeadless
+@testable import AEMHeadless
 import Testing
 
 /// `AssetID`: every written form to the same id and back, ids read from delivery URLs, and what is not an id.

@@ -1,5 +1,5 @@
 import AEMHeadless
-import AEMHeadlessSync
+@testable import AEMHeadlessSync
 import Testing
 
 /// `FollowRetry`: which failures a follower waits out, and how long it waits.

@@ -1,4 +1,4 @@
-import AEMHeadless
+@testable import AEMHeadless
 import Foundation
 import Testing
 

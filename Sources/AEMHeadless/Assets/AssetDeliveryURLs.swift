@@ -44,7 +44,7 @@ public struct AssetDeliveryURLs: Sendable, Hashable {
     }
 
     /// The asset's metadata: `/metadata`.
-    package func metadata(_ id: AssetID) -> URL {
+    func metadata(_ id: AssetID) -> URL {
         url(id, "/metadata", .defaults)
     }
 

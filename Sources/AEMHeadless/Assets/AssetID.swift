@@ -38,7 +38,7 @@ public struct AssetID: Sendable, Hashable, CustomStringConvertible {
     public var urn: String { "urn:aaid:aem:" + uuid }
 
     /// `dm-aid--<uuid>`.
-    package var dynamicMediaID: String { "dm-aid--" + uuid }
+    var dynamicMediaID: String { "dm-aid--" + uuid }
 
     /// The urn.
     public var description: String { urn }

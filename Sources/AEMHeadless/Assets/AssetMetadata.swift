@@ -43,7 +43,7 @@ public struct AssetMetadata: Sendable, Hashable {
     }
 
     /// Reads the metadata document; only a non-object is refused.
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let document = try json.requireObject(for: AssetMetadata.self)
         let repository = document["repositoryMetadata"] ?? .null
         let asset = document["assetMetadata"] ?? .null

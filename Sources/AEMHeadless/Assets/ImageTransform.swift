@@ -73,7 +73,7 @@ public struct ImageTransform: Sendable, Hashable {
     public var isEmpty: Bool { self == .defaults }
 
     /// The URL modifiers, in AEM's order of application; `format` and `seoName` belong to the path instead.
-    package var urlModifiers: [URLQueryItem] {
+    var urlModifiers: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let rotation { items.append(URLQueryItem(name: "rotate", value: String(rotation.rawValue))) }
         if let crop { items.append(URLQueryItem(name: "crop", value: crop.description)) }
@@ -115,7 +115,7 @@ public struct ImageTransform: Sendable, Hashable {
     }
 
     /// The modifiers `assetTransformInput` cannot carry, to add to the URL of an image a query returned.
-    package var modifiersOutsideAssetTransform: [URLQueryItem] {
+    var modifiersOutsideAssetTransform: [URLQueryItem] {
         var items: [URLQueryItem] = []
         if case .percent? = crop, let crop { items.append(URLQueryItem(name: "crop", value: crop.description)) }
         if width == nil, let height { items.append(URLQueryItem(name: "height", value: String(height))) }

@@ -7,28 +7,28 @@ import Foundation
 /// is for shared caches and is ignored. A response with neither is stale at once (no heuristic
 /// freshness), so it is revalidated before every use. `no-cache` and `must-revalidate` forbid
 /// serving the response stale; `no-store` forbids storing it.
-package struct CacheFreshness: Sendable, Hashable {
+struct CacheFreshness: Sendable, Hashable {
     /// False for `no-store`.
-    package var isStorable: Bool
+    var isStorable: Bool
     /// True for `no-cache`: the response may be stored but must be revalidated before each use.
-    package var requiresRevalidation: Bool
+    var requiresRevalidation: Bool
     /// True for `must-revalidate`: once stale, never served without a successful revalidation.
-    package var mustRevalidate: Bool
+    var mustRevalidate: Bool
     /// How long the response stays fresh after it was generated, in seconds.
     package var lifetime: TimeInterval
     /// `stale-while-revalidate`: how long after it goes stale it may still be served while a
     /// revalidation runs in the background, in seconds.
-    package var staleWhileRevalidate: TimeInterval
+    var staleWhileRevalidate: TimeInterval
     /// `stale-if-error`: how long after it goes stale it may still be served when the server
     /// fails (no connection, time-out, 5xx), in seconds.
-    package var staleIfError: TimeInterval
+    var staleIfError: TimeInterval
     /// The response's age when it was received: the larger of its `Age` and the time since its `Date`.
-    package var initialAge: TimeInterval
+    var initialAge: TimeInterval
     /// When the response was received.
-    package var receivedAt: Date
+    var receivedAt: Date
 
     /// Reads the headers of a response received at `receivedAt`.
-    package init(headers: AemHTTPHeaders, receivedAt: Date) {
+    init(headers: AemHTTPHeaders, receivedAt: Date) {
         let directives = Self.directives(in: headers)
         isStorable = directives["no-store"] == nil
         requiresRevalidation = directives["no-cache"] != nil
@@ -52,22 +52,22 @@ package struct CacheFreshness: Sendable, Hashable {
     }
 
     /// The response's age at `now`, in seconds.
-    package func age(at now: Date) -> TimeInterval {
+    func age(at now: Date) -> TimeInterval {
         initialAge + max(0, now.timeIntervalSince(receivedAt))
     }
 
     /// Whether the response may be used at `now` without asking the server.
-    package func isFresh(at now: Date) -> Bool {
+    func isFresh(at now: Date) -> Bool {
         !requiresRevalidation && age(at: now) < lifetime
     }
 
     /// Whether the stale response may be served at `now` while it is revalidated in the background.
-    package func allowsStaleWhileRevalidate(at now: Date) -> Bool {
+    func allowsStaleWhileRevalidate(at now: Date) -> Bool {
         allowsStale && age(at: now) < lifetime + staleWhileRevalidate
     }
 
     /// Whether the stale response may be served at `now` because the server failed.
-    package func allowsStaleIfError(at now: Date) -> Bool {
+    func allowsStaleIfError(at now: Date) -> Bool {
         allowsStale && age(at: now) < lifetime + staleIfError
     }
 

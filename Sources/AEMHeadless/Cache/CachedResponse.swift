@@ -21,12 +21,12 @@ public struct CachedResponse: Sendable, Hashable {
     }
 
     /// The headers a cache keeps: those that decide freshness, revalidation and decoding.
-    package static let keptHeaderNames = [
+    static let keptHeaderNames = [
         "Content-Type", "Cache-Control", "Expires", "Date", "Age", "ETag", "Last-Modified",
     ]
 
     /// What the headers say about reusing this response.
-    package var freshness: CacheFreshness { CacheFreshness(headers: headers, receivedAt: storedAt) }
+    var freshness: CacheFreshness { CacheFreshness(headers: headers, receivedAt: storedAt) }
 
     /// `If-None-Match` and `If-Modified-Since` from the validators, for a conditional GET.
     var conditionalHeaders: AemHTTPHeaders {

@@ -20,7 +20,7 @@ public struct AemConfiguration: Sendable {
     public let userAgent: String
 
     /// Masks this configuration's secrets in text that might be shown.
-    package var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
+    var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
 
     /// Checks the settings and builds a configuration; throws `AemConfigurationError` for one that cannot work.
     ///

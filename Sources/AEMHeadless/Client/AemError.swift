@@ -92,7 +92,7 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
 
     /// The details beyond the message, one `name: value` line each, for verbose diagnostics:
     /// kind, URL, status, GraphQL errors, underlying error and body excerpt.
-    package var detailLines: [String] {
+    var detailLines: [String] {
         var lines = ["kind: \(kind)"]
         if let url { lines.append("url: \(url.absoluteString)") }
         if let status { lines.append("status: \(status)") }

@@ -34,7 +34,7 @@ extension AemOrigin {
     }
 
     /// `<tier>-p<program>-e<environment>.adobeaemcloud.com`, unchecked.
-    package static func cloudServiceHost(program: String, environment: String, tier: CloudServiceTier) -> String {
+    static func cloudServiceHost(program: String, environment: String, tier: CloudServiceTier) -> String {
         "\(tier.rawValue)-p\(program)-e\(environment).adobeaemcloud.com"
     }
 }

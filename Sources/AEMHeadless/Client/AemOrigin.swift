@@ -59,7 +59,7 @@ public struct AemOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The port in effect: the explicit one, else 80 or 443.
-    package var effectivePort: Int { port ?? (scheme == .https ? 443 : 80) }
+    var effectivePort: Int { port ?? (scheme == .https ? 443 : 80) }
 
     /// `scheme://host[:port]`, with IPv6 addresses in brackets.
     public var description: String {

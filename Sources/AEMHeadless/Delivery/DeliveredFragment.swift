@@ -39,7 +39,7 @@ public struct DeliveredFragment: Sendable, Hashable {
         }
     }
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredFragment.self)
         id = try object.requiredString("id")
         path = try object.requiredString("path")

@@ -43,7 +43,7 @@ public enum DeliveredReference: Sendable, Hashable {
 
     /// Reads one entry of `references`; a kind it does not know, or an entry without `type`, is
     /// kept as `.other`.
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let entry = try json.requireObject(for: DeliveredReference.self)
         let value = entry["value"] ?? .null
         guard let type = entry["type"]?.stringValue else {
@@ -81,7 +81,7 @@ public struct DeliveredAsset: Sendable, Hashable {
     /// The whole value as AEM sent it.
     public var json: UntypedJSON
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredAsset.self)
         path = try object.requiredString("path")
         id = object["id"]?.stringValue
@@ -106,7 +106,7 @@ public struct DeliveredTag: Sendable, Hashable {
     /// The whole value as AEM sent it.
     public var json: UntypedJSON
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: DeliveredTag.self)
         id = try object.requiredString("id")
         path = object["path"]?.stringValue

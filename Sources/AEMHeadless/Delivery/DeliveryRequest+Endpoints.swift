@@ -61,13 +61,13 @@ extension DeliveryRequest where Value == DeliveredFragment {
 }
 
 /// The rules the delivery API's requests are checked against.
-package enum DeliveryEndpoints {
+enum DeliveryEndpoints {
     /// The page sizes the list takes: AEM answers 400 outside 1…50.
-    package static let pageSizes = 1...50
+    static let pageSizes = 1...50
 
     /// A DAM path as the API takes it: under `/content/dam/`, without a trailing `/`.
     /// - Throws: `AemError` `.invalidRequest` saying why not.
-    package static func checkFolder(_ path: String) throws(AemError) {
+    static func checkFolder(_ path: String) throws(AemError) {
         guard path.hasPrefix("/content/dam/"), path.count > "/content/dam/".count, !path.hasSuffix("/") else {
             throw AemError(
                 .invalidRequest,

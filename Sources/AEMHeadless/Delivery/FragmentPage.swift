@@ -13,7 +13,7 @@ public struct FragmentPage: Sendable, Hashable {
     }
 
     /// Reads `{"items": […], "cursor": "…"}`; an empty cursor counts as none.
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let object = try json.requireObject(for: FragmentPage.self)
         guard let elements = object["items"]?.arrayValue else {
             throw JSONShapeMismatch(

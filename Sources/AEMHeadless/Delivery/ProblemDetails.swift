@@ -37,7 +37,7 @@ public struct ProblemDetails: Sendable, Hashable, CustomStringConvertible {
 
 extension AemAnswer {
     /// The Problem Details of a JSON body, or nil when it has none.
-    package var problemDetails: ProblemDetails? {
+    var problemDetails: ProblemDetails? {
         guard !isHTML, let json else { return nil }
         return ProblemDetails(json: json)
     }

@@ -15,7 +15,7 @@ package final class PartialFile: @unchecked Sendable {
     package private(set) var length: Int64 = 0
     /// The file's first bytes (up to `leadingByteCount`), which tell its format.
     package private(set) var leadingBytes: [UInt8] = []
-    package static let leadingByteCount = 16
+    static let leadingByteCount = 16
     private let handle: FileHandle
     private var buffer = Data()
     private var isClosed = false
@@ -128,7 +128,7 @@ package final class PartialFile: @unchecked Sendable {
     private static let flushQueue = DispatchQueue(label: "PartialFile.flush", qos: .utility, attributes: .concurrent)
 
     /// `commit(toPath:flushing:)` on the calling thread.
-    package func commitNow(toPath destination: String, flushing: Bool = true) throws {
+    func commitNow(toPath destination: String, flushing: Bool = true) throws {
         try flushBuffer()
         if flushing { try DiskFlush.data(of: handle.fileDescriptor, path: path) }
         close()

@@ -23,7 +23,7 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
         }
 
         /// Both members must be whole numbers when present.
-        package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        init(json: UntypedJSON) throws(JSONShapeMismatch) {
             let tree = try json.requireObject(for: Location.self)
             line = try tree.wholeNumber(CodingKeys.line)
             column = try tree.wholeNumber(CodingKeys.column)
@@ -63,7 +63,7 @@ public struct GraphQLError: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Each member that is missing or of another shape reads as nil (the message as empty);
     /// `locations` is nil unless every entry is well formed.
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: GraphQLError.self)
         message = tree.lenientString(CodingKeys.message) ?? ""
         locations = try? tree[CodingKeys.locations.stringValue]?.arrayValue?.map { entry throws(JSONShapeMismatch) in

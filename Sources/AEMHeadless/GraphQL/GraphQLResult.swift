@@ -43,7 +43,7 @@ public struct GraphQLResult<Value: Sendable>: Sendable {
     }
 
     /// The error for an answer with errors and no data, naming the first error.
-    package func noDataError() -> AemError {
+    func noDataError() -> AemError {
         let first = errors.first.map { ": \($0)" } ?? ""
         return AemError(
             .graphQLErrors,

@@ -38,7 +38,7 @@ package struct StatusFailure {
 
     /// The error for a whole answer whose status is not a success, whatever its body: a 5xx is
     /// a server failure even when a proxy's HTML error page came with it.
-    package func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
+    func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
         let errors = answer.graphQLErrors
         let problem = answer.problemDetails
         let page = answer.isHTML ? answer.pageDescription : nil

@@ -48,7 +48,7 @@ public struct ImageReference: Sendable, Hashable, Codable, UntypedJSONDecodable 
         try self.init(decodingJSONFrom: decoder)
     }
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: ImageReference.self)
         path = tree.lenientString(CodingKeys.path)
         dynamicUrl = tree.lenientString(CodingKeys.dynamicUrl)

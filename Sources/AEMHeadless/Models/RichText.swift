@@ -26,7 +26,7 @@ public struct RichText: Sendable, Hashable, Codable, UntypedJSONDecodable {
         try self.init(decodingJSONFrom: decoder)
     }
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: RichText.self)
         plaintext = tree.lenientString(CodingKeys.plaintext)
         html = tree.lenientString(CodingKeys.html)

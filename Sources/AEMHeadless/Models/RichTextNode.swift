@@ -117,7 +117,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
             try self.init(decodingJSONFrom: decoder)
         }
 
-        package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+        init(json: UntypedJSON) throws(JSONShapeMismatch) {
             let tree = try json.requireObject(for: NodeData.self)
             href = tree.lenientString(AnyKey("href"))
             target = tree.lenientString(AnyKey("target"))
@@ -250,7 +250,7 @@ public struct RichTextNode: Sendable, Hashable, Codable, UntypedJSONDecodable {
         try self.init(decodingJSONFrom: decoder)
     }
 
-    package init(json: UntypedJSON) throws(JSONShapeMismatch) {
+    init(json: UntypedJSON) throws(JSONShapeMismatch) {
         let tree = try json.requireObject(for: RichTextNode.self)
         nodeType = tree.lenientString(AnyKey("nodeType")) ?? ""
         value = tree.lenientString(AnyKey("value"))

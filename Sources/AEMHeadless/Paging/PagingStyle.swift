@@ -11,7 +11,7 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
 
     /// The style a query's text allows, from the variables it declares: `after` makes it
     /// `.cursor`; `offset` and `limit` make it `.offset`; neither, `.unpaged`.
-    package init(declaredBy queryText: String) {
+    init(declaredBy queryText: String) {
         let declared = Self.declaredVariables(in: queryText)
         if declared.contains("after") {
             self = .cursor
@@ -24,13 +24,13 @@ public enum PagingStyle: String, Sendable, Hashable, CaseIterable {
 
     /// A guess from the query's name alone, for when its text cannot be read: a name with
     /// `paginated` in it pages by cursor, any other by offset.
-    package init(guessingFromName name: String) {
+    init(guessingFromName name: String) {
         self = name.lowercased().contains("paginated") ? .cursor : .offset
     }
 
     /// The names of the variables a GraphQL text declares (`$name:` in a variable definition);
     /// comments and string contents are skipped.
-    package static func declaredVariables(in text: String) -> Set<String> {
+    static func declaredVariables(in text: String) -> Set<String> {
         var names: Set<String> = []
         let scalars = Array(text.unicodeScalars)
         var index = 0

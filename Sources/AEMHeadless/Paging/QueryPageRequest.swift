@@ -88,7 +88,7 @@ package struct QueryPageRequest: Sendable, Hashable {
 
     /// The items of an offset page asked for `limit` items, and the `start` of the next page: a full page may be
     /// followed by another, a shorter one is the last.
-    package func offsetPage<Item>(_ received: [Item]) -> (items: [Item], next: String?) {
+    func offsetPage<Item>(_ received: [Item]) -> (items: [Item], next: String?) {
         // Fewer than asked: the last page. More: the query ignores `limit`, so this is everything.
         guard received.count == size else { return (received, nil) }
         return (received, String(offset + size))

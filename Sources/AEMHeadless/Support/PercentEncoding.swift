@@ -1,15 +1,15 @@
 /// Percent-encoding of URL parts, by UTF-8 byte.
-package enum PercentEncoding {
+enum PercentEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Escapes every byte except RFC 3986's unreserved characters `A-Z a-z 0-9 - . _ ~`.
-    package static func encodeUnreserved(_ text: String) -> String {
+    static func encodeUnreserved(_ text: String) -> String {
         encode(text) { isUnreserved($0) }
     }
 
     /// Escapes a query parameter's value: everything but the unreserved characters and `,` (which
     /// lists such as an image crop's `10,20,300,200` keep readable).
-    package static func encodeQueryValue(_ text: String) -> String {
+    static func encodeQueryValue(_ text: String) -> String {
         encode(text) { isUnreserved($0) || $0 == UInt8(ascii: ",") }
     }
 

@@ -2,7 +2,7 @@ extension StringProtocol {
     /// The text without the scalars `drop` accepts at either end: what Foundation's
     /// `trimmingCharacters(in:)` gives, without building a character set and a trip through
     /// `NSString`, which on Linux costs far more, on paths that run for every request and image.
-    package func trimmingScalars(where drop: (Unicode.Scalar) -> Bool) -> String {
+    func trimmingScalars(where drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }), let last = scalars.lastIndex(where: { !drop($0) })
         else { return "" }

@@ -7,12 +7,12 @@ extension UntypedJSON {
     package func contains(_ key: String) -> Bool { self[key] != nil }
 
     /// Text, or nil when the member is missing, `null` or not a string.
-    package func lenientString(_ key: some CodingKey) -> String? {
+    func lenientString(_ key: some CodingKey) -> String? {
         self[key.stringValue]?.stringValue
     }
 
     /// The member as a `Double`, by the rule of `LenientNumber`; else nil.
-    package func lenientDouble(_ key: some CodingKey) -> Double? {
+    func lenientDouble(_ key: some CodingKey) -> Double? {
         switch self[key.stringValue] {
         case .number(let text): LenientNumber.finite(Double(text))
         case .string(let text): LenientNumber.double(inText: text)
@@ -21,20 +21,20 @@ extension UntypedJSON {
     }
 
     /// The member as an `Int`, by the rule of `LenientNumber`; else nil.
-    package func lenientInt(_ key: some CodingKey) -> Int? {
+    func lenientInt(_ key: some CodingKey) -> Int? {
         if case .number(let text) = self[key.stringValue], let number = Int(text) { return number }
         return LenientNumber.whole(lenientDouble(key))
     }
 
     /// The member read as `T`, or nil when it is missing, `null` or of another shape.
-    package func lenient<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> T? {
+    func lenient<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> T? {
         guard let value = self[key.stringValue], !value.isNull else { return nil }
         return try? T(json: value)
     }
 
     /// The elements of an array member that read as `T`, the others skipped; nil when the
     /// member is missing, `null` or not an array.
-    package func lenientList<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
+    func lenientList<T: UntypedJSONDecodable>(_ type: T.Type, _ key: some CodingKey) -> [T]? {
         guard let elements = self[key.stringValue]?.arrayValue else { return nil }
         return elements.compactMap { try? T(json: $0) }
     }

@@ -180,7 +180,7 @@ extension UntypedJSON: Decodable {
 extension UntypedJSON {
     /// This value as `init(from:)` reads it through a `Decoder`: members sorted by key, numbers in Swift's shortest
     /// form. What a model keeps of JSON it does not know, so that its two ways of decoding give the same value.
-    package var asDecoded: UntypedJSON {
+    var asDecoded: UntypedJSON {
         switch self {
         case .number(let text):
             if let whole = Int64(text) { return .number(String(whole)) }

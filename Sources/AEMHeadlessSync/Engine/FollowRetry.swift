@@ -18,7 +18,7 @@ public struct FollowRetry: Sendable {
     }
 
     /// The wait before trying again after `failures` failures in a row (1 for the first).
-    package func delay(afterFailures failures: Int) -> Duration {
+    func delay(afterFailures failures: Int) -> Duration {
         var full = firstDelay
         for _ in 1..<max(1, min(failures, 32)) where full < longestDelay { full *= 2 }
         full = min(full, longestDelay)
@@ -27,7 +27,7 @@ public struct FollowRetry: Sendable {
 
     /// Whether `error` may pass by itself: the service unreachable, slow or overloaded, rather than a request,
     /// credentials or a folder that is wrong.
-    package static func mayPass(_ error: any Error) -> Bool {
+    static func mayPass(_ error: any Error) -> Bool {
         switch error {
         case let error as AemError:
             if error.kind == .network || error.kind == .timedOut { return true }

@@ -29,7 +29,7 @@ import GRDB
 /// - **Not backed up.** On Apple platforms a folder the engine creates is excluded from iCloud
 ///   backup, as content that can be downloaded again; create the folder first to have it backed up.
 public struct SyncEngine: Sendable {
-    package let aem: Aem
+    let aem: Aem
     /// The folder: `content.sqlite`, `images/`, `.sync.lock`.
     public let directory: URL
     let concurrency: Int

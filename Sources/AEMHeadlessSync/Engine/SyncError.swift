@@ -23,7 +23,7 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var underlyingError: (any Error)?
 
-    package init(_ kind: Kind, _ message: String, underlyingError: (any Error)? = nil) {
+    init(_ kind: Kind, _ message: String, underlyingError: (any Error)? = nil) {
         self.kind = kind
         self.message = message
         self.underlyingError = underlyingError

@@ -37,7 +37,7 @@ public struct SyncReport: Sendable, Hashable, Codable {
     /// One line per image that failed.
     public var failures: [String] = []
 
-    package init() {}
+    init() {}
 }
 
 /// What a sync reports as it goes, for progress displays.

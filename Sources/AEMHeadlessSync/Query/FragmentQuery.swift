@@ -129,7 +129,7 @@ public struct FragmentSort: Sendable, Hashable {
     public var member: String
     public var descending: Bool
 
-    package init(_ member: String, descending: Bool = false) {
+    init(_ member: String, descending: Bool = false) {
         self.member = member
         self.descending = descending
     }

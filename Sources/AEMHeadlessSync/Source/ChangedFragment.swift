@@ -7,7 +7,7 @@ public struct ChangedFragment: Sendable, Hashable {
     /// Its model's path (`data.model.path`), such as `/conf/wknd-shared/settings/dam/cfm/models/adventure`.
     public var modelPath: String?
 
-    package init(path: String, id: String? = nil, modelPath: String? = nil) {
+    init(path: String, id: String? = nil, modelPath: String? = nil) {
         self.path = path
         self.id = id
         self.modelPath = modelPath

@@ -27,13 +27,13 @@ import Foundation
 /// sync with `revalidateAll` reads every fragment again and finds it.
 public struct FragmentSyncSource: SyncSource {
     /// How much of what a fragment references the store keeps with it.
-    package static let references = FragmentReferences.allHydrated
+    static let references = FragmentReferences.allHydrated
 
     private let aem: Aem
     /// The DAM folder mirrored, such as `/content/dam/wknd-shared/en`.
-    package let folder: String
+    let folder: String
     /// Fragments asked for per page (1–50).
-    package let pageSize: Int
+    let pageSize: Int
 
     /// The source of every fragment below `folder`.
     ///

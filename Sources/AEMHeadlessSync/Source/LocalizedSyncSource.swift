@@ -7,7 +7,7 @@ import AEMHeadless
 /// right language and each page keeps its own validators.
 public struct LocalizedSyncSource: SyncSource {
     /// The locales, in the order they are mirrored, each with its source.
-    package let sources: [(locale: ContentLocale, source: any SyncSource)]
+    let sources: [(locale: ContentLocale, source: any SyncSource)]
 
     /// Mirrors each locale of `locales` with the source `source(locale)` makes for it.
     public init(locales: LocaleChain, source: (ContentLocale) throws -> any SyncSource) rethrows {

@@ -43,7 +43,7 @@ public struct PageValidator: Sendable, Hashable {
     }
 
     /// The validators of a response's headers; nil when it sent neither.
-    package static func from(etag: String?, lastModified: String?) -> PageValidator? {
+    static func from(etag: String?, lastModified: String?) -> PageValidator? {
         etag == nil && lastModified == nil ? nil : PageValidator(etag: etag, lastModified: lastModified)
     }
 }

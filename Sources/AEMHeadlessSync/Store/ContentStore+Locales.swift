@@ -5,7 +5,7 @@ import GRDB
 /// A mirror of several language copies, read in the locales of a chain (`wknd sync DIR --locale de,en`).
 extension ContentStore {
     /// The fragments of `locale`'s language copy, ordered by path.
-    package func fragments(locale: ContentLocale) throws -> [StoredFragment] {
+    func fragments(locale: ContentLocale) throws -> [StoredFragment] {
         try requireLocaleColumn()
         return try fragments(sql: "SELECT * FROM fragment WHERE locale = ? ORDER BY path, id", [locale.identifier])
     }

@@ -42,12 +42,12 @@ extension ContentStore {
     }
 
     /// The fragments of a delivery-API mirror that `query` selects.
-    package func deliveredFragments(matching query: FragmentQuery) throws -> [DeliveredFragment] {
+    func deliveredFragments(matching query: FragmentQuery) throws -> [DeliveredFragment] {
         try fragments(matching: query).compactMap { try? DeliveredFragment(UntypedJSON(parsing: $0.json)) }
     }
 
     /// The fragments whose title or rich text holds every word of `text` (the last may start a word), best first.
-    package func search(_ text: String, limit: Int = 20) throws -> [StoredFragment] {
+    func search(_ text: String, limit: Int = 20) throws -> [StoredFragment] {
         try fragments(matching: FragmentQuery(search: text, limit: limit))
     }
 

@@ -88,7 +88,7 @@ public final class ContentStore: Sendable {
     }
 
     /// The local file of the image AEM named `location` (its `_dynamicUrl`, else `_path`).
-    package func imageFile(forLocation location: String) throws -> URL? {
+    func imageFile(forLocation location: String) throws -> URL? {
         let file = try read { db in
             try String.fetchOne(db, sql: "SELECT file FROM image WHERE location = ?", arguments: [location])
         }
@@ -103,7 +103,7 @@ public final class ContentStore: Sendable {
     }
 
     /// The fragments `sql` selects with `arguments`.
-    package func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
+    func fragments(sql: String, _ arguments: StatementArguments) throws -> [StoredFragment] {
         try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.fragment) }
     }
 
@@ -148,7 +148,7 @@ public final class ContentStore: Sendable {
 
     /// A stored fragment whose JSON no longer reads (the file was changed by hand, or damaged on disk): the sync
     /// stores only JSON it has parsed, and re-reading every fragment writes it again.
-    package func damagedFragment(_ what: String, _ error: any Error) -> SyncError {
+    func damagedFragment(_ what: String, _ error: any Error) -> SyncError {
         SyncError(
             .storage,
             "\(what) is damaged: its JSON does not read; `wknd sync \(directory.path) --revalidate-all` (with the "

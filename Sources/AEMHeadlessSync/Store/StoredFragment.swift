@@ -16,7 +16,7 @@ public struct StoredFragment: Sendable, Hashable {
     /// fragment of the delivery API, the object `GET /adobe/contentFragments/{id}?references=all-hydrated` sent.
     public var json: Data
     /// The SHA-256 of `json`, in hex.
-    package var contentHash: String
+    var contentHash: String
     /// When a sync last found it.
     public var lastSeen: Date
     /// When a sync last found it different (or first found it).

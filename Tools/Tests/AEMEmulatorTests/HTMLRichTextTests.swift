@@ -1,3 +1,5 @@
+import AEMHeadless
+import Foundation
 import Testing
 
 @testable import AEMEmulator
@@ -95,5 +97,30 @@ import Testing
             answer.text
                 == #"{"data":{"articleByPath":{"item":{"body":{"html":"<p>Plain *text* line one<br>\nline two</p>","plaintext":"Plain *text* line one\nline two","markdown":"Plain *text* line one\nline two","json":[{"nodeType":"paragraph","content":[{"nodeType":"text","value":"Plain *text* line one"},{"nodeType":"line-break","content":[]},{"nodeType":"text","value":" line two"}]}]}}}}}"#
         )
+    }
+
+    /// The client reads a delivered HTML field into the tree the emulator's `json` rendition serves for the same
+    /// HTML, where the two can agree: no fragment links, and images whose extension names their type.
+    @Test func sameTreeAsTheEmulatorsJSONRendition() throws {
+        let html = """
+            <h2>Kit</h2>
+            <p>This is <b>important</b> <i><u>content</u></i>.&nbsp;<br>
+            <a href="https://example.com" target="_blank">site</a> <img src="/content/dam/a.png"></p>
+            <div><ul><li>board</li><li><p>wax</p></li></ul></div>
+            <table><tr><th>a</th><td><em>b</em></td></tr></table>
+            <ol><li>first</ol> trailing <span>text</span>
+            """
+        let emulated = HTMLRichText(
+            html: html, targets: HTMLRichText.Targets(isFragment: { _ in false }, mimeType: { _ in nil }))
+        let fragment = try DeliveredFragment([
+            "id": "x", "path": "/content/dam/x", "fields": ["body": ["value": .string(html), "mimeType": "text/html"]],
+        ])
+        let nodes = try #require(fragment.richText("body")?.json)
+        #expect(
+            nodes.map(\.kind) == [
+                .header(level: 2), .paragraph, .unorderedList, .table, .orderedList, .paragraph,
+            ])
+        let json = OrderedJSON.array(emulated.nodes.map { ResultEncoding.json($0.map) }).serialized
+        #expect(try JSONDecoder().decode([RichTextNode].self, from: Data(json)) == nodes)
     }
 }

@@ -1,13 +1,14 @@
+import EmulatorTestSupport
 import Foundation
 import Testing
 import WKNDSample
 
-@testable import AEMHeadless
+import AEMHeadless
 
 @Suite("WKND adventures decoded from recorded AEM responses")
 struct AdventureDecodingTests {
-    @Test func listOfAdventuresDecodesEveryItem() throws {
-        let result = try RecordedFixture.adventureList("adventures-all.json").adventures
+    @Test func listOfAdventuresDecodesEveryItem() async throws {
+        let result = try await RecordedFixture.adventureList("adventures-all.json").adventures
         #expect(result.errors.isEmpty)
         let adventures = try #require(result.data)
         #expect(adventures.count == 12)
@@ -30,8 +31,8 @@ struct AdventureDecodingTests {
         #expect(first.description == nil)
     }
 
-    @Test func priceDecodesFromIntegerAndFractionalNumbers() throws {
-        let adventures = try #require(try RecordedFixture.adventureList("adventures-all.json").adventures.data)
+    @Test func priceDecodesFromIntegerAndFractionalNumbers() async throws {
+        let adventures = try #require(try await RecordedFixture.adventureList("adventures-all.json").adventures.data)
         let prices = Dictionary(uniqueKeysWithValues: adventures.map { ($0.slug ?? "", $0.price) })
         #expect(prices["haute-route-ski-tour"] == 4500)
         #expect(prices["lisbon-longboard-loop"] == 95.5)
@@ -43,12 +44,12 @@ struct AdventureDecodingTests {
         (#"{"price": 4500}"#, 4500.0), (#"{"price": 95.5}"#, 95.5), (#"{"price": 4.5e3}"#, 4500.0),
         (#"{"price": 4500.0}"#, 4500.0), (#"{"price": "95.5"}"#, 95.5), (#"{"price": -0}"#, 0.0),
     ])
-    func priceAcceptsAnyJSONNumber(json: String, expected: Double) throws {
+    func priceAcceptsAnyJSONNumber(json: String, expected: Double) async throws {
         let adventure = try JSONDecoder().decode(Adventure.self, from: Data(json.utf8))
         #expect(adventure.price == expected)
     }
 
-    @Test func wronglyTypedOptionalFieldsReadAsNil() throws {
+    @Test func wronglyTypedOptionalFieldsReadAsNil() async throws {
         let json =
             #"{"slug": 7, "price": "free", "groupSize": 6.5, "primaryImage": "x.jpg", "description": [1], "tripLength": {"a": 1}}"#
         let adventure = try JSONDecoder().decode(Adventure.self, from: Data(json.utf8))
@@ -57,8 +58,8 @@ struct AdventureDecodingTests {
         #expect(whole.groupSize == 8)
     }
 
-    @Test func nonASCIITextSurvivesDecoding() throws {
-        let adventures = try #require(try RecordedFixture.adventureList("adventures-all.json").adventures.data)
+    @Test func nonASCIITextSurvivesDecoding() async throws {
+        let adventures = try #require(try await RecordedFixture.adventureList("adventures-all.json").adventures.data)
         let bySlug = Dictionary(uniqueKeysWithValues: adventures.map { ($0.slug ?? "", $0) })
         #expect(bySlug["haute-route-ski-tour"]?.title == "Haute Route \u{2013} Chamonix to Zermatt")
         #expect(bySlug["faroe-trail-running"]?.tripLength == "4\u{00A0}days")
@@ -67,8 +68,8 @@ struct AdventureDecodingTests {
         #expect(bySlug["cote-azur-sea-cliffs"]?.title?.contains("\u{2019}") == true)
     }
 
-    @Test func detailDecodesEveryFieldAndItsReferences() throws {
-        let result = try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail()
+    @Test func detailDecodesEveryFieldAndItsReferences() async throws {
+        let result = try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail()
         #expect(result.errors.isEmpty)
         let detail = try #require(result.data)
         let adventure = detail.adventure
@@ -96,8 +97,8 @@ struct AdventureDecodingTests {
         #expect(adventure.gearList == nil)
     }
 
-    @Test func referencesAreDecodedByTypenameAndUnknownTypesAreKept() throws {
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+    @Test func referencesAreDecodedByTypenameAndUnknownTypesAreKept() async throws {
+        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         #expect(detail.references.map(\.typename) == ["AdventureModel", "AdventureModel", "ImageRef", "ArticleModel"])
 
         let linked = detail.referencedAdventures
@@ -123,8 +124,8 @@ struct AdventureDecodingTests {
         #expect(detail.references[3].path == "/content/dam/wknd-shared/en/magazine/chalk-talk/chalk-talk")
     }
 
-    @Test func richTextReferencesResolveAgainstReferences() throws {
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+    @Test func richTextReferencesResolveAgainstReferences() async throws {
+        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let nodes = detail.adventure.description?.json ?? []
         let fragment = try #require(nodes.flatMap(\.children).first { $0.kind == .fragmentReference })
         let target = try #require(fragment.data?.href)
@@ -134,29 +135,26 @@ struct AdventureDecodingTests {
         #expect(detail.reference(forPath: "/content/dam/nowhere") == nil)
     }
 
-    @Test func noAdventureWithTheSlugIsNilDataNotAnError() throws {
-        let result = try RecordedFixture.adventureList("adventure-by-slug-no-match.json").adventureDetail()
+    @Test func noAdventureWithTheSlugIsNilDataNotAnError() async throws {
+        let result = try await RecordedFixture.adventureList("adventure-by-slug-no-match.json").adventureDetail()
         #expect(result.errors.isEmpty)
         #expect(result.data == nil)
     }
 
-    @Test func aMissingListIsNoDataRatherThanNoMatch() throws {
+    @Test func aMissingListIsNoDataRatherThanNoMatch() async throws {
         let body = Data(#"{"data":{"adventureList":null},"errors":[{"message":"boom"}]}"#.utf8)
         let envelope = try JSONDecoder().decode(AdventureListData.self, from: Data(#"{"adventureList":null}"#.utf8))
         #expect(envelope.adventureList == nil)
-        let url = PersistedQuery<UntypedJSON>("q").url(on: RecordedFixture.origin)
-        let decoder = GraphQLResponseDecoder(
-            queryPath: "q", origin: RecordedFixture.origin, url: url, scrubber: SecretScrubber([]))
-        let result = try decoder.decode(
-            AdventureListData.self, answer: AemAnswer(status: 200, headers: [:], body: body, url: url))
+        let result = try await CannedAnswer(body: body)
+            .read(PersistedQuery<AdventureListData>("wknd-shared/q"), on: RecordedFixture.origin)
         #expect(result.data?.adventureList == nil)
         let error = #expect(throws: AemError.self) { try result.adventureDetail() }
         #expect(error?.kind == .graphQLErrors)
         #expect(error?.graphQLErrors.map(\.message) == ["boom"])
     }
 
-    @Test func nullsInEveryOptionalFieldDecode() throws {
-        let result = try RecordedFixture.adventureList("adventure-nulls.json")
+    @Test func nullsInEveryOptionalFieldDecode() async throws {
+        let result = try await RecordedFixture.adventureList("adventure-nulls.json")
         let list = try #require(result.data?.adventureList)
         #expect(list.references == nil)
         // The `null` entry is skipped; the three objects remain, in order.
@@ -187,8 +185,8 @@ struct AdventureDecodingTests {
                 == Adventure(path: "/content/dam/wknd-shared/en/adventures/hokkaido-powder-week/hokkaido-powder-week"))
     }
 
-    @Test func partialDataKeepsTheItemsAndTheErrors() throws {
-        let result = try RecordedFixture.adventureList("partial-data-with-errors.json")
+    @Test func partialDataKeepsTheItemsAndTheErrors() async throws {
+        let result = try await RecordedFixture.adventureList("partial-data-with-errors.json")
         let items = try #require(result.data?.adventureList?.items)
         #expect(items.map(\.slug) == ["cote-azur-sea-cliffs", "lisbon-longboard-loop"])
         #expect(result.errors.count == 1)
@@ -201,9 +199,9 @@ struct AdventureDecodingTests {
         #expect(result.adventures.errors == result.errors)
     }
 
-    @Test func aemQueryValidationErrorOnA500() throws {
+    @Test func aemQueryValidationErrorOnA500() async throws {
         do {
-            _ = try RecordedFixture.decode(AdventureListData.self, "query-validation-error.json", status: 500)
+            _ = try await RecordedFixture.decode(AdventureListData.self, "query-validation-error.json", status: 500)
             Issue.record("a 500 must throw")
         } catch let error as AemError {
             #expect(error.kind == .httpStatus)
@@ -216,15 +214,15 @@ struct AdventureDecodingTests {
         }
     }
 
-    @Test func aemQueryValidationErrorOnA200IsAResultWithoutData() throws {
-        let result = try RecordedFixture.adventureList("query-validation-error.json")
+    @Test func aemQueryValidationErrorOnA200IsAResultWithoutData() async throws {
+        let result = try await RecordedFixture.adventureList("query-validation-error.json")
         #expect(result.data == nil)
         #expect(result.errors.map(\.errorType) == ["QueryValidationError"])
         #expect(throws: AemError.self) { try result.adventureDetail() }
     }
 
-    @Test func standardGraphQLErrorsKeepLocationsPathAndExtensions() throws {
-        let result = try RecordedFixture.adventureList("graphql-errors-standard.json")
+    @Test func standardGraphQLErrorsKeepLocationsPathAndExtensions() async throws {
+        let result = try await RecordedFixture.adventureList("graphql-errors-standard.json")
         #expect(result.data == nil)
         #expect(result.errors.count == 2)
         #expect(result.errors[0].locations == [GraphQLError.Location(line: 2, column: 16)])
@@ -234,7 +232,7 @@ struct AdventureDecodingTests {
         #expect(result.errors[1].extensions?["code"] == .string("INVALID_VARIABLE"))
     }
 
-    @Test func unknownTypenamesAndMissingTypenamesAreKept() throws {
+    @Test func unknownTypenamesAndMissingTypenamesAreKept() async throws {
         let json =
             #"[{"__typename":"DocumentRef","_path":"/content/dam/wknd/gear.pdf","format":"application/pdf"},{"_path":"/content/dam/x"},{"__typename":"ImageRef","_path":"/content/dam/y.jpg"},null]"#
         let list = try JSONDecoder().decode(
@@ -258,21 +256,21 @@ struct AdventureDecodingTests {
         "adventures-all.json", "adventure-by-slug.json", "adventure-nulls.json",
         "dynamic-url-null-and-empty.json", "partial-data-with-errors.json",
     ])
-    func encodingGivesBackAnEquivalentValue(fixture: String) throws {
-        let data = try #require(try RecordedFixture.adventureList(fixture).data)
+    func encodingGivesBackAnEquivalentValue(fixture: String) async throws {
+        let data = try #require(try await RecordedFixture.adventureList(fixture).data)
         let encoded = try JSONEncoder().encode(data)
         #expect(try JSONDecoder().decode(AdventureListData.self, from: encoded) == data)
     }
 
-    @Test func referencesEncodeInAEMsShapeWithTheirTypename() throws {
+    @Test func referencesEncodeInAEMsShapeWithTheirTypename() async throws {
         let original = try RecordedFixture.json(RecordedFixture.data("adventure-by-slug.json"))
-        let detail = try #require(try RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let encoded = try RecordedFixture.json(JSONEncoder().encode(detail.references))
         // AEM's nulls are left out when encoding; everything else is as AEM sent it.
         #expect(encoded == original["data"]?["adventureList"]?["_references"].map(Self.droppingNulls))
     }
 
-    @Test func adventureEncodesWithAEMsFieldNames() throws {
+    @Test func adventureEncodesWithAEMsFieldNames() async throws {
         let adventure = Adventure(
             path: "/content/dam/a/a", slug: "a-trip", price: 95.5,
             primaryImage: ImageReference(path: "/content/dam/a.jpg"))

@@ -4,8 +4,8 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@testable import AEMHeadless
-@testable import AEMHeadlessDownload
+import AEMHeadless
+import AEMHeadlessDownload
 
 /// Runs `body` with a batch downloader whose AEM origin is `emulator`.
 func withBatch<T>(
@@ -103,7 +103,7 @@ struct BatchDownloaderTests {
                 let recent = directory.appendingPathComponent(".other-one.def456.part")
                 let unrelated = directory.appendingPathComponent(".notes.part.txt")
                 for file in [abandoned, recent, unrelated] { try Data("partial".utf8).write(to: file) }
-                let old = Date().addingTimeInterval(-(BatchDownloader.abandonedAfter + 60))
+                let old = Date().addingTimeInterval(-2 * 24 * 3600)  // well past the hour after which a part file is abandoned
                 try manager.setAttributes([.modificationDate: old], ofItemAtPath: abandoned.path)
                 try manager.setAttributes([.modificationDate: old], ofItemAtPath: unrelated.path)
                 let results = try await withBatch(origin: emulator) { batch in

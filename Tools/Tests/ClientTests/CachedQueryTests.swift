@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import WKNDSample
 
-@testable import AEMHeadlessSQLiteCache
+import AEMHeadlessSQLiteCache
 
 /// Runs `body` with an emulator, a client for it (no retries, so failures show at once) and a
 /// cache in a fresh folder.

@@ -4,7 +4,7 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-@testable import AEMHeadlessSync
+import AEMHeadlessSync
 @testable import WKNDSample
 
 /// A by-path query shaped as WKND's: the adventure's fields and its primary image, rendered by `_assetTransform`.

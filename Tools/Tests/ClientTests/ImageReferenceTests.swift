@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AEMHeadless
+import AEMHeadless
 
 @Suite("Image references resolve to absolute URLs")
 struct ImageReferenceTests {
@@ -9,7 +9,7 @@ struct ImageReferenceTests {
 
     private func images() throws -> [String: ImageReference?] {
         let items = try #require(
-            try RecordedFixture.adventureList("dynamic-url-null-and-empty.json").data?.adventureList?.items)
+            try RecordedFixture.listData("dynamic-url-null-and-empty.json")?.adventureList?.items)
         return Dictionary(uniqueKeysWithValues: items.map { ($0.slug ?? "", $0.primaryImage) })
     }
 
@@ -69,7 +69,7 @@ struct ImageReferenceTests {
 
     @Test func listImagesPreferTheDynamicUrl() throws {
         let adventures = try #require(
-            try RecordedFixture.adventureList("adventures-all.json").data?.adventureList?.items)
+            try RecordedFixture.listData("adventures-all.json")?.adventureList?.items)
         for adventure in adventures {
             let image = try #require(adventure.primaryImage)
             let expected = host + (image.dynamicUrl ?? image.path ?? "")
@@ -103,7 +103,7 @@ struct ImageReferenceTests {
         #expect(ImageReference(path: value).url(on: origin)?.absoluteString == expected)
         #expect(ImageReference(path: "/ignored.jpg", dynamicUrl: value).url(on: origin)?.absoluteString == expected)
         // The resolver for a value kept without its reference (the mirror's image locations).
-        #expect(ImageReference.url(for: " \(value)\n", on: origin)?.absoluteString == expected)
+        #expect(ImageReference(path: " \(value)\n").url(on: origin)?.absoluteString == expected)
     }
 
     @Test(arguments: [
@@ -111,7 +111,7 @@ struct ImageReferenceTests {
     ])
     func valuesThatAreNotHTTPImagesHaveNoURL(value: String) {
         #expect(ImageReference(path: value).url(on: RecordedFixture.origin) == nil)
-        #expect(ImageReference.url(for: value, on: RecordedFixture.origin) == nil)
+        #expect(ImageReference(path: value).url(on: RecordedFixture.origin) == nil)
     }
 
     @Test func resolvingTwiceEncodesOnce() throws {

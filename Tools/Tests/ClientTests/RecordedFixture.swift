@@ -1,7 +1,8 @@
+import EmulatorTestSupport
 import Foundation
 import WKNDSample
 
-@testable import AEMHeadless
+import AEMHeadless
 
 /// The recorded AEM responses in `Recorded`, decoded through the client's own
 /// GraphQL envelope decoder.
@@ -27,18 +28,19 @@ enum RecordedFixture {
     static func decode<Response: Decodable & Sendable>(
         _ type: Response.Type, _ name: String,
         status: Int = 200
-    ) throws -> GraphQLResult<Response> {
-        let url = PersistedQuery<UntypedJSON>("wknd-shared/test").url(on: origin)
-        let decoder = GraphQLResponseDecoder(
-            queryPath: "wknd-shared/test", origin: origin, url: url, scrubber: SecretScrubber([]))
-        return try decoder.decode(
-            type,
-            answer: AemAnswer(
-                status: status, headers: ["Content-Type": "application/json"], body: data(name), url: url))
+    ) async throws -> GraphQLResult<Response> {
+        try await CannedAnswer(status: status, body: data(name))
+            .read(PersistedQuery<Response>("wknd-shared/test"), on: origin)
     }
 
-    static func adventureList(_ name: String) throws -> GraphQLResult<AdventureListData> {
-        try decode(AdventureListData.self, name)
+    static func adventureList(_ name: String) async throws -> GraphQLResult<AdventureListData> {
+        try await decode(AdventureListData.self, name)
+    }
+
+    /// The `data` of `name` read with `JSONDecoder` alone, as the client reads the data of an answer it accepted.
+    static func listData(_ name: String) throws -> AdventureListData? {
+        struct Envelope: Decodable { var data: AdventureListData? }
+        return try JSONDecoder().decode(Envelope.self, from: data(name)).data
     }
 
     /// A JSON document as `UntypedJSON`, to compare shapes regardless of member order.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WKNDSample
 
-@testable import AEMHeadless
+import AEMHeadless
 
 @Suite("Rich text as an AttributedString")
 struct RichTextAttributedStringTests {
@@ -25,7 +25,7 @@ struct RichTextAttributedStringTests {
     }
 
     private func recordedList() throws -> AdventureList {
-        try #require(try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList)
+        try #require(try RecordedFixture.listData("adventure-by-slug.json")?.adventureList)
     }
 
     // MARK: Blocks

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-@testable import AEMHeadless
+import AEMHeadless
 
 @Suite("Rich text: the typed json tree")
 struct RichTextTests {
     private func description() throws -> RichText {
-        let result = try RecordedFixture.adventureList("adventure-by-slug.json")
-        return try #require(result.data?.adventureList?.items.first?.description)
+        let result = try RecordedFixture.listData("adventure-by-slug.json")
+        return try #require(result?.adventureList?.items.first?.description)
     }
 
     @Test func blockKindsInOrder() throws {
@@ -74,7 +74,7 @@ struct RichTextTests {
         #expect(list.children[0].plainText == "Single-pitch sport routes, 5c–6b")
 
         let itinerary = try #require(
-            try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first?.itinerary)
+            try RecordedFixture.listData("adventure-by-slug.json")?.adventureList?.items.first?.itinerary)
         let ordered = try #require(itinerary.json?[1])
         #expect(ordered.kind == .orderedList)
         #expect(ordered.children.count == 3)
@@ -114,7 +114,7 @@ struct RichTextTests {
                 return nil
             })
         let decoded = try #require(
-            try RecordedFixture.adventureList("adventure-by-slug.json").data?.adventureList?.items.first)
+            try RecordedFixture.listData("adventure-by-slug.json")?.adventureList?.items.first)
         for field in ["description", "itinerary"] {
             let sent = try #require(item[field]?["json"])
             let nodes = field == "description" ? decoded.description?.json : decoded.itinerary?.json

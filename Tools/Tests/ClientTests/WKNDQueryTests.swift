@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WKNDSample
 
-@testable import AEMHeadless
+import AEMHeadless
 
 @Suite("WKND persisted queries and typed calls")
 struct WKNDQueryTests {

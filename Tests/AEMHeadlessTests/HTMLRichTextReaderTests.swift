@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AEMEmulator
 @testable import AEMHeadless
 
 /// Stored rich-text HTML read as the node tree of AEM's `json` rendition.
@@ -177,26 +176,5 @@ import Testing
         #expect(nodes("").isEmpty)
         #expect(nodes(" \n\t ").isEmpty)
         #expect(nodes("<div> </div>").isEmpty)
-    }
-
-    /// The tree is the one the emulator's `json` rendition serves for the same HTML, where the two can agree: no
-    /// fragment links, and images whose extension names their type.
-    @Test func sameTreeAsTheEmulatorsJSONRendition() throws {
-        let html = """
-            <h2>Kit</h2>
-            <p>This is <b>important</b> <i><u>content</u></i>.&nbsp;<br>
-            <a href="https://example.com" target="_blank">site</a> <img src="/content/dam/a.png"></p>
-            <div><ul><li>board</li><li><p>wax</p></li></ul></div>
-            <table><tr><th>a</th><td><em>b</em></td></tr></table>
-            <ol><li>first</ol> trailing <span>text</span>
-            """
-        let emulated = HTMLRichText(
-            html: html, targets: HTMLRichText.Targets(isFragment: { _ in false }, mimeType: { _ in nil }))
-        #expect(
-            nodes(html).map(\.kind) == [
-                .header(level: 2), .paragraph, .unorderedList, .table, .orderedList, .paragraph,
-            ])
-        let json = OrderedJSON.array(emulated.nodes.map { ResultEncoding.json($0.map) }).serialized
-        #expect(try JSONDecoder().decode([RichTextNode].self, from: Data(json)) == nodes(html))
     }
 }
