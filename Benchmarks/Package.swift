@@ -4,16 +4,19 @@
 import Foundation
 import PackageDescription
 
-/// A path dependency is known by its folder's name ("main" here, whatever a clone is called).
+/// A path dependency is known by its folder's name: the libraries' package by the clone's ("main" here), the tools'
+/// package by "tools".
 let mainPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
     .lowercased()
+let toolsPackage = "tools"
 
 let package = Package(
     name: "AEMHeadlessBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
-        // Only for download-floor, which measures AsyncHTTPClient alone; the main package resolves the same one.
+        .package(path: "../Tools"),
+        // Only for download-floor, which measures AsyncHTTPClient alone; the tools' package resolves the same one.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -21,9 +24,9 @@ let package = Package(
         .executableTarget(
             name: "bench-server",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMEmulator", package: toolsPackage),
                 .product(name: "AEMHeadless", package: mainPackage),
-                .product(name: "WKNDSample", package: mainPackage),
+                .product(name: "WKNDSample", package: toolsPackage),
             ]
         ),
         // The library's decode path on a generated list of 10,000 rich adventures vs JSONSerialization.
@@ -31,7 +34,7 @@ let package = Package(
             name: "decode-bench",
             dependencies: [
                 .product(name: "AEMHeadless", package: mainPackage),
-                .product(name: "WKNDSample", package: mainPackage),
+                .product(name: "WKNDSample", package: toolsPackage),
             ]
         ),
         // The emulator's GraphQL engine in process on synthetic content (20 and 10,000 fragments). It reaches
@@ -39,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "engine-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage)
+                .product(name: "AEMEmulator", package: toolsPackage)
             ]
         ),
         // The emulator's Content Fragment Delivery API over HTTP on 10,000 synthetic fragments: list pages and
@@ -47,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "delivery-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage)
+                .product(name: "AEMEmulator", package: toolsPackage)
             ]
         ),
         // The emulator's image delivery over HTTP: a 1200×800 JPEG rendered as a 400-wide WebP, cold and cached,
@@ -55,14 +58,14 @@ let package = Package(
         .executableTarget(
             name: "image-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage)
+                .product(name: "AEMEmulator", package: toolsPackage)
             ]
         ),
         // Loads a generated content package of 10,000 fragments into the emulator's repository: time and peak RSS.
         .executableTarget(
             name: "package-load-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage)
+                .product(name: "AEMEmulator", package: toolsPackage)
             ]
         ),
         // Queries and search over a synced folder of 100,000 synthetic adventures (filled through SyncEngine), with
@@ -93,7 +96,7 @@ let package = Package(
             name: "scale-bench",
             dependencies: [
                 "ScalePackage",
-                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMEmulator", package: toolsPackage),
             ]
         ),
         // Following the content events in a mirror of 10,000 synthetic adventures: the requests 100 changes cost
@@ -101,10 +104,10 @@ let package = Package(
         .executableTarget(
             name: "follow-bench",
             dependencies: [
-                .product(name: "AEMEmulator", package: mainPackage),
+                .product(name: "AEMEmulator", package: toolsPackage),
                 .product(name: "AEMHeadlessSync", package: mainPackage),
-                .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
-                .product(name: "WKNDSample", package: mainPackage),
+                .product(name: "AEMHeadlessAsyncHTTPClient", package: toolsPackage),
+                .product(name: "WKNDSample", package: toolsPackage),
             ]
         ),
         // Many small files over HTTP with AsyncHTTPClient alone and with AEMHeadless's FileDownloader, to compare with
@@ -113,7 +116,7 @@ let package = Package(
             name: "download-floor",
             dependencies: [
                 .product(name: "AEMHeadless", package: mainPackage),
-                .product(name: "AEMHeadlessAsyncHTTPClient", package: mainPackage),
+                .product(name: "AEMHeadlessAsyncHTTPClient", package: toolsPackage),
                 .product(name: "AEMHeadlessDownload", package: mainPackage),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "CurlFloor",

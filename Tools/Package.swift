@@ -7,12 +7,17 @@ import PackageDescription
 
 let package = Package(
     name: "AEMHeadlessTools",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "wknd", targets: ["wknd"]),
         .executable(name: "wknd-serve", targets: ["wknd-serve"]),
         .executable(name: "wknd-mcp", targets: ["wknd-mcp"]),
         .executable(name: "aem-codegen", targets: ["aem-codegen"]),
+        // For the benchmarks' package, which builds on them as the tools do.
+        .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
+        .library(name: "AEMCodegen", targets: ["AEMCodegen"]),
+        .library(name: "AEMHeadlessAsyncHTTPClient", targets: ["AEMHeadlessAsyncHTTPClient"]),
+        .library(name: "WKNDSample", targets: ["WKNDSample"]),
     ],
     dependencies: [
         .package(name: "AEMHeadless", path: ".."),

@@ -1,5 +1,6 @@
-@testable import AEMHeadless
 import Testing
+
+@testable import AEMHeadless
 
 /// `AssetID`: every written form to the same id and back, ids read from delivery URLs, and what is not an id.
 struct AssetIDTests {

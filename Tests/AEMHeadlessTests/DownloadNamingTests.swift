@@ -90,7 +90,10 @@ struct DownloadNamingTests {
             try await manifest.save()
             #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: name) == record)
             #expect(await DownloadManifest(directory: directory, origin: "http://h").record(for: other) == relative)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [DownloadManifest.defaultFileName])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path) == [
+                    DownloadManifest.defaultFileName
+                ])
         }
     }
 

@@ -1,6 +1,7 @@
 import AEMHeadless
-@testable import AEMHeadlessSync
 import Testing
+
+@testable import AEMHeadlessSync
 
 /// `FollowRetry`: which failures a follower waits out, and how long it waits.
 @Suite("FollowRetry: the waits of a follower whose service went away")

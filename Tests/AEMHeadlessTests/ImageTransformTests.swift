@@ -1,6 +1,7 @@
-@testable import AEMHeadless
 import Foundation
 import Testing
+
+@testable import AEMHeadless
 
 /// `ImageTransform`: validation when made, the parsers the command line uses, the URL modifiers in AEM's order, and
 /// the GraphQL `AssetTransform` input.

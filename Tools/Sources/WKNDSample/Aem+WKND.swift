@@ -11,7 +11,8 @@ extension Aem {
     public func allAdventures(
         sort: String? = nil, image: ImageTransform = .defaults, pageSize: Int = 50, policy: CachePolicy? = nil
     ) async throws -> Fetched<GraphQLResult<[Adventure]>> {
-        try await allAdventures(of: WKNDQueries.adventures(sort: sort, image: image), pageSize: pageSize, policy: policy)
+        try await allAdventures(
+            of: WKNDQueries.adventures(sort: sort, image: image), pageSize: pageSize, policy: policy)
     }
 
     /// Every adventure `list` gives, read page by page by `offset` and `limit`.

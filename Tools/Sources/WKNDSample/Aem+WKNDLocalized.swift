@@ -15,7 +15,9 @@ extension Aem {
         var lists: [Fetched<GraphQLResult<[Adventure]>>] = []
         for locale in locales.locales {
             let list = WKNDQueries.adventures(locale: locale, sort: sort, image: image)
-            lists.append(try await WKNDQueries.byLocale { try await allAdventures(of: list, pageSize: pageSize, policy: policy) })
+            lists.append(
+                try await WKNDQueries.byLocale { try await allAdventures(of: list, pageSize: pageSize, policy: policy) }
+            )
         }
         let merged = locales.merged(lists.map { $0.value.data ?? [] }) { $0.path ?? "" }
         let result = GraphQLResult(
@@ -42,7 +44,8 @@ extension Aem {
                 break // the query ignores the locale: every copy there is, is in hand
             }
             asked.insert(locale)
-            let answer = try await execute(WKNDQueries.adventureBySlug(slug, locale: locale, image: image), policy: policy)
+            let answer = try await execute(
+                WKNDQueries.adventureBySlug(slug, locale: locale, image: image), policy: policy)
             answers.append(answer)
             let list = try answer.value.requireData(\.adventureList)
             found += list.items.map { AdventureDetail(adventure: $0, references: list.references ?? []) }

@@ -20,7 +20,8 @@ struct MCPServer: Sendable {
         let server = Server(
             name: "wknd", version: ToolIdentity.version, title: "AEM headless content (wknd)",
             instructions: Self.instructions,
-            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
+            capabilities: .init(
+                resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
         )
         await register(on: server)
         try await server.start(transport: AnsweringStdioTransport())
@@ -57,7 +58,8 @@ struct MCPServer: Sendable {
             }
         }
         await server.withMethodHandler(ListResources.self) { _ in
-            try Self.converted(try await Self.answering { try await tools.listResources() }, to: ListResources.Result.self)
+            try Self.converted(
+                try await Self.answering { try await tools.listResources() }, to: ListResources.Result.self)
         }
         await server.withMethodHandler(ListResourceTemplates.self) { _ in
             try Self.converted(

@@ -25,11 +25,13 @@ struct WKND: AsyncParsableCommand {
         discussion: """
             EXAMPLES
               wknd list                       (the built-in sample service)
-              AEM_HOST=publish-p123-e456.adobeaemcloud.com wknd list --limit 5
-              wknd show bali-surf-camp --json | jq .title
+              wknd show lofoten-winter-surf --json | jq .title
               wknd query wknd-shared/adventures-paginated --all --jsonl   (any query)
+              AEM_HOST=publish-p123-e456.adobeaemcloud.com wknd list --limit 5
+                                              (your AEM publish service)
               wknd list --auth token --token-file ~/.aem-token \\
                         --host author-p123-e456.adobeaemcloud.com
+                                              (your author service and a token)
 
             CONFIGURATION (highest first, setting by setting)
               1. options: --scheme --host --program --environment --tier --auth

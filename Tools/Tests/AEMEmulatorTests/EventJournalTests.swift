@@ -85,7 +85,8 @@ struct EventJournalTests {
             #expect(try await batches.next()?.events.count == 2)
             #expect(try await batches.next()?.events.count == 1)
 
-            let answer = try await HTTPTestClient.get(url.appending(queryItems: [URLQueryItem(name: "limit", value: "2")]).absoluteString)
+            let answer = try await HTTPTestClient.get(
+                url.appending(queryItems: [URLQueryItem(name: "limit", value: "2")]).absoluteString)
             #expect(answer.status == 200)
             let link = try #require(answer.header("Link"))
             #expect(link.hasPrefix("</events/organizations/") && link.hasSuffix("&limit=2>; rel=\"next\""))
@@ -102,11 +103,13 @@ struct EventJournalTests {
             #expect(two.events.first?.id == one.events.last?.id, "the last event is delivered again")
             journal.faults.duplicateDelivery = false
 
-            let end = try await HTTPTestClient.get(url.appending(queryItems: [URLQueryItem(name: "latest", value: "true")]).absoluteString)
+            let end = try await HTTPTestClient.get(
+                url.appending(queryItems: [URLQueryItem(name: "latest", value: "true")]).absoluteString)
             #expect(end.status == 204)
             #expect(end.header("retry-after") == "0")
             #expect(end.header("Link")?.contains("since=") == true)
-            let bad = try await HTTPTestClient.get(url.appending(queryItems: [URLQueryItem(name: "since", value: "nowhere")]).absoluteString)
+            let bad = try await HTTPTestClient.get(
+                url.appending(queryItems: [URLQueryItem(name: "since", value: "nowhere")]).absoluteString)
             #expect(bad.status == 400)
         }
     }

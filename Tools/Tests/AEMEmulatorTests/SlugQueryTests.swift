@@ -97,14 +97,18 @@ struct SlugQueryTests {
     }
 
     @Test func configurationWithoutAnEndpointAnswersAEMsServletError() async throws {
-        try await withEmulator { emulator in
-            let response = try await emulator.get("/content/cq:graphql/none/endpoint.GQLschema")
-            #expect(response.status == 404)
-            #expect(response.header("Content-Type") == "application/json")
-            #expect(
-                response.text
-                    == #"{"errors":[{"errorType":"ServletError","message":"Internal Servlet Failure","details":"No suitable endpoint found."}]}"#
-            )
+        try await withEmulator(EmulatorOptions(allowsAdHocQueries: true)) { emulator in
+            let servletError =
+                #"{"errors":[{"errorType":"ServletError","message":"Internal Servlet Failure","details":"No suitable endpoint found."}]}"#
+            let schema = try await emulator.get("/content/cq:graphql/none/endpoint.GQLschema")
+            let adHoc = try await HTTPTestClient.send(
+                emulator.url("/content/_cq_graphql/none/endpoint.json"), method: .POST,
+                body: #"{"query": "{ adventureList { items { slug } } }"}"#)
+            for response in [schema, adHoc] {
+                #expect(response.status == 404)
+                #expect(response.header("Content-Type") == "application/json")
+                #expect(response.text == servletError)
+            }
         }
     }
 

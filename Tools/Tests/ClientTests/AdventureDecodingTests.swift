@@ -1,9 +1,8 @@
+import AEMHeadless
 import EmulatorTestSupport
 import Foundation
 import Testing
 import WKNDSample
-
-import AEMHeadless
 
 @Suite("WKND adventures decoded from recorded AEM responses")
 struct AdventureDecodingTests {
@@ -98,7 +97,8 @@ struct AdventureDecodingTests {
     }
 
     @Test func referencesAreDecodedByTypenameAndUnknownTypesAreKept() async throws {
-        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+        let detail = try #require(
+            try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         #expect(detail.references.map(\.typename) == ["AdventureModel", "AdventureModel", "ImageRef", "ArticleModel"])
 
         let linked = detail.referencedAdventures
@@ -125,7 +125,8 @@ struct AdventureDecodingTests {
     }
 
     @Test func richTextReferencesResolveAgainstReferences() async throws {
-        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+        let detail = try #require(
+            try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let nodes = detail.adventure.description?.json ?? []
         let fragment = try #require(nodes.flatMap(\.children).first { $0.kind == .fragmentReference })
         let target = try #require(fragment.data?.href)
@@ -264,7 +265,8 @@ struct AdventureDecodingTests {
 
     @Test func referencesEncodeInAEMsShapeWithTheirTypename() async throws {
         let original = try RecordedFixture.json(RecordedFixture.data("adventure-by-slug.json"))
-        let detail = try #require(try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
+        let detail = try #require(
+            try await RecordedFixture.adventureList("adventure-by-slug.json").adventureDetail().data)
         let encoded = try RecordedFixture.json(JSONEncoder().encode(detail.references))
         // AEM's nulls are left out when encoding; everything else is as AEM sent it.
         #expect(encoded == original["data"]?["adventureList"]?["_references"].map(Self.droppingNulls))

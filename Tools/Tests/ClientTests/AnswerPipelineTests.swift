@@ -35,8 +35,10 @@ struct AnswerPipelineTests {
             _ = try await aem.persistedQueries()
         },
         Reader(description: "paging", path: pagedPath) { aem, _, _ in
-            var pages = aem.pages(of: PersistedQuery<UntypedJSON>("wknd-shared/adventures-paginated"), style: .cursor, pageSize: 5)
-                .makeAsyncIterator()
+            var pages = aem.pages(
+                of: PersistedQuery<UntypedJSON>("wknd-shared/adventures-paginated"), style: .cursor, pageSize: 5
+            )
+            .makeAsyncIterator()
             _ = try await pages.next()
         },
         Reader(description: "a download's first request", path: imagePath) { aem, emulator, folder in

@@ -1,11 +1,10 @@
 import AEMEmulator
+import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessDownload
 import EmulatorTestSupport
 import Foundation
 import Testing
-
-import AEMHeadless
-import AEMHeadlessDownload
 
 /// Runs `body` with a batch downloader whose AEM origin is `emulator`.
 func withBatch<T>(
@@ -103,7 +102,8 @@ struct BatchDownloaderTests {
                 let recent = directory.appendingPathComponent(".other-one.def456.part")
                 let unrelated = directory.appendingPathComponent(".notes.part.txt")
                 for file in [abandoned, recent, unrelated] { try Data("partial".utf8).write(to: file) }
-                let old = Date().addingTimeInterval(-2 * 24 * 3600)  // well past the hour after which a part file is abandoned
+                // Well past the hour after which a part file counts as abandoned.
+                let old = Date().addingTimeInterval(-2 * 24 * 3600)
                 try manager.setAttributes([.modificationDate: old], ofItemAtPath: abandoned.path)
                 try manager.setAttributes([.modificationDate: old], ofItemAtPath: unrelated.path)
                 let results = try await withBatch(origin: emulator) { batch in

@@ -1,12 +1,11 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessSQLiteCache
 import EmulatorTestSupport
 import Foundation
 import Testing
 import WKNDSample
-
-import AEMHeadlessSQLiteCache
 
 /// Runs `body` with an emulator, a client for it (no retries, so failures show at once) and a
 /// cache in a fresh folder.

@@ -1,10 +1,10 @@
 import AEMEmulator
 import AEMHeadless
+import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
 import Testing
 
-import AEMHeadlessSync
 @testable import WKNDSample
 
 /// A by-path query shaped as WKND's: the adventure's fields and its primary image, rendered by `_assetTransform`.

@@ -1,9 +1,8 @@
+import AEMHeadless
 import EmulatorTestSupport
 import Foundation
 import Testing
 import WKNDSample
-
-import AEMHeadless
 
 /// `Aem.execute` reads an answer's envelope through its own strict parser, then the data through `Decodable`;
 /// `JSONDecoder` reads the same envelope through `Decodable` alone. On thousands of generated answers — well-formed,

@@ -1,7 +1,6 @@
+import AEMHeadless
 import Foundation
 import Testing
-
-import AEMHeadless
 
 @Suite("Image references resolve to absolute URLs")
 struct ImageReferenceTests {

@@ -64,11 +64,13 @@ struct LocalizedReadingTests {
     @Test("one locale's list, and every adventure once across a chain")
     func listsByLocale() async throws {
         try await withClient { aem, _ in
-            let german = try await aem.execute(WKNDQueries.adventures(locale: ContentLocale("de"))).adventures.data ?? []
+            let german =
+                try await aem.execute(WKNDQueries.adventures(locale: ContentLocale("de"))).adventures.data ?? []
             #expect(german.count == 8)
             #expect(german.allSatisfy { $0.locale?.identifier == "de" })
             #expect(
-                try await aem.execute(WKNDQueries.adventures(locale: ContentLocale("fr"))).adventures.data?.isEmpty == true)
+                try await aem.execute(WKNDQueries.adventures(locale: ContentLocale("fr"))).adventures.data?.isEmpty
+                    == true)
             let merged = try await aem.allAdventures(locales: LocaleChain(parsing: "de,en"), pageSize: 7).data ?? []
             #expect(merged.count == 20)
             #expect(merged.filter { $0.locale.identifier == "de" }.count == 8)

@@ -42,7 +42,8 @@ struct QueryPagingTests {
     @Test("cursor paging follows pageInfo to the end", arguments: [(5, 4), (10, 2), (20, 1), (100, 1), (7, 3)])
     func cursorPages(pageSize: Int, expectedPages: Int) async throws {
         try await withEmulatorAem { _, aem in
-            let pages = try await aem.pages(of: untyped("wknd-shared/adventures-paginated"), pageSize: pageSize).collected()
+            let pages = try await aem.pages(of: untyped("wknd-shared/adventures-paginated"), pageSize: pageSize)
+                .collected()
             #expect(pages.count == expectedPages)
             #expect(pages.allSatisfy { $0.style == .cursor })
             let slugs = pages.flatMap(\.items).compactMap { $0["slug"]?.stringValue }
@@ -58,7 +59,8 @@ struct QueryPagingTests {
     func offsetPages(pageSize: Int, expectedPages: Int, expectedRequests: Int) async throws {
         let log = RequestTargets()
         try await withEmulatorAem(EmulatorOptions(requestLog: { log.append($0.target) })) { _, aem in
-            let pages = try await aem.pages(of: untyped("wknd-shared/adventures-all", ["sort": "slug"]), pageSize: pageSize
+            let pages = try await aem.pages(
+                of: untyped("wknd-shared/adventures-all", ["sort": "slug"]), pageSize: pageSize
             ).collected()
             let requests = log.targets.filter { $0.contains("/execute.json/") }
             #expect(pages.count == expectedPages)
@@ -133,7 +135,8 @@ struct QueryPagingTests {
     func itemsAndStartingPoint() async throws {
         try await withEmulatorAem { _, aem in
             var slugs: [String] = []
-            for try await item in aem.pages(of: untyped("wknd-shared/adventures-all", ["sort": "slug", "offset": 15]), pageSize: 2
+            for try await item in aem.pages(
+                of: untyped("wknd-shared/adventures-all", ["sort": "slug", "offset": 15]), pageSize: 2
             ).items {
                 slugs.append(item["slug"]?.stringValue ?? "")
             }
@@ -147,7 +150,8 @@ struct QueryPagingTests {
     @Test("a query that does not page is one page of its items")
     func unpagedQuery() async throws {
         try await withEmulatorAem { _, aem in
-            let pages = try await aem.pages(of: untyped("wknd-shared/adventure-by-slug", ["slug": "lofoten-winter-surf"])
+            let pages = try await aem.pages(
+                of: untyped("wknd-shared/adventure-by-slug", ["slug": "lofoten-winter-surf"])
             ).collected()
             #expect(pages.count == 1)
             #expect(pages.first?.style == .unpaged)
@@ -167,7 +171,9 @@ struct QueryPagingTests {
             var seen = 0
             var failed = false
             do {
-                for try await _ in aem.pages(of: untyped("wknd-shared/adventures-paginated"), style: .cursor) { seen += 1 }
+                for try await _ in aem.pages(of: untyped("wknd-shared/adventures-paginated"), style: .cursor) {
+                    seen += 1
+                }
             } catch is AemError {
                 failed = true
             }

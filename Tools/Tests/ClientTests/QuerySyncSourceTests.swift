@@ -18,7 +18,9 @@ struct QuerySyncSourceTests {
                 let source = await QuerySyncSource.finding(aem: aem, path: path, pageSize: 7)
                 #expect(source.style == style)
                 let report = try await SyncEngine(aem: aem, directory: folder).sync(source)
-                let items = try await aem.pages(of: PersistedQuery<UntypedJSON>(path), pageSize: 7).items.reduce(into: [UntypedJSON]()) {
+                let items = try await aem.pages(of: PersistedQuery<UntypedJSON>(path), pageSize: 7).items.reduce(
+                    into: [UntypedJSON]()
+                ) {
                     $0.append($1)
                 }
                 #expect(items.count == content.adventures.count)

@@ -51,11 +51,14 @@ struct ReadmeExampleTests {
         try await withRunning(EmulatorOptions(dynamicURLs: false)) { emulator in
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let aem = Aem(try AemConfiguration(scheme: .http, host: emulator.hostAndPort), transport: transport)
-                let list = try await aem.execute(WKNDQueries.adventures(limit: 10, sort: "price DESC")).map(\.adventures)
+                let list = try await aem.execute(WKNDQueries.adventures(limit: 10, sort: "price DESC")).map(
+                    \.adventures)
                 let adventures = try #require(list.data)
                 #expect(adventures.count == 10)
                 #expect(adventures.map { $0.price ?? 0 } == adventures.map { $0.price ?? 0 }.sorted(by: >))
-                let missing = try await aem.execute(WKNDQueries.adventureBySlug("no-such-adventure")).map { try $0.adventureDetail() }
+                let missing = try await aem.execute(WKNDQueries.adventureBySlug("no-such-adventure")).map {
+                    try $0.adventureDetail()
+                }
                 #expect(missing.errors.isEmpty)
                 #expect(missing.data == nil)
             }

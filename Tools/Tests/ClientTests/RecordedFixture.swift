@@ -1,8 +1,7 @@
+import AEMHeadless
 import EmulatorTestSupport
 import Foundation
 import WKNDSample
-
-import AEMHeadless
 
 /// The recorded AEM responses in `Recorded`, decoded through the client's own
 /// GraphQL envelope decoder.

@@ -1,8 +1,7 @@
+import AEMHeadless
 import Foundation
 import Testing
 import WKNDSample
-
-import AEMHeadless
 
 @Suite("Rich text as an AttributedString")
 struct RichTextAttributedStringTests {

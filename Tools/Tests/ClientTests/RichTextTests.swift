@@ -1,7 +1,6 @@
+import AEMHeadless
 import Foundation
 import Testing
-
-import AEMHeadless
 
 @Suite("Rich text: the typed json tree")
 struct RichTextTests {

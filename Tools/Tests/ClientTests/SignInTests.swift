@@ -64,7 +64,11 @@ struct SignInTests {
             let provider = IMSTokenProvider(exchange: exchange)
             try await withSignedInClient(emulator, provider: provider) { aem, _ in
                 try await withThrowingTaskGroup(of: Int?.self) { group in
-                    for _ in 0..<24 { group.addTask { try await aem.execute(WKNDQueries.adventures(limit: 1)).map(\.adventures).data?.count } }
+                    for _ in 0..<24 {
+                        group.addTask {
+                            try await aem.execute(WKNDQueries.adventures(limit: 1)).map(\.adventures).data?.count
+                        }
+                    }
                     for try await count in group { #expect(count == 1) }
                 }
             }
@@ -82,7 +86,11 @@ struct SignInTests {
                 ims.tokens.revokeAll()
                 emulator.clearRequests()
                 try await withThrowingTaskGroup(of: Int?.self) { group in
-                    for _ in 0..<8 { group.addTask { try await aem.execute(WKNDQueries.adventures(limit: 1)).map(\.adventures).data?.count } }
+                    for _ in 0..<8 {
+                        group.addTask {
+                            try await aem.execute(WKNDQueries.adventures(limit: 1)).map(\.adventures).data?.count
+                        }
+                    }
                     for try await count in group { #expect(count == 1) }
                 }
             }

@@ -35,7 +35,9 @@ struct SyncEngineTests {
                     #expect(try UntypedJSON(parsing: stored.json) == answer)
                     #expect(stored.path == fragment.path)
                     // The typed adventure is the network's.
-                    let network = try await aem.execute(WKNDQueries.adventureBySlug(fragment.slug)).map { try $0.adventureDetail() }.data
+                    let network = try await aem.execute(WKNDQueries.adventureBySlug(fragment.slug)).map {
+                        try $0.adventureDetail()
+                    }.data
                     #expect(try store.adventure(slug: fragment.slug) == network)
                     // The image file holds the served bytes.
                     if let image = network?.adventure.primaryImage,

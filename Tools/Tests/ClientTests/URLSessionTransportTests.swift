@@ -1,13 +1,12 @@
 import AEMHeadless
 import AEMHeadlessDownload
 import AEMHeadlessSQLiteCache
+import AEMHeadlessURLSession
 import EmulatorTestSupport
 import Foundation
 import Hummingbird
 import NIOCore
 import Testing
-
-import AEMHeadlessURLSession
 
 /// A client of `server` through `URLSessionTransport`.
 private func urlSessionClient(_ server: RecordingServer) throws -> Aem {

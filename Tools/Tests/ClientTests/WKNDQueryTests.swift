@@ -1,8 +1,7 @@
+import AEMHeadless
 import Foundation
 import Testing
 import WKNDSample
-
-import AEMHeadless
 
 @Suite("WKND persisted queries and typed calls")
 struct WKNDQueryTests {
@@ -42,16 +41,21 @@ struct WKNDQueryTests {
         try await withRecordingServer { server in
             server.enqueue(.json(list), .json(detail), .json(none))
             try await withClient(.urlSession, server: server) { aem in
-                let adventures = try await aem.execute(WKNDQueries.adventures(limit: 12, sort: "title ASC")).map(\.adventures)
+                let adventures = try await aem.execute(WKNDQueries.adventures(limit: 12, sort: "title ASC")).map(
+                    \.adventures)
                 #expect(adventures.data?.count == 12)
 
-                let found = try await aem.execute(WKNDQueries.adventureBySlug("cote-azur-sea-cliffs", image: try ImageTransform(width: 600))).map { try $0.adventureDetail() }
+                let found = try await aem.execute(
+                    WKNDQueries.adventureBySlug("cote-azur-sea-cliffs", image: try ImageTransform(width: 600))
+                ).map { try $0.adventureDetail() }
                 let adventure = try #require(found.data).adventure
                 #expect(adventure.title == "Côte d’Azur Sea Cliffs")
                 #expect(try #require(adventure.primaryImage).url(on: aem.configuration.origin)?.host == "127.0.0.1")
                 #expect(found.url.absoluteString.contains("/graphql/execute.json/wknd-shared/adventure-by-slug;"))
 
-                let missing = try await aem.execute(WKNDQueries.adventureBySlug("no-such-trip")).map { try $0.adventureDetail() }
+                let missing = try await aem.execute(WKNDQueries.adventureBySlug("no-such-trip")).map {
+                    try $0.adventureDetail()
+                }
                 #expect(missing.errors.isEmpty)
                 #expect(missing.data == nil)
             }

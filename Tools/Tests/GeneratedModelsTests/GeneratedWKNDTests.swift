@@ -9,7 +9,8 @@ struct GeneratedWKNDTests {
     @Test func adventuresAllDecodesAsTheHandWrittenList() async throws {
         try await ServedPackage.sample.withService { aem in
             let generated = try await aem.execute(AdventuresAllQuery.request(offset: 2, limit: 8, sort: "price DESC"))
-            let handWritten = try await aem.execute(WKNDQueries.adventures(offset: 2, limit: 8, sort: "price DESC")).map(\.adventures)
+            let handWritten = try await aem.execute(WKNDQueries.adventures(offset: 2, limit: 8, sort: "price DESC"))
+                .map(\.adventures)
             let items = try #require(generated.data?.adventureList.items)
             let adventures = try #require(handWritten.data)
             #expect(items.count == 8)
@@ -51,7 +52,9 @@ struct GeneratedWKNDTests {
         try await ServedPackage.sample.withService { aem in
             for slug in ["lofoten-winter-surf", "cinque-terre-coastal-walk", "yosemite-big-wall-intro"] {
                 let generated = try await aem.execute(AdventureBySlugQuery.request(slug: slug, imageWidth: 640))
-                let handWritten = try await aem.execute(WKNDQueries.adventureBySlug(slug, image: try ImageTransform(width: 640))).map { try $0.adventureDetail() }
+                let handWritten = try await aem.execute(
+                    WKNDQueries.adventureBySlug(slug, image: try ImageTransform(width: 640))
+                ).map { try $0.adventureDetail() }
                 let list = try #require(generated.data?.adventureList)
                 let item = try #require(list.items.first)
                 let detail = try #require(handWritten.data)
@@ -75,7 +78,10 @@ struct GeneratedWKNDTests {
 
     @Test func adventureByPathDecodesAsTheHandWrittenDetail() async throws {
         try await ServedPackage.sample.withService { aem in
-            let detail = try #require(try await aem.execute(WKNDQueries.adventureBySlug("lofoten-winter-surf")).map { try $0.adventureDetail() }.data)
+            let detail = try #require(
+                try await aem.execute(WKNDQueries.adventureBySlug("lofoten-winter-surf")).map {
+                    try $0.adventureDetail()
+                }.data)
             let path = try #require(detail.adventure.path)
             let generated = try await aem.execute(AdventureByPathQuery.request(path: path))
             let result = try #require(generated.data?.adventureByPath)
@@ -113,7 +119,8 @@ struct GeneratedWKNDTests {
                 try await aem.execute(AdventuresPaginatedQuery.request(first: 6, after: cursor, sort: "title ASC"))
                     .data?.adventurePaginated)
             let nodes = (first.edges + second.edges).map(\.node)
-            let adventures = try #require(try await aem.execute(WKNDQueries.adventures(limit: 12, sort: "title ASC")).map(\.adventures).data)
+            let adventures = try #require(
+                try await aem.execute(WKNDQueries.adventures(limit: 12, sort: "title ASC")).map(\.adventures).data)
             #expect(nodes.map(\.slug) == adventures.map(\.slug))
             #expect(nodes.map(\.price) == adventures.map(\.price))
             #expect(nodes.map { $0.primaryImage?.asImageRef?.path } == adventures.map { $0.primaryImage?.path })

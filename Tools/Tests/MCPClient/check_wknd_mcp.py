@@ -61,6 +61,9 @@ async def session_checks(label, wknd, args, env, checks):
             check(f"{label}: the seven tools are listed", names == TOOLS, sorted(names))
             schemas = {tool.name: field(tool, "input_schema", "inputSchema") for tool in tools.tools}
             check(f"{label}: each tool has an object schema", all(s.get("type") == "object" for s in schemas.values()))
+            outputs = {tool.name: field(tool, "output_schema", "outputSchema") or {} for tool in tools.tools}
+            check(f"{label}: each tool declares an object output schema",
+                  all(s.get("type") == "object" for s in outputs.values()), outputs)
             await checks(session)
 
 

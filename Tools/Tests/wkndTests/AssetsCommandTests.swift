@@ -1,9 +1,9 @@
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
 
 @testable import AEMEmulator
+@testable import WKNDCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

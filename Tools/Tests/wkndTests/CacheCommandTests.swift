@@ -3,9 +3,10 @@ import AEMHeadless
 import AEMHeadlessSQLiteCache
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
 import WKNDSample
+
+@testable import WKNDCore
 
 /// Runs `body` with an emulator, the environment that points `wknd` at it with a cache folder
 /// of its own, and that folder; removes the folder after.

@@ -1,7 +1,8 @@
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd codegen")
 struct CodegenCommandTests {

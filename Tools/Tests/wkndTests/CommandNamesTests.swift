@@ -1,7 +1,7 @@
-@testable import WKNDCore
 import ArgumentParser
 import Testing
 
+@testable import WKNDCore
 @testable import wknd
 
 /// Every command states its name. Without one, ArgumentParser derives it from the type's name with

@@ -1,7 +1,7 @@
-@testable import WKNDCore
 import AEMHeadless
 import Testing
 
+@testable import WKNDCore
 @testable import wknd
 
 @Suite("ConfigurationResolver")

@@ -1,7 +1,8 @@
 import AEMEmulator
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("configuration precedence and secrets, through the binary")
 struct ConfigurationTests {

@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 /// A folder for downloads, removed after `body`; its parent is a fresh folder too, so writes
 /// outside it can be seen.

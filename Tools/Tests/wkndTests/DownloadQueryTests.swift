@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd download --query: the images of any query's answer", .serialized)
 struct DownloadQueryTests {

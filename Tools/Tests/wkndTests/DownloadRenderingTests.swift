@@ -1,9 +1,9 @@
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
 
 @testable import AEMEmulator
+@testable import WKNDCore
 
 /// `wknd download` with rendering options against the stand-in, which renders for real: the files are what was asked
 /// for, named by the bytes received.

@@ -1,6 +1,7 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
+
 @testable import WKNDCore
 
 /// Runs `body` with an emulator started in this process on a free port, and the environment

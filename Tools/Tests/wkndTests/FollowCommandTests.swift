@@ -2,9 +2,10 @@ import AEMEmulator
 import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
 import WKNDSample
+
+@testable import WKNDCore
 
 /// `wknd sync DIR --follow`: the mirror follows the emulator's content events until Ctrl-C. The followers are killed
 /// with their test, which the time limit ends (its wait for a share of the heavy tests included).

@@ -5,7 +5,6 @@ import EmulatorTestSupport
 import Foundation
 import Testing
 
-
 @testable import WKNDCore
 @testable import wknd_mcp
 

@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd queries pull | diff | push and wknd schema fetch against the emulator", .serialized)
 struct QueriesAsCodeTests {

@@ -1,7 +1,8 @@
 import AEMEmulator
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd queries: list, show and persist against the emulator", .serialized)
 struct QueriesCommandTests {

@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd query: any persisted query against the emulator", .serialized)
 struct QueryCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import WKNDCore
 import Testing
 
+@testable import WKNDCore
 @testable import wknd
 
 /// What a screen sent, stream by stream, in order.

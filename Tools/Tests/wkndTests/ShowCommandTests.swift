@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd show against the emulator")
 struct ShowCommandTests {

@@ -1,8 +1,9 @@
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 /// The IMS emulator and an emulator that accepts only its tokens, with a token cache folder
 /// shared by the runs of one test, and the environment that points `wknd` at all three.

@@ -1,8 +1,8 @@
 import AEMHeadlessSQLiteCache
 import Foundation
-@testable import WKNDCore
 import Testing
 
+@testable import WKNDCore
 @testable import wknd
 
 @Suite("StartupWarmup: what the raw arguments start before parsing")

@@ -3,10 +3,11 @@ import AEMHeadless
 import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import GRDB
 import Testing
 import WKNDSample
+
+@testable import WKNDCore
 
 /// `--store`: `wknd list`, `show` and `fragments list` answer from a synced folder with no network, in the same
 /// formats, narrowed by `--where`, `--sort` and `--search`; and a store's change log read by one process while

@@ -3,9 +3,10 @@ import AEMHeadless
 import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
 import WKNDSample
+
+@testable import WKNDCore
 
 #if canImport(Glibc)
 import Glibc

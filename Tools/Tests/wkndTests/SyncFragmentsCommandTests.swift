@@ -3,8 +3,9 @@ import AEMHeadless
 import AEMHeadlessSync
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 @Suite("wknd sync --fragments: the built binary against the emulator", .serialized)
 struct SyncFragmentsCommandTests {

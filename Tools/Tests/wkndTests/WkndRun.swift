@@ -1,7 +1,8 @@
 import EmulatorTestSupport
 import Foundation
-@testable import WKNDCore
 import Testing
+
+@testable import WKNDCore
 
 /// One run of the built `wknd` binary: what it wrote on each stream and how it ended.
 struct WkndRun: Sendable {

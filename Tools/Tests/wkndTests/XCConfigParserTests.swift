@@ -1,6 +1,6 @@
-@testable import WKNDCore
 import Testing
 
+@testable import WKNDCore
 @testable import wknd
 
 @Suite("XCConfigParser")

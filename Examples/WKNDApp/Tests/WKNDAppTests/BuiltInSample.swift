@@ -1,13 +1,13 @@
 import Foundation
 
-/// `wknd serve` serving the built-in sample (the package's own build of it, `.build/debug/wknd`) on a free port, for
-/// as long as `body` runs.
+/// `wknd serve` serving the built-in sample (the tools' build of it in the repository's build folder,
+/// `.build/debug/wknd`) on a free port, for as long as `body` runs.
 enum BuiltInSample {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The package's built `wknd`.
+    /// The tools' built `wknd`.
     static let wknd = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +16,10 @@ enum BuiltInSample {
     /// Runs `body` with the host and port the sample is served on (`127.0.0.1:4711`), then stops it.
     static func serving(_ body: (String) async throws -> Void) async throws {
         guard FileManager.default.isExecutableFile(atPath: wknd.path) else {
-            throw Failure(description: "\(wknd.path) is not built: run `swift build` in the package first")
+            throw Failure(
+                description:
+                    "\(wknd.path) is not built: run `swift build --package-path Tools --scratch-path .build` in the repository first"
+            )
         }
         let process = Process()
         process.executableURL = wknd

@@ -166,6 +166,8 @@ struct GraphQLEndpoints: Sendable {
     /// `POST /content/_cq_graphql/<configuration>/endpoint.json` with `{"query", "variables", "operationName"}`.
     func adHoc(configuration: String, body: [UInt8]) async -> Reply? {
         guard allowsAdHocQueries else { return nil }
+        // A configuration without a schema has no endpoint, whatever is asked of it: AEM's one answer for that.
+        guard engine.sdl(configuration: configuration) != nil else { return Self.noSuitableEndpoint }
         guard let request = try? JSONDecoder().decode(AdHocRequest.self, from: Data(body)) else {
             return .document(
                 status: 400, Self.errors("The body must be JSON: {\"query\": …, \"variables\": {…}}."),
@@ -177,7 +179,7 @@ struct GraphQLEndpoints: Sendable {
         return .document(status: 200, document, cacheControl: nil)
     }
 
-    /// AEM's answer for a configuration without a GraphQL endpoint.
+    /// AEM's answer for a configuration without a GraphQL endpoint: to a persisted query, the schema and an ad-hoc query.
     private static let noSuitableEndpoint = Reply.document(
         status: AEMErrorBodies.noSuitableEndpointStatus, AEMErrorBodies.noSuitableEndpoint, cacheControl: nil)
 

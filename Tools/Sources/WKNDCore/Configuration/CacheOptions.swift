@@ -46,4 +46,6 @@ package struct CacheOptions: ParsableArguments {
     }
 }
 
+// The libraries' type, read from the command line by the tools' parser: both packages are this repository's.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension CachePolicy: @retroactive ExpressibleByArgument {}

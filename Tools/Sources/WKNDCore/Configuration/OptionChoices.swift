@@ -28,6 +28,6 @@ package enum SchemeChoice: String, CaseIterable, ExpressibleByArgument, Sendable
 /// completions. ArgumentParser's default reads them through a `\.rawValue` key path that the
 /// runtime resolves on every run, each one a scan of all the program's protocol conformances;
 /// a closure needs none.
-package extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }

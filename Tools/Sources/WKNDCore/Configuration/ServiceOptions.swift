@@ -124,7 +124,9 @@ package struct CommonOptions: ParsableArguments, ConfigurationOptions {
 
     /// Reads the configuration sources (files and standard input) and applies the precedence,
     /// with `options` holding the values of further command-line options.
-    package func resolveConfiguration(options: [SettingKey: String], environment: [String: String] = Environment.current)
+    package func resolveConfiguration(
+        options: [SettingKey: String], environment: [String: String] = Environment.current
+    )
         throws(AemConfigurationError) -> LoadedConfiguration
     {
         var inputs = ConfigurationInputs(options: options, environment: environment)

@@ -114,7 +114,7 @@ package struct SignInCredential {
     }
 }
 
-package extension ResolvedConfiguration {
+extension ResolvedConfiguration {
     /// The IMS URL set, checked; nil when none is set (each credential has its own default).
     package func imsURL() throws(AemConfigurationError) -> URL? {
         let setting = setting(.imsURL)

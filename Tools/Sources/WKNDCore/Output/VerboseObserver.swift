@@ -7,7 +7,9 @@ import Foundation
 package struct VerboseObserver: AemObserver {
     package let console: Console
 
-    package func didReceive(_ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
+    package func didReceive(
+        _ response: AemHTTPResponseHead, for request: AemHTTPRequest, attempt: Int, duration: Duration
+    ) {
         var line = "\(request.method) \(request.url.absoluteString) → \(response.status)"
         if let location = response.headers["Location"], (300..<400).contains(response.status) {
             line += " (to \(location))"
@@ -15,7 +17,8 @@ package struct VerboseObserver: AemObserver {
         console.detail(line + " " + Self.timing(attempt: attempt, duration: duration))
     }
 
-    package func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration) {
+    package func didFail(_ error: AemHTTPTransportError, for request: AemHTTPRequest, attempt: Int, duration: Duration)
+    {
         console.detail(
             "\(request.method) \(request.url.absoluteString) failed: \(error.detail) "
                 + Self.timing(attempt: attempt, duration: duration))

@@ -1,6 +1,6 @@
 import AEMHeadless
 
-package extension CommandContext {
+extension CommandContext {
     /// `withAem` with the response cache and policy that `options` ask for. The built-in sample service is
     /// never cached: it runs on this machine, so there is no network to save or to lose. Before
     /// returning, the background refreshes of stale answers finish and the run is recorded.

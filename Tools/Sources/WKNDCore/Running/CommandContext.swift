@@ -14,7 +14,9 @@ package struct CommandContext: Sendable {
 
     /// Resolves the configuration and runs `body`. Any failure is reported on stderr as one line
     /// and ends the command with its `ExitStatus`.
-    package static func run(_ options: some ConfigurationOptions, _ body: (CommandContext) async throws -> Void) async throws {
+    package static func run(_ options: some ConfigurationOptions, _ body: (CommandContext) async throws -> Void)
+        async throws
+    {
         var console = Console(verbose: options.verbose)
         do {
             let configuration = try options.resolveConfiguration()

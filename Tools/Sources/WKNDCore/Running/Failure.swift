@@ -50,7 +50,9 @@ package struct Failure: Error, Sendable {
 
     /// What `--verbose` adds to an AEM failure: the lines after the message of its `debugDescription`.
     package static func details(of error: AemError) -> [String] {
-        Array(error.debugDescription.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init))
+        Array(
+            error.debugDescription.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        )
     }
 
     /// The exit code for each kind of AEM failure.
@@ -88,7 +90,7 @@ package struct Failure: Error, Sendable {
     package var line: String { TextLayout.singleLine(message) }
 }
 
-package extension SignInError.Step {
+extension SignInError.Step {
     /// The step in a few words, for the error line.
     package var words: String {
         switch self {

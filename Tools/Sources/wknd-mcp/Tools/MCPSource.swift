@@ -1,6 +1,6 @@
 import AEMHeadless
-import WKNDCore
 import AEMHeadlessSync
+import WKNDCore
 
 /// Where the tools read: a synced mirror, with no network, or the configured service through the response cache.
 enum MCPSource: Sendable {

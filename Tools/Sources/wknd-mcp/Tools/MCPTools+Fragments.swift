@@ -1,6 +1,6 @@
 import AEMHeadless
-import WKNDCore
 import AEMHeadlessSync
+import WKNDCore
 
 extension MCPTools {
     /// `list_fragments`: a page of the fragments below a folder, and the cursor of the next.

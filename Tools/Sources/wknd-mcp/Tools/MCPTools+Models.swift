@@ -1,6 +1,6 @@
 import AEMHeadless
-import WKNDCore
 import AEMHeadlessSync
+import WKNDCore
 
 extension MCPTools {
     /// `list_models`: the models with their fields and types, from the schemas of the service's configurations or

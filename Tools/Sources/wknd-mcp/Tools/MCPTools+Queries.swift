@@ -1,6 +1,6 @@
 import AEMHeadless
-import WKNDCore
 import Foundation
+import WKNDCore
 
 extension MCPTools {
     /// `list_persisted_queries`: the stored queries, with their text and declared variables.

@@ -1,6 +1,6 @@
 import AEMHeadless
-import WKNDCore
 import AEMHeadlessSync
+import WKNDCore
 
 /// The resources `wknd mcp` offers: each fragment as `aem://fragment/<path>` (JSON), each configuration's schema as
 /// `aem://schema/<configuration>` (SDL) and each persisted query's text as `aem://query/<configuration>/<name>`.

@@ -1,7 +1,7 @@
 import AEMHeadless
-import WKNDCore
 import AEMHeadlessSync
 import Foundation
+import WKNDCore
 
 /// The tools' answers: each call's arguments read and checked, the source read, and the result as one JSON object.
 /// A failure is thrown as the command line would report it (`Failure(error).line` is its message).

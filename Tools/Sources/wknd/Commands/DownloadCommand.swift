@@ -50,7 +50,7 @@ struct DownloadCommand: AsyncParsableCommand {
             0 when any image failed; 130 after Ctrl-C, 143 after SIGTERM.
 
             EXAMPLES
-              wknd download bali-surf-camp climbing-new-zealand --output images
+              wknd download lofoten-winter-surf algarve-first-waves --output images
               wknd download --all --output images --concurrency 8 --width 800 --format webp
               wknd download --query wknd-shared/adventures-all --crop 0p,0p,50p,50p
               wknd download --query wknd-shared/adventures-paginated --all --output images

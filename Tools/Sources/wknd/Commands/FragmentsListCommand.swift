@@ -175,7 +175,8 @@ struct FragmentsListCommand: AsyncParsableCommand {
     ) async throws {
         for try await fetched in pages {
             let page = cache.noted(fetched)
-            let items = locale.map { locale in page.items.filter { ContentLocale(ofPath: $0.path) == locale } }
+            let items =
+                locale.map { locale in page.items.filter { ContentLocale(ofPath: $0.path) == locale } }
                 ?? page.items
             guard !items.isEmpty else { continue }
             show(items)

@@ -64,6 +64,8 @@ struct ImageTransformOptions: ParsableArguments {
     }
 }
 
+// The libraries' type, read from the command line by the tools' parser: both packages are this repository's.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension ImageFormat: @retroactive ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
 }

@@ -172,7 +172,8 @@ struct QueriesCommand: AsyncParsableCommand {
                         return try await aem.persist(text, as: path, caching: cache, replacing: update)
                     } catch let error as AemError where error.kind == .queryAlreadyExists {
                         throw Failure(
-                            .cannotCreate, error.message + " Add --update to replace it.", details: Failure.details(of: error))
+                            .cannotCreate, error.message + " Add --update to replace it.",
+                            details: Failure.details(of: error))
                     } catch let error as AemError where error.kind == .queryNotFound {
                         throw Failure(
                             .unavailable, error.message + " Leave out --update to create it.",

@@ -144,7 +144,8 @@ struct QueryCommand: AsyncParsableCommand {
         guard let entry = entries.first(where: { $0.path == path }) else {
             throw AemError(
                 .queryNotFound,
-                "The persisted query \(path) does not exist on \(aem.configuration.origin). `wknd queries list` lists those that do.")
+                "The persisted query \(path) does not exist on \(aem.configuration.origin). `wknd queries list` lists those that do."
+            )
         }
         guard entry.text == nil || entry.variableNames.contains("locale") else {
             console.note("\(path) declares no $locale variable: --locale does not apply to it")
@@ -170,4 +171,6 @@ struct QueryCommand: AsyncParsableCommand {
     }
 }
 
+// The libraries' type, read from the command line by the tools' parser: both packages are this repository's.
+// swift-format-ignore: AvoidRetroactiveConformances
 extension PagingStyle: @retroactive ExpressibleByArgument {}

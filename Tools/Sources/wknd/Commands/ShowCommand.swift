@@ -31,9 +31,9 @@ struct ShowCommand: AsyncParsableCommand {
             network; its image is the folder's file.
 
             EXAMPLES
-              wknd show bali-surf-camp
-              wknd show bali-surf-camp --store wknd-mirror
-              wknd show bali-surf-camp --json | jq -r .description.plaintext
+              wknd show lofoten-winter-surf
+              wknd show lofoten-winter-surf --store wknd-mirror    (after `wknd sync wknd-mirror`)
+              wknd show lofoten-winter-surf --json | jq -r .description.plaintext
               wknd show dolomites-ski-safari --locale de-CH,de,en
             """
     )
