@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // What the tests open a mirror's or the cache's database with; the libraries' package resolves the same one.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The Model Context Protocol, for `wknd-mcp` only.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
@@ -161,6 +163,8 @@ let package = Package(
                 .product(name: "AEMHeadlessURLSession", package: "AEMHeadless"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Recorded"]
         ),
@@ -184,6 +188,7 @@ let package = Package(
                 .product(name: "AEMHeadlessSQLiteCache", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessSync", package: "AEMHeadless"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]
