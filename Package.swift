@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AEMHeadlessDownload", targets: ["AEMHeadlessDownload"]),
         .library(name: "AEMHeadlessObservation", targets: ["AEMHeadlessObservation"]),
         .library(name: "AEMHeadlessSync", targets: ["AEMHeadlessSync"]),
+        .library(name: "AEMHeadlessAuthoring", targets: ["AEMHeadlessAuthoring"]),
         // AEM's wire formats as code, for a server that answers as AEM does (the emulator in Tools/); an app needs
         // none of it. The underscore says so, as `_CryptoExtras` does: no promise is made about it.
         .library(name: "_AEMWireFormats", targets: ["AEMWireFormats"]),
@@ -42,6 +43,9 @@ let package = Package(
         .target(name: "AEMHeadlessDownload", dependencies: ["AEMHeadless", "AEMWireFormats"]),
         // Observable models for SwiftUI (Observation, which Linux has too): a query's result, a mirror's value.
         .target(name: "AEMHeadlessObservation", dependencies: ["AEMHeadless"]),
+        // The author service's Sites API: fragments and models read and written under entity tags, publishing,
+        // versions. Kept apart so that an app that only reads does not link it.
+        .target(name: "AEMHeadlessAuthoring", dependencies: ["AEMHeadless"]),
         // A URLSession transport for the client: the natural one on Apple platforms, and on Linux through
         // FoundationNetworking. Kept apart so that programs using another transport do not load FoundationNetworking.
         .target(name: "AEMHeadlessURLSession", dependencies: ["AEMHeadless"]),
@@ -96,8 +100,9 @@ let package = Package(
         .testTarget(
             name: "AEMHeadlessTests",
             dependencies: [
-                "AEMHeadless", "AEMHeadlessDownload", "AEMHeadlessIMS", "AEMHeadlessSQLiteCache", "AEMHeadlessSync",
-                "AEMHeadlessURLSession", "AEMWireFormats", .product(name: "GRDB", package: "GRDB.swift"),
+                "AEMHeadless", "AEMHeadlessAuthoring", "AEMHeadlessDownload", "AEMHeadlessIMS",
+                "AEMHeadlessSQLiteCache", "AEMHeadlessSync", "AEMHeadlessURLSession", "AEMWireFormats",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

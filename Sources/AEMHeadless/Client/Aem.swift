@@ -103,28 +103,38 @@ public struct Aem: Sendable {
     /// client (queries, the response cache, query management, a mirror's pages, any other
     /// endpoint of the service).
     ///
-    /// Redirects within the origin are followed; a GET (or HEAD) is retried per
+    /// Redirects within the origin are followed. Only what is safe to send twice is retried per
     /// `configuration.retry` on a failed connection, on 429, 502, 503 and 504 (honouring
-    /// `Retry-After`) and when the connection breaks while the body arrives. Other methods are
-    /// sent once, since they may have taken effect. The body is read up to
-    /// `configuration.maxResponseBytes`. Any status is returned: what it means is the reader's
-    /// to say (`AemAnswer` tells an HTML page or an empty body).
+    /// `Retry-After`) and when the connection breaks while the body arrives: a GET or HEAD, and a
+    /// PUT or DELETE made conditional with `If-Match` (a repeat of one that landed fails with 412
+    /// instead of writing twice). Any other request, such as a POST or PATCH, is sent again only
+    /// when it is known not to have been processed: answered 429, or refused a connection before
+    /// anything was sent. The body is read up to `configuration.maxResponseBytes`. Any status is
+    /// returned: what it means is the reader's to say (`AemAnswer` tells an HTML page or an empty
+    /// body).
     ///
     /// - Parameters:
     ///   - url: the absolute URL; credentials and `configuration.extraHeaders` go only to the
     ///     configured origin.
     ///   - headers: header fields of this request, such as `If-None-Match`; `Accept` defaults
     ///     to `application/json`.
+    ///   - throttleWhenUnsaid: how long the service is known to throttle, waited after a 429
+    ///     without `Retry-After` (within `configuration.retry.maxRetryAfter`) in place of the
+    ///     policy's back-off; nil for the back-off.
     /// - Throws: `AemError` (`.network`, `.timedOut`, `.bodyTooLarge`), `SignInError` when a
-    ///   token cannot be had, or `CancellationError`; never a transport's own error.
+    ///   token cannot be had, or `CancellationError`; never a transport's own error. A request
+    ///   that is not safe to send twice and whose connection broke, or that timed out, after it
+    ///   was sent is reported as such: it may or may not have taken effect.
     package func answer(
-        _ url: URL, method: String = "GET", headers: AemHTTPHeaders = [:], body: Data? = nil
+        _ url: URL, method: String = "GET", headers: AemHTTPHeaders = [:], body: Data? = nil,
+        throttleWhenUnsaid: Duration? = nil
     ) async throws -> AemAnswer {
         var fields: AemHTTPHeaders = ["Accept": "application/json"]
         for field in headers { fields.set(name: field.name, value: field.value) }
         let limit = configuration.maxResponseBytes
-        let sent = Outgoing(url: url, method: method, headers: fields, body: body)
-        let (response, whole) = try await fetch(sent) { response in
+        let sent = Outgoing(
+            url: url, method: method, headers: fields, body: body, throttleWhenUnsaid: throttleWhenUnsaid)
+        let (response, whole, attempts) = try await fetch(sent) { response in
             do {
                 return try await response.body.collect(upTo: limit)
             } catch let error as BodyTooLargeError {
@@ -134,7 +144,9 @@ public struct Aem: Sendable {
                     url: url, status: response.status, underlyingError: error)
             }
         }
-        return AemAnswer(status: response.status, headers: response.headers, body: whole, url: url)
+        var answer = AemAnswer(status: response.status, headers: response.headers, body: whole, url: url)
+        answer.attempts = attempts
+        return answer
     }
 
     /// Sends a GET and returns the response with its body still to be read, for downloads.
@@ -145,22 +157,61 @@ public struct Aem: Sendable {
         try await fetch(Outgoing(url: url, method: "GET", headers: headers, body: nil)) { _ in () }.response
     }
 
+    /// Whether a request with `method` and `headers` may be sent twice without harm, so that it may be retried after
+    /// a lost connection or a 502, 503 or 504: a GET or HEAD, or a PUT or DELETE with `If-Match` (a repeat of one
+    /// that landed fails with 412 instead of writing twice).
+    package static func isRepeatable(method: String, headers: AemHTTPHeaders) -> Bool {
+        switch method.uppercased() {
+        case "GET", "HEAD": true
+        case "PUT", "DELETE": headers["If-Match"] != nil
+        default: false
+        }
+    }
+
     /// One request as the caller asked for it, before signing and redirects.
     private struct Outgoing {
         var url: URL
         var method: String
         var headers: AemHTTPHeaders
         var body: Data?
+        /// The wait after a 429 without `Retry-After`; nil for the policy's back-off.
+        var throttleWhenUnsaid: Duration? = nil
 
-        /// Whether sending it twice does no harm, so that it may be retried.
-        var isIdempotent: Bool { ["GET", "HEAD"].contains(method.uppercased()) }
+        /// Whether sending it twice does no harm (`Aem.isRepeatable(method:headers:)`).
+        var isIdempotent: Bool { Aem.isRepeatable(method: method, headers: headers) }
+
+        /// Whether a try answered `status` may be followed by another: any status the policy retries when the
+        /// request is idempotent, else only 429, which says the request was refused without being processed.
+        func mayRetry(status: Int) -> Bool {
+            isIdempotent || status == 429
+        }
+
+        /// Whether a try that failed below HTTP may be followed by another: a connection that could not be made
+        /// sent nothing; one lost after the request went out only when the request is idempotent; a timeout
+        /// never (the server may still be working on it).
+        func mayRetry(after error: AemHTTPTransportError) -> Bool {
+            switch error.kind {
+            case .connectionFailed: true
+            case .connectionLost: isIdempotent
+            case .timedOut: false
+            }
+        }
+
+        /// The `Retry-After` a response to this request is read with: its own, else, for a 429, the wait the
+        /// service is known to hold.
+        func retryAfter(of response: AemHTTPResponse) -> String? {
+            if let value = response.headers["Retry-After"] { return value }
+            guard response.status == 429, let throttleWhenUnsaid else { return nil }
+            return String(throttleWhenUnsaid.components.seconds)
+        }
     }
 
-    /// Sends a request, retried when it is idempotent, then reads what `finish` reads of the
-    /// response; a connection lost while reading is retried like one lost before the answer.
+    /// Sends a request, retried as `Outgoing.mayRetry` allows, then reads what `finish` reads of the response; a
+    /// connection lost while reading is retried like one lost before the answer. Also returns how many tries it
+    /// took.
     private func fetch<Result: Sendable>(
         _ outgoing: Outgoing, finish: (AemHTTPResponse) async throws -> Result
-    ) async throws -> (response: AemHTTPResponse, result: Result) {
+    ) async throws -> (response: AemHTTPResponse, result: Result, attempts: Int) {
         let url = outgoing.url
         var attempt = 0
         while true {
@@ -168,20 +219,21 @@ public struct Aem: Sendable {
             try Task.checkCancellation()
             do {
                 let response = try await followingRedirects(outgoing, attempt: attempt)
-                if outgoing.isIdempotent,
+                if outgoing.mayRetry(status: response.status),
                     let delay = configuration.retry.delay(
-                        afterAttempt: attempt, status: response.status,
-                        retryAfter: response.headers["Retry-After"])
+                        afterAttempt: attempt, status: response.status, retryAfter: outgoing.retryAfter(of: response))
                 {
                     await response.body.discard()
                     try await Task.sleep(for: delay)
                     continue
                 }
-                return (response, try await finish(response))
+                return (response, try await finish(response), attempt)
             } catch let error as AemHTTPTransportError {
-                guard outgoing.isIdempotent, error.kind != .timedOut,
+                guard outgoing.mayRetry(after: error),
                     let delay = configuration.retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
-                else { throw networkError(error, url: url) }
+                else {
+                    throw networkError(error, url: url, unsafeMethod: outgoing.isIdempotent ? nil : outgoing.method)
+                }
                 try await Task.sleep(for: delay)
             }
         }
@@ -245,8 +297,21 @@ public struct Aem: Sendable {
         return AemHTTPRequest(method: method, url: url, headers: all, body: body, timeout: configuration.timeout)
     }
 
-    func networkError(_ error: AemHTTPTransportError, url: URL) -> AemError {
+    /// The error for a failure below HTTP. `unsafeMethod` names the method of a request that is not safe to send
+    /// twice, whose effect a broken connection or a timeout leaves unknown.
+    func networkError(_ error: AemHTTPTransportError, url: URL, unsafeMethod method: String? = nil) -> AemError {
         let host = AemOrigin(of: url)?.description ?? url.absoluteString
+        if let method, error.kind != .connectionFailed {
+            let what =
+                error.kind == .timedOut
+                ? "\(host) did not answer the \(method) within \(Self.seconds(configuration.timeout))"
+                : "The connection to \(host) broke before the answer to the \(method) was complete (\(error.detail))"
+            return AemError(
+                error.kind == .timedOut ? .timedOut : .network,
+                what
+                    + ": the change may or may not have been made, and it was not sent again. Read what it changes to find out before sending it again.",
+                url: url, underlyingError: error)
+        }
         switch error.kind {
         case .timedOut:
             return AemError(

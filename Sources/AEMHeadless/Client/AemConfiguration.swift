@@ -12,7 +12,7 @@ public struct AemConfiguration: Sendable {
     public let extraHeaders: AemHTTPHeaders
     /// How long to wait for a response to begin.
     public let timeout: Duration
-    /// When and how long to wait before retrying a failed GET.
+    /// When and how long to wait before retrying a failed request that may be sent again.
     public let retry: RetryPolicy
     /// The largest query response body read, in bytes.
     public let maxResponseBytes: Int
@@ -20,7 +20,7 @@ public struct AemConfiguration: Sendable {
     public let userAgent: String
 
     /// Masks this configuration's secrets in text that might be shown.
-    var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
+    package var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
 
     /// Checks the settings and builds a configuration; throws `AemConfigurationError` for one that cannot work.
     ///
@@ -30,7 +30,7 @@ public struct AemConfiguration: Sendable {
     ///   - authentication: the credentials, sent only to this origin.
     ///   - extraHeaders: headers added to every request to this origin; not `Authorization`.
     ///   - timeout: the longest a request may take, more than zero.
-    ///   - retry: how failed GETs are retried.
+    ///   - retry: how failed requests that may be sent again are retried.
     ///   - maxResponseBytes: the largest query answer read, above zero.
     ///   - userAgent: the `User-Agent` sent; name your app with `ClientIdentity.userAgent(product: "MyApp/2.1")`.
     public init(

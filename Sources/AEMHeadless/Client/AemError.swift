@@ -44,6 +44,19 @@ public struct AemError: Error, Sendable, CustomStringConvertible {
         /// A request that cannot be sent as asked, such as a folder path that is not under
         /// `/content/dam/` or a page size outside what the API takes; nothing was sent.
         public static let invalidRequest = Kind("invalidRequest")
+        /// 412: what a write was based on changed since it was read (its entity tag no longer
+        /// matches). Read it again and apply the change to the fresh copy.
+        public static let preconditionFailed = Kind("preconditionFailed")
+        /// 428: the server takes this write only with the entity tag of the copy it is based on
+        /// (`If-Match`), and it came without one.
+        public static let preconditionRequired = Kind("preconditionRequired")
+        /// 409: the write conflicts with the current state of what it changes, such as deleting
+        /// a fragment that is still published (unpublish it first).
+        public static let conflict = Kind("conflict")
+        /// 429 that was not retried further: the server is limiting the rate of requests, and the
+        /// wait it asks for is longer than the retry policy allows (`RetryPolicy.maxRetryAfter`), or
+        /// the tries ran out. The message says when to try again.
+        public static let rateLimited = Kind("rateLimited")
     }
 
     /// What kind of failure this is; compare with the `Kind` constants.

@@ -1,11 +1,16 @@
 import Foundation
 
-/// When and how long to wait before trying an idempotent GET again.
+/// When and how long to wait before trying a request again: a read, or a write that is safe to
+/// send twice (a PUT or DELETE with `If-Match`); any other write only when it is known not to
+/// have been processed (429, or no connection made).
 ///
 /// Connection failures and the statuses 429, 502, 503 and 504 are retried with exponential
 /// backoff and jitter; other statuses never are. A `Retry-After` header (seconds or an HTTP
 /// date) replaces the backoff, unless it asks for longer than `maxRetryAfter`, which ends the
-/// retries so the caller sees the server's answer.
+/// retries so the caller sees the server's answer (a 429 then fails as `AemError.Kind.rateLimited`,
+/// saying when to try again). The default of 30 s keeps a person from waiting on a throttled
+/// service; a tool that writes to an author service, which throttles for about a minute, allows
+/// 65 s (`RetryPolicy.authorService` of AEMHeadlessAuthoring).
 public struct RetryPolicy: Sendable, Hashable {
     /// Tries in all, the first included; 1 turns retries off.
     public var maxAttempts: Int

@@ -35,9 +35,17 @@ public struct ProblemDetails: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension ProblemDetails {
+    /// The server's own words, for a message: the `detail`, else the `title`.
+    var words: String? {
+        if let detail, !detail.isEmpty { return detail }
+        return title
+    }
+}
+
 extension AemAnswer {
-    /// The Problem Details of a JSON body, or nil when it has none.
-    var problemDetails: ProblemDetails? {
+    /// The Problem Details of a JSON body (`application/problem+json` or JSON), or nil when it has none.
+    package var problemDetails: ProblemDetails? {
         guard !isHTML, let json else { return nil }
         return ProblemDetails(json: json)
     }

@@ -1,11 +1,11 @@
 /// A one-line account of a `DecodingError` that names the JSON path of the failing field,
 /// such as `data.adventureList.items[3].price: expected a number, found a string`.
-struct DecodingErrorDescription: CustomStringConvertible {
+package struct DecodingErrorDescription: CustomStringConvertible {
     let error: DecodingError
 
-    init(_ error: DecodingError) { self.error = error }
+    package init(_ error: DecodingError) { self.error = error }
 
-    var description: String {
+    package var description: String {
         switch error {
         case .typeMismatch(let type, let context):
             "at \(Self.path(context.codingPath)), expected \(Self.name(of: type)) (\(context.debugDescription))"

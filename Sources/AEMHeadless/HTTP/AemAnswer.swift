@@ -12,6 +12,8 @@ package struct AemAnswer: Sendable {
     package var body: Data
     /// The URL asked for (never holding credentials).
     package var url: URL
+    /// How many times the request was sent for this answer: more than 1 when it was retried.
+    package var attempts = 1
 
     /// An answer read in full.
     package init(status: Int, headers: AemHTTPHeaders, body: Data, url: URL) {
@@ -60,12 +62,12 @@ package struct AemAnswer: Sendable {
     }
 
     /// The answer as an HTML page, for messages: `an HTML page ("Sign in")`.
-    var pageDescription: String {
+    package var pageDescription: String {
         "an HTML page" + (htmlTitle.map { " (\"\($0)\")" } ?? "")
     }
 
     /// A short, single-line, secret-free excerpt of the body.
-    func excerpt(_ scrubber: SecretScrubber) -> String {
+    package func excerpt(_ scrubber: SecretScrubber) -> String {
         AemError.excerpt(of: body, scrubbing: scrubber)
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 
-/// A request as the client sends it: a GET to AEM, or a POST with a form body (signing in to IMS).
+/// A request as the client sends it: a GET to AEM, a write to AEM's author service (POST, PUT, PATCH or DELETE with a
+/// JSON body), or a POST with a form body (signing in to IMS).
 public struct AemHTTPRequest: Sendable {
-    /// The HTTP method: `GET`, or `POST` for signing in.
+    /// The HTTP method: `GET` for reads; `POST`, `PUT`, `PATCH` or `DELETE` for writes and signing in.
     public var method: String
     /// The absolute URL requested.
     public var url: URL
     /// The header fields sent, credentials included when the URL is on the AEM origin.
     public var headers: AemHTTPHeaders
-    /// The body of a POST; nil for a GET.
+    /// The body of a write; nil for a GET.
     public var body: Data?
     /// How long to wait for the response to begin; the body may take longer while it keeps arriving.
     public var timeout: Duration

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The one mapping from an HTTP status that is not a success to an `AemError`, for query
-/// answers, delivery API resources and downloads alike: 401/403 unauthorized, 404 (and 410 for
-/// a file) not found, anything else `httpStatus`.
+/// answers, OpenAPI resources and downloads alike: 401/403 unauthorized, 404 (and 410 for a file)
+/// not found, 409 conflict, 412 precondition failed, 428 precondition required, 429 rate limited,
+/// anything else `httpStatus`.
 package struct StatusFailure {
     /// What was asked for, which the kind and the message depend on.
     package enum Subject {
@@ -21,34 +22,94 @@ package struct StatusFailure {
     package var url: URL
     /// Whether the request carried the credentials (it went to the origin).
     package var sentCredentials: Bool
+    /// How long the service is known to throttle when a 429 does not say (`Retry-After`), for the
+    /// message; nil when that is unknown.
+    package var throttleWhenUnsaid: Duration?
 
-    package init(subject: Subject, origin: AemOrigin, url: URL, sentCredentials: Bool) {
+    package init(
+        subject: Subject, origin: AemOrigin, url: URL, sentCredentials: Bool, throttleWhenUnsaid: Duration? = nil
+    ) {
         self.subject = subject
         self.origin = origin
         self.url = url
         self.sentCredentials = sentCredentials
+        self.throttleWhenUnsaid = throttleWhenUnsaid
     }
 
     /// The error for `status`, a status that is not the success expected.
     package func error(status: Int, bodyExcerpt: String? = nil, graphQLErrors: [GraphQLError] = []) -> AemError {
-        let (kind, message) = describe(
-            status, reason: graphQLErrors.first.map(String.init(describing:)), page: nil, errors: graphQLErrors)
+        let reason = graphQLErrors.first.map(String.init(describing:))
+        let (kind, message) =
+            refusal(status, said: reason, retryAfter: nil)
+            ?? describe(status, reason: reason, page: nil, errors: graphQLErrors)
         return AemError(kind, message, url: url, status: status, bodyExcerpt: bodyExcerpt, graphQLErrors: graphQLErrors)
     }
 
     /// The error for a whole answer whose status is not a success, whatever its body: a 5xx is
-    /// a server failure even when a proxy's HTML error page came with it.
-    func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
+    /// a server failure even when a proxy's HTML error page came with it. Problem Details are read
+    /// into the message and kept in `problemDetails`.
+    package func error(for answer: AemAnswer, scrubber: SecretScrubber) -> AemError {
         let errors = answer.graphQLErrors
         let problem = answer.problemDetails
         let page = answer.isHTML ? answer.pageDescription : nil
         let reason = errors.first.map(String.init(describing:)) ?? problem.map(String.init(describing:))
-        let (kind, message) = describe(answer.status, reason: reason, page: page, errors: errors)
+        let said = errors.first.map(String.init(describing:)) ?? problem?.words
+        let (kind, message) =
+            refusal(answer.status, said: said, retryAfter: answer.headers["Retry-After"])
+            ?? describe(answer.status, reason: reason, page: page, errors: errors)
         var error = AemError(
             kind, message, url: url, status: answer.status, bodyExcerpt: answer.excerpt(scrubber),
             graphQLErrors: errors)
         error.problemDetails = problem
         return error
+    }
+
+    /// The kind and message of a status that refuses a write as sent (409, 412, 428) or says that the server is
+    /// limiting the rate of requests (429); nil for any other. `said` is the server's own words.
+    private func refusal(_ status: Int, said: String?, retryAfter: String?) -> (AemError.Kind, String)? {
+        let what: String
+        switch subject {
+        case .query(let path): what = "the persisted query \(path)"
+        case .resource(let description), .file(let description): what = description
+        }
+        let saying = said.map { ": \($0)" } ?? ""
+        switch status {
+        case 409:
+            return (
+                .conflict,
+                "\(origin) refused the change to \(what) because it conflicts with its current state (409 Conflict\(saying)). Read it again to see its state: a published fragment, for one, must be unpublished before it is deleted."
+            )
+        case 412:
+            return (
+                .preconditionFailed,
+                what.prefix(1).uppercased() + what.dropFirst()
+                    + " changed on \(origin) since it was read (412 Precondition Failed\(saying)): read it again and apply the change to the fresh copy."
+            )
+        case 428:
+            return (
+                .preconditionRequired,
+                "\(origin) takes a change to \(what) only with the entity tag of the copy it is based on (428 Precondition Required\(saying)): read it, and send the change with that copy's tag in If-Match."
+            )
+        case 429:
+            return (
+                .rateLimited,
+                "\(origin) is limiting the rate of requests (429 Too Many Requests\(saying)), so \(what) was neither read nor changed: \(Self.whenToTryAgain(retryAfter: retryAfter, unsaid: throttleWhenUnsaid))."
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// `try again in 60 s, as the server asks`, from a `Retry-After` value (seconds or an HTTP date), else from how
+    /// long the service is known to throttle.
+    private static func whenToTryAgain(retryAfter: String?, unsaid: Duration?) -> String {
+        if let retryAfter, let wait = RetryPolicy.parseRetryAfter(retryAfter) {
+            return "try again in \(Aem.seconds(wait)), as the server asks"
+        }
+        if let unsaid {
+            return "it did not say for how long, so try again in \(Aem.seconds(unsaid))"
+        }
+        return "it did not say for how long, so try again in a minute"
     }
 
     private func describe(_ status: Int, reason: String?, page: String?, errors: [GraphQLError]) -> (

@@ -1,9 +1,9 @@
 /// Percent-encoding of URL parts, by UTF-8 byte.
-enum PercentEncoding {
+package enum PercentEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Escapes every byte except RFC 3986's unreserved characters `A-Z a-z 0-9 - . _ ~`.
-    static func encodeUnreserved(_ text: String) -> String {
+    package static func encodeUnreserved(_ text: String) -> String {
         encode(text) { isUnreserved($0) }
     }
 

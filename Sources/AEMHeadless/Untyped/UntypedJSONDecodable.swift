@@ -20,16 +20,16 @@ extension UntypedJSONDecodable {
 }
 
 /// Where and why `UntypedJSON` did not have the shape a model needs.
-struct JSONShapeMismatch: Error {
+package struct JSONShapeMismatch: Error {
     /// The path below the value being read, outermost first.
     package var path: [JSONPathKey]
     /// The Swift type that was expected there.
     package var expected: Any.Type
     /// Whether a required member was absent (the last key of `path`), rather than of the wrong type.
-    var isMissingMember: Bool
+    package var isMissingMember: Bool
     package var reason: String
 
-    init(expected: Any.Type, _ reason: String, path: [JSONPathKey] = [], isMissingMember: Bool = false) {
+    package init(expected: Any.Type, _ reason: String, path: [JSONPathKey] = [], isMissingMember: Bool = false) {
         self.expected = expected
         self.reason = reason
         self.path = path
@@ -41,7 +41,7 @@ struct JSONShapeMismatch: Error {
         JSONShapeMismatch(expected: expected, reason, path: [key] + path, isMissingMember: isMissingMember)
     }
 
-    func decodingError(below codingPath: [any CodingKey]) -> DecodingError {
+    package func decodingError(below codingPath: [any CodingKey]) -> DecodingError {
         if isMissingMember, let key = path.last {
             return .keyNotFound(
                 key, DecodingError.Context(codingPath: codingPath + path.dropLast(), debugDescription: reason))
@@ -51,13 +51,13 @@ struct JSONShapeMismatch: Error {
 }
 
 /// A member name or array index in a `JSONShapeMismatch` path.
-struct JSONPathKey: CodingKey, Hashable, Sendable {
+package struct JSONPathKey: CodingKey, Hashable, Sendable {
     package var stringValue: String
-    var intValue: Int?
+    package var intValue: Int?
 
-    init(_ name: String) { stringValue = name }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
+    package init(_ name: String) { stringValue = name }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init(intValue: Int) {
         stringValue = "Index \(intValue)"
         self.intValue = intValue
     }
@@ -88,7 +88,7 @@ extension UntypedJSON {
     }
 
     /// The string member `key`; missing, `null` or of another type is a mismatch.
-    func requiredString(_ key: String) throws(JSONShapeMismatch) -> String {
+    package func requiredString(_ key: String) throws(JSONShapeMismatch) -> String {
         guard let value = self[key], !value.isNull else {
             throw JSONShapeMismatch(
                 expected: String.self, "a required member is missing", path: [JSONPathKey(key)], isMissingMember: true)
@@ -113,7 +113,7 @@ extension UntypedJSON {
     }
 
     /// This value when it is an object, else a mismatch for `type`.
-    func requireObject(for type: Any.Type) throws(JSONShapeMismatch) -> UntypedJSON {
+    package func requireObject(for type: Any.Type) throws(JSONShapeMismatch) -> UntypedJSON {
         guard case .object = self else {
             throw JSONShapeMismatch(expected: type, "expected an object, found \(kindDescription)")
         }
@@ -121,7 +121,7 @@ extension UntypedJSON {
     }
 
     /// `an object`, `a string`…: for messages.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "true or false"
