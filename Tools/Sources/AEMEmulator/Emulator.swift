@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// A local emulator for an AEM publish service, over real HTTP.
+/// A local emulator for an AEM as a Cloud Service environment, over real HTTP: a publish origin and an author origin.
 ///
 /// It serves a content package (``EmulatorContent``; the bundled WKND sample by default): it runs the package's
 /// persisted queries with real GraphQL over the schema AEM generates from its models
@@ -24,43 +24,46 @@ public enum Emulator {
     /// header saying so). Nil when it can.
     public static var imageRenderingUnavailableReason: String? { ImageRenderer.unavailableReason }
 
-    /// Builds the HTTP application serving `options` on `host`:`port` (0 picks a free port). `onListening` receives
-    /// the base URL (`http://127.0.0.1:<port>`) once the server accepts connections.
+    /// The HTTP applications serving `options` on `host`: the publish origin on `port` and the author origin on
+    /// `authorPort` (0 picks a free port). `onListening` receives both base URLs (`http://127.0.0.1:<port>`) once both
+    /// accept connections.
     ///
     /// Throws when `options.content` is `nil` and the bundled sample content cannot be loaded.
-    public static func application(
-        options: EmulatorOptions = EmulatorOptions(),
-        host: String = "127.0.0.1",
-        port: Int = 0,
-        onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
+    static func applications(
+        options: EmulatorOptions, host: String, port: Int, authorPort: Int,
+        onListening: @escaping @Sendable (EmulatorOrigins) async -> Void
+    ) throws -> [any Service] {
         let repository = try (options.content ?? EmulatorContent.sample()).repository
         options.live.install(
             repository,
             settings: ServedContent.Settings(
                 engine: EngineSettings(dynamicURLs: options.dynamicURLs, dynamicURLBase: options.dynamicURLBase),
-                allowsAdHocQueries: options.allowsAdHocQueries))
-        let responder = EmulatorResponder(
-            live: options.live,
-            authentication: options.authentication,
-            faults: options.faults,
-            allowsControl: options.allowsControl,
-            requestLog: options.requestLog)
-        return Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in
-                await onListening(baseURL(host: host, port: channel.localAddress?.port ?? port))
-            },
-            logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() }))
+                allowsAdHocQueries: options.allowsAdHocQueries),
+            authorLog: options.authorLog, replayed: options.authorLog?.replayed ?? [])
+        let listening = ListeningOrigins(onListening)
+        return [EmulatorView.publish, .author].map { view in
+            let responder = EmulatorResponder(
+                view: view, live: options.live,
+                authentication: view == .publish ? options.authentication : options.authorAuthentication,
+                faults: options.faults, requestLog: options.requestLog)
+            return Application(
+                responder: responder,
+                configuration: ApplicationConfiguration(
+                    address: .hostname(host, port: view == .publish ? port : authorPort), serverName: nil),
+                onServerRunning: { channel in
+                    await listening.listening(view, baseURL(host: host, port: channel.localAddress?.port ?? port))
+                },
+                logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
     }
 
-    /// Starts an emulator in this process and returns once it is listening. Stop it with
+    /// Starts an emulator in this process and returns once both its origins are listening. Stop it with
     /// ``RunningEmulator/stop()``.
     public static func start(
         options: EmulatorOptions = EmulatorOptions(),
         host: String = "127.0.0.1",
-        port: Int = 0
+        port: Int = 0,
+        authorPort: Int = 0
     ) async throws -> RunningEmulator {
         let recorder = RequestRecorder()
         var options = options
@@ -69,25 +72,26 @@ public enum Emulator {
             recorder.append(record)
             requestLog?(record)
         }
-        let (listening, continuation) = AsyncStream<URL>.makeStream()
-        let application = try application(options: options, host: host, port: port) { url in
-            continuation.yield(url)
+        let (listening, continuation) = AsyncStream<EmulatorOrigins>.makeStream()
+        let services = try applications(options: options, host: host, port: port, authorPort: authorPort) {
+            continuation.yield($0)
             continuation.finish()
         }
         // In a service group of its own, so that stopping is a graceful shutdown: cancelling the server's task
         // would drop the connections it has accepted but not yet handed to a handler, which NIO traps on.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application],
+                services: services,
                 logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() })
             ))
         let task = Task {
             defer { continuation.finish() }
             try await group.run()
         }
-        for await url in listening {
+        for await origins in listening {
             return RunningEmulator(
-                baseURL: url, faults: options.faults, live: options.live, recorder: recorder, group: group, task: task)
+                origins: origins, faults: options.faults, live: options.live, recorder: recorder, group: group,
+                task: task)
         }
         if Task.isCancelled {
             // Started by a cancelled task, which waits for no address: the server is stopped rather than left running
@@ -106,14 +110,45 @@ public enum Emulator {
         options: EmulatorOptions = EmulatorOptions(),
         host: String = "127.0.0.1",
         port: Int = 0,
-        onListening: @escaping @Sendable (_ baseURL: URL) async -> Void = { _ in }
+        authorPort: Int = 0,
+        onListening: @escaping @Sendable (EmulatorOrigins) async -> Void = { _ in }
     ) async throws {
-        try await application(options: options, host: host, port: port, onListening: onListening).runService()
+        let services = try applications(
+            options: options, host: host, port: port, authorPort: authorPort, onListening: onListening)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: Logger(label: "AEMEmulator", factory: { _ in SwiftLogNoOpLogHandler() })))
+        try await group.run()
     }
 
     static func baseURL(host: String, port: Int) -> URL {
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         return URL(string: "http://\(authority)") ?? URL(fileURLWithPath: "/")
+    }
+}
+
+/// Where a running emulator's two tiers are served.
+public struct EmulatorOrigins: Sendable {
+    /// The publish origin: content as it was last published.
+    public var publish: URL
+    /// The author origin: content as it is now, and the Sites API that writes it.
+    public var author: URL
+}
+
+/// Collects the addresses of both origins, and tells once both listen.
+private actor ListeningOrigins {
+    private var urls: [EmulatorView: URL] = [:]
+    private let done: @Sendable (EmulatorOrigins) async -> Void
+
+    init(_ done: @escaping @Sendable (EmulatorOrigins) async -> Void) {
+        self.done = done
+    }
+
+    func listening(_ view: EmulatorView, _ url: URL) async {
+        urls[view] = url
+        guard urls.count == 2, let publish = urls[.publish], let author = urls[.author] else { return }
+        await done(EmulatorOrigins(publish: publish, author: author))
     }
 }
 

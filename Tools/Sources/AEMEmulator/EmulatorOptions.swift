@@ -1,5 +1,6 @@
-/// How an emulator behaves. Everything has a default: `EmulatorOptions()` serves the bundled sample content
-/// anonymously, with `_dynamicUrl` rendered as a host-relative path and ad-hoc queries refused, as on publish.
+/// How an emulator behaves. Everything has a default: `EmulatorOptions()` serves the bundled sample content,
+/// anonymously on publish and to `admin`/`admin` on author (as the AEM SDK's author), with `_dynamicUrl` rendered as a
+/// host-relative path and ad-hoc queries refused, and keeps author writes in memory.
 public struct EmulatorOptions: Sendable {
     /// Whether `_dynamicUrl` is rendered. When `false` it is `null`, as on the local AEM SDK, so that clients use
     /// the `_path` fallback.
@@ -7,8 +8,14 @@ public struct EmulatorOptions: Sendable {
     /// Scheme, host and port put in front of every `_dynamicUrl` (e.g. `http://127.0.0.1:8081`), so images come from
     /// a second origin; `nil` keeps `_dynamicUrl` host-relative like AEM does.
     public var dynamicURLBase: String?
-    /// Credentials every request must carry, as on AEM author; `nil` (publish) lets anyone in.
+    /// Credentials every request to the publish origin must carry; `nil` lets anyone in, as publish does.
     public var authentication: EmulatorAuthentication?
+    /// Credentials every request to the author origin must carry, as AEM author wants a signed-in user: a request
+    /// without them is a 401.
+    public var authorAuthentication: EmulatorAuthentication
+    /// Where the author tier keeps its writes, so that they survive a restart (``AuthorLog``); nil keeps them in
+    /// memory only.
+    public var authorLog: AuthorLog?
     /// The content served; `nil` serves ``EmulatorContent/sample()``.
     public var content: EmulatorContent?
     /// Whether ad-hoc queries are answered at `POST /content/_cq_graphql/<configuration>/endpoint.json`; off by
@@ -21,31 +28,30 @@ public struct EmulatorOptions: Sendable {
     /// The served content and its event journal; keep a reference to replace the content while the emulator runs
     /// (``EmulatorLiveContent/replace(with:)``).
     public var live: EmulatorLiveContent
-    /// Whether `POST /emulator/control/<publish|unpublish|touch>?path=…` publishes, unpublishes or touches a fragment
-    /// (recording its event), for tests and demos; off by default.
-    public var allowsControl: Bool
 
     /// Options with the given values; see each property.
     public init(
         dynamicURLs: Bool = true,
         dynamicURLBase: String? = nil,
         authentication: EmulatorAuthentication? = nil,
+        authorAuthentication: EmulatorAuthentication = .basic(username: "admin", password: "admin"),
+        authorLog: AuthorLog? = nil,
         content: EmulatorContent? = nil,
         allowsAdHocQueries: Bool = false,
         faults: EmulatorFaults = EmulatorFaults(),
         requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
-        live: EmulatorLiveContent = EmulatorLiveContent(),
-        allowsControl: Bool = false
+        live: EmulatorLiveContent = EmulatorLiveContent()
     ) {
         self.dynamicURLs = dynamicURLs
         self.dynamicURLBase = dynamicURLBase
         self.authentication = authentication
+        self.authorAuthentication = authorAuthentication
+        self.authorLog = authorLog
         self.content = content
         self.allowsAdHocQueries = allowsAdHocQueries
         self.faults = faults
         self.requestLog = requestLog
         self.live = live
-        self.allowsControl = allowsControl
     }
 }
 

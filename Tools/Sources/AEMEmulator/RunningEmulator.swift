@@ -4,9 +4,11 @@ import ServiceLifecycle
 
 /// An emulator started with ``Emulator/start(options:host:port:)``.
 public final class RunningEmulator: Sendable {
-    /// `http://<host>:<port>`, without a trailing slash.
+    /// The publish origin, `http://<host>:<port>`, without a trailing slash: content as it was last published.
     public let baseURL: URL
-    /// The port the server listens on.
+    /// The author origin: content as it is now, and the Sites API that writes it (signed in).
+    public let authorURL: URL
+    /// The port the publish origin listens on.
     public var port: Int { baseURL.port ?? 0 }
     /// The faults of this instance; change them at any time.
     public let faults: EmulatorFaults
@@ -21,10 +23,11 @@ public final class RunningEmulator: Sendable {
     static let gracePeriod: Duration = .seconds(2)
 
     init(
-        baseURL: URL, faults: EmulatorFaults, live: EmulatorLiveContent, recorder: RequestRecorder,
+        origins: EmulatorOrigins, faults: EmulatorFaults, live: EmulatorLiveContent, recorder: RequestRecorder,
         group: ServiceGroup, task: Task<Void, any Error>
     ) {
-        self.baseURL = baseURL
+        self.baseURL = origins.publish
+        self.authorURL = origins.author
         self.faults = faults
         self.live = live
         self.recorder = recorder

@@ -4,8 +4,8 @@ import Foundation
 
 /// `wknd-serve`: the AEM emulator as a program of its own, run by `wknd serve` and, with no AEM
 /// configured, by `wknd` for the built-in sample. It reads a `EmulatorLaunch` as JSON on standard
-/// input, prints the URL it listens on as the first line of standard output, and runs until
-/// SIGINT or SIGTERM.
+/// input, prints the publish origin's URL and then the author origin's, one a line, on standard output, and runs
+/// until SIGINT or SIGTERM.
 @main
 enum WKNDServe {
     /// The exit statuses, as `wknd` uses them.
@@ -48,16 +48,16 @@ enum WKNDServe {
     private static func serve(_ launch: EmulatorLaunch) async throws {
         let (content, name) = try loadContent(launch.contentPath)
         let talks = launch.talks
-        guard let tier = EmulatorTier(rawValue: launch.tier ?? EmulatorTier.author.rawValue) else {
-            throw Failure(status: .usage, message: "Unknown tier \(launch.tier ?? ""): use author or publish.")
-        }
+        let authorLog = try openState(launch)
         var options = EmulatorOptions(
             dynamicURLs: launch.dynamicURLs,
             authentication: launch.credentials.map(emulatorAuthentication),
+            authorAuthentication: .basic(username: "admin", password: "admin"),
+            authorLog: authorLog,
             content: content,
             allowsAdHocQueries: launch.allowsAdHocQueries,
-            live: EmulatorLiveContent(tier: tier),
-            allowsControl: launch.control == true)
+            live: EmulatorLiveContent(
+                publishLag: .milliseconds(Int(max(0, launch.publishLag ?? 0) * 1000))))
         if talks {
             options.requestLog = { record in
                 let milliseconds = record.duration / .milliseconds(1)
@@ -91,30 +91,58 @@ enum WKNDServe {
         defer { watching.cancel() }
         for await _ in watchingStarted {}
         do {
-            try await Emulator.serve(options: options, host: launch.host, port: launch.port) { url in
-                FileHandle.standardOutput.write(Data((url.absoluteString + "\n").utf8))
+            try await Emulator.serve(
+                options: options, host: launch.host, port: launch.port, authorPort: launch.authorPort
+            ) { origins in
+                FileHandle.standardOutput.write(
+                    Data((origins.publish.absoluteString + "\n" + origins.author.absoluteString + "\n").utf8))
+                if let folder = authorLog?.folder {
+                    EmulatorServing(
+                        publish: origins.publish, author: origins.author,
+                        shared: launch.credentials == nil
+                    ).write(into: folder)
+                }
                 guard talks else { return }
-                say("serving \(name), authentication \(authentication); Ctrl-C stops")
+                say("serving \(name); Ctrl-C stops")
+                say("publish: \(origins.publish.absoluteString) (authentication \(authentication))")
+                say(
+                    "author:  \(origins.author.absoluteString) (Sites API at /adobe/sites; sign in as admin/admin, as on the AEM SDK's author)"
+                )
+                if let folder = authorLog?.folder.path {
+                    say("author writes are kept in \(folder) (--reset starts afresh)")
+                }
                 if let reason = Emulator.imageRenderingUnavailableReason {
                     say("images are sent as stored, not resized or converted: \(reason)")
                 }
-                let host = url.absoluteString.replacingOccurrences(of: "http://", with: "")
-                say("use it with: AEM_SCHEME=http AEM_HOST=\(host) wknd list")
+                let host = origins.publish.absoluteString.replacingOccurrences(of: "http://", with: "")
+                let authorHost = origins.author.absoluteString.replacingOccurrences(of: "http://", with: "")
+                say("use it with: AEM_SCHEME=http AEM_HOST=\(host) AEM_AUTHOR_HOST=\(authorHost) wknd list")
                 say(
-                    "content events (\(tier.rawValue) tier): \(url.absoluteString)\(EventJournal.path)"
+                    "content events: \(origins.publish.absoluteString)\(EventJournal.path)"
                         + (watcher == nil ? "" : " (watching the package for edits)"))
-                if launch.control == true {
-                    say(
-                        "control: POST \(url.absoluteString)/emulator/control/<publish|unpublish|touch>?path=<fragment path>"
-                    )
-                }
             }
         } catch {
             throw Failure(
                 status: .unavailable,
                 message: "Cannot serve on \(launch.host):\(launch.port) (\(error)); choose another --port or --bind.")
         }
+        if let folder = authorLog?.folder { EmulatorServing.remove(from: folder) }
         if talks { say("stopped") }
+    }
+
+    /// The author log of `launch`'s state folder (emptied first with `reset`); nil keeps writes in memory.
+    private static func openState(_ launch: EmulatorLaunch) throws -> AuthorLog? {
+        guard let path = launch.statePath else { return nil }
+        let folder = URL(fileURLWithPath: path)
+        let content =
+            launch.contentPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "the built-in sample"
+        do {
+            return try AuthorLog.open(
+                folder: folder, content: content, reset: launch.reset == true,
+                lockWait: .milliseconds(Int((launch.stateWait ?? 30) * 1000)))
+        } catch {
+            throw Failure(status: .configuration, message: error.message)
+        }
     }
 
     private static func loadContent(_ path: String?) throws -> (EmulatorContent, String) {

@@ -1,7 +1,9 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessAuthoring
 import AEMHeadlessSync
+import AEMHeadlessURLSession
 import EmulatorTestSupport
 import Foundation
 import Testing
@@ -13,7 +15,7 @@ struct FollowTests {
     /// Follows `source` (the sample's adventures unless told) in `folder` while `body` changes the emulator's content;
     /// the follower is cancelled when `body` returns. `body` gets the steps taken so far (the first sync's included).
     private func following(
-        _ folder: URL, journal: EventJournal = EventJournal(retryAfter: 0), tier: EmulatorTier = .author,
+        _ folder: URL, journal: EventJournal = EventJournal(retryAfter: 0),
         content: EmulatorContent? = nil,
         source: @escaping @Sendable (Aem) throws -> any SyncSource = { AdventureSyncSource(aem: $0) },
         retry: FollowRetry = FollowRetry(firstDelay: .milliseconds(20), longestDelay: .milliseconds(80)),
@@ -21,7 +23,7 @@ struct FollowTests {
         _ body: (RunningEmulator, LockedValue<[FollowStep]>) async throws -> Void
     ) async throws {
         let options = EmulatorOptions(
-            content: try content ?? EmulatorContent.sample(), live: EmulatorLiveContent(journal: journal, tier: tier))
+            content: try content ?? EmulatorContent.sample(), live: EmulatorLiveContent(journal: journal))
         try await withRunning(options) { emulator in
             try await AsyncHTTPClientTransport.withTransport { transport in
                 let aem = Aem(
@@ -47,6 +49,15 @@ struct FollowTests {
                 _ = await task.result
             }
         }
+    }
+
+    /// A client of `emulator`'s author tier, signed in as its default user.
+    private static func author(of emulator: RunningEmulator) throws -> Aem {
+        Aem(
+            try AemConfiguration(
+                scheme: .http, host: "127.0.0.1:\(emulator.authorURL.port ?? 0)",
+                authentication: .basic(username: "admin", password: "admin")),
+            transport: URLSessionTransport())
     }
 
     /// Waits (up to 10 s) until `condition` holds of the store.
@@ -198,22 +209,21 @@ struct FollowTests {
         }
     }
 
-    @Test("on the publish tier, unpublishing removes a fragment with its image and publishing brings it back")
+    @Test("unpublishing on author removes a fragment with its image, and publishing brings it back")
     func unpublishAndPublish() async throws {
         try await withSyncFolder { folder, _ in
             let content = try EmulatorContent.sample()
             let adventure = try #require(content.adventures.first { $0.primaryImagePath != nil })
-            try await following(folder, tier: .publish) { emulator, _ in
+            try await following(folder) { emulator, _ in
                 let image = try #require(
                     try ContentStore(directory: folder).adventure(slug: adventure.slug)?
                         .adventure.primaryImage.flatMap { try ContentStore(directory: folder).imageFile(for: $0) })
-                #expect(
-                    emulator.live.apply(.unpublish, path: adventure.path)?.type
-                        == "aem.sites.contentFragment.unpublished")
+                let author = try Self.author(of: emulator)
+                let unpublished = try await author.send(.unpublish(paths: [adventure.path]))
+                #expect(unpublished.failures.isEmpty)
                 try await expectEventually(folder, { try $0.adventure(slug: adventure.slug) == nil })
                 #expect(!FileManager.default.fileExists(atPath: image.path))
-                #expect(
-                    emulator.live.apply(.publish, path: adventure.path)?.type == "aem.sites.contentFragment.published")
+                #expect(try await author.send(.publish(paths: [adventure.path])).failures.isEmpty)
                 try await expectEventually(folder, { try $0.adventure(slug: adventure.slug) != nil })
                 let restored = try #require(try ContentStore(directory: folder).adventure(slug: adventure.slug))
                 let file = try #require(

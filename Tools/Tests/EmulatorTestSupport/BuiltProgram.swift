@@ -24,20 +24,31 @@ public struct ProgramFailure: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Runs `wknd serve --port 0` with `arguments` until `body` ends (then Ctrl-C), giving `body` the host and port it
-/// printed (`127.0.0.1:4711`) and its stderr as it comes; returns its exit status and all it wrote on stderr.
+/// The hosts and ports `wknd serve` printed: `127.0.0.1:4711`.
+public struct ServedHosts: Sendable {
+    /// The publish origin's.
+    public var publish: String
+    /// The author origin's.
+    public var author: String
+}
+
+/// Runs `wknd serve --port 0 --author-port 0` with `arguments` until `body` ends (then Ctrl-C), giving `body` the
+/// hosts it printed and its stderr as it comes; returns its exit status and all it wrote on stderr. Its author state
+/// is in a temporary folder of its own unless `environment` names one (`WKND_STATE_DIR`).
 public func withWkndServe(
     _ arguments: [String], environment: [String: String] = [:],
-    _ body: (_ host: String, _ stderr: OutputLines) async throws -> Void
+    _ body: (_ hosts: ServedHosts, _ stderr: OutputLines) async throws -> Void
 ) async throws -> (status: Int32, stderr: String) {
     try await HeavyTests.run {
         guard let executable = BuiltProgram.wknd else { throw ProgramFailure(description: "wknd was not built") }
+        let state = try newTemporaryFolder("wknd-serve-state")
+        defer { try? FileManager.default.removeItem(at: state) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + arguments
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(
-            environment
-        ) { $1 }
+        process.arguments = ["serve", "--port", "0", "--author-port", "0"] + arguments
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "WKND_STATE_DIR": state.path,
+        ].merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -46,19 +57,23 @@ public func withWkndServe(
         return try await withLaunched(process) {
             let stderr = OutputLines(errors.fileHandleForReading)
             let reader = output.fileHandleForReading
-            let line = await offThePool {
-                var line = Data()
-                while !line.contains(UInt8(ascii: "\n")) {
+            let printed = await offThePool {
+                var text = Data()
+                while text.count { $0 == UInt8(ascii: "\n") } < 2 {
                     guard let chunk = nextChunk(of: reader) else { break }
-                    line.append(chunk)
+                    text.append(chunk)
                 }
-                return line
+                return text
             }
-            let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard url.hasPrefix("http://") else {
-                throw ProgramFailure(description: "wknd serve printed no URL: \(url) \(await stderr.all)")
+            let urls = String(decoding: printed, as: UTF8.self).split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces)
             }
-            try await body(String(url.dropFirst("http://".count)), stderr)
+            guard urls.count == 2, urls.allSatisfy({ $0.hasPrefix("http://") }) else {
+                throw ProgramFailure(
+                    description: "wknd serve printed no URLs: \(urls.joined(separator: " ")) \(await stderr.all)")
+            }
+            let hosts = urls.map { String($0.dropFirst("http://".count)) }
+            try await body(ServedHosts(publish: hosts[0], author: hosts[1]), stderr)
             kill(process.processIdentifier, SIGINT)
             return (await end.status, await stderr.all)
         }

@@ -33,7 +33,7 @@ struct LandingPageExampleTests {
             let cacheFile = folder.appendingPathComponent("aem.sqlite")
             var runs: [(titles: [String], source: ResponseSource)] = []
             let (status, _) = try await withWkndServe(["--content", content.path]) { served, _ in
-                for _ in 0..<2 { runs.append(try await Self.runExample(host: served, cacheFile: cacheFile)) }
+                for _ in 0..<2 { runs.append(try await Self.runExample(host: served.publish, cacheFile: cacheFile)) }
             }
             #expect(status == 0)
             #expect(runs.map(\.source) == [.network, .cache])

@@ -13,7 +13,8 @@ import FoundationNetworking
 struct ServeCommandTests {
     @Test("prints its URL, serves the sample, logs each request, and stops cleanly on Ctrl-C")
     func servesTheSample() async throws {
-        let (status, stderr) = try await withWkndServe([]) { host, _ in
+        let (status, stderr) = try await withWkndServe([]) { hosts, _ in
+            let host = hosts.publish
             let run = try await WkndRun.run(
                 ["list", "--limit", "1", "--no-cache"], environment: ["AEM_SCHEME": "http", "AEM_HOST": host])
             #expect(run.status == 0)
@@ -30,7 +31,8 @@ struct ServeCommandTests {
         let content = try EmulatorContent.sample()
         let path = try #require(content.adventures.compactMap(\.primaryImagePath).first)
         let asset = try #require(content[asset: path])
-        let (status, stderr) = try await withWkndServe([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { host, _ in
+        let (status, stderr) = try await withWkndServe([], environment: ["AEM_EMULATOR_LIBVIPS": "off"]) { hosts, _ in
+            let host = hosts.publish
             let url = try #require(
                 URL(string: "http://\(host)/adobe/dynamicmedia/deliver/dm-aid--\(asset.uuid)/image.webp?width=100"))
             let (body, response) = try await URLSession.shared.data(from: url)
@@ -56,7 +58,8 @@ struct ServeCommandTests {
         let secret = "s3cret-\(UUID().uuidString)"
         let (status, stderr) = try await withWkndServe(
             ["--auth", "basic"], environment: ["AEM_USERNAME": "editor", "AEM_PASSWORD": secret]
-        ) { host, _ in
+        ) { hosts, _ in
+            let host = hosts.publish
             let service = ["AEM_SCHEME": "http", "AEM_HOST": host]
             let refused = try await WkndRun.run(["list", "--no-cache"], environment: service)
             #expect(refused.status == 77)
@@ -80,7 +83,8 @@ struct ServeCommandTests {
             let article = copy.appendingPathComponent(
                 "content/dam/editorial/articles/bridges-of-the-old-town/.content.xml")
             let path = "/content/dam/editorial/articles/bridges-of-the-old-town"
-            let (status, stderr) = try await withWkndServe(["--content", copy.path, "--watch"]) { host, stderr in
+            let (status, stderr) = try await withWkndServe(["--content", copy.path, "--watch"]) { hosts, stderr in
+                let host = hosts.publish
                 let environment = ["AEM_SCHEME": "http", "AEM_HOST": host]
                 let original = try String(contentsOf: article, encoding: .utf8)
                 try original.replacingOccurrences(

@@ -9,6 +9,8 @@ struct FragmentChange: Sendable, Equatable {
     /// The fragment's id (its `jcr:uuid`).
     var id: String
     var modelPath: String
+    /// The fields a `modified` change wrote, by name (the event's `properties`); empty when unknown.
+    var changedFields: [String] = []
 
     /// The changes from `old` to `new`, by path: a fragment only in `new` is created, only in `old` deleted, in both
     /// with other values modified. Sorted by path, deletions first.

@@ -64,6 +64,19 @@ public enum JournalRules {
                 ),
             ]
             if change.kind == .published || change.kind == .unpublished { data.append(("tier", .string("publish"))) }
+            if change.kind == .unpublished {
+                data.append(("user", .object([("principalId", .string(AuthorRules.unpublishActor))])))
+            }
+            if change.kind == .modified, !change.changedFields.isEmpty {
+                data.append(
+                    (
+                        "properties",
+                        .array(
+                            change.changedFields.map {
+                                .object([("name", .string($0)), ("changeType", .string("modified"))])
+                            })
+                    ))
+            }
         case .asset(let change):
             type = change.kind == .processed ? assetProcessedType : "aem.assets.asset.deleted"
             data = [("id", .string("urn:aaid:aem:" + change.uuid)), ("path", .string(change.path))]

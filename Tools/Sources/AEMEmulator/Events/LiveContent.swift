@@ -1,57 +1,192 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The content a running emulator serves, which can be replaced while it runs (`wknd serve --watch`): each request
-/// reads one snapshot, so it sees the content before or after a replacement, never half of one. Each replacement,
-/// publication and unpublication is recorded in ``journal`` as the CloudEvents AEM would emit for it on ``tier``.
-/// Keep a reference (like ``EmulatorFaults``) to change the content of a running emulator.
+/// The content a running emulator serves, on its two tiers: author, where the Sites API writes (``AuthorStore``),
+/// and publish, which serves each fragment as it was last published. It can also be replaced while it runs
+/// (`wknd serve --watch`). Each request reads one snapshot, so it sees the content before or after a change, never
+/// half of one. Every change is recorded in ``journal`` as the CloudEvents AEM emits for it. Keep a reference (like
+/// ``EmulatorFaults``) to change the content of a running emulator.
 public final class EmulatorLiveContent: Sendable {
-    /// The events of every change, served at ``EventJournal/path``.
+    /// The events of every change, served at ``EventJournal/path`` on both tiers.
     public let journal: EventJournal
-    /// The tier played: which events edits make, and whether unpublished fragments are served.
-    public let tier: EmulatorTier
+    /// How long a publish or an unpublish takes to reach the publish tier: the job completes, its event is recorded
+    /// and publish serves the change that long after the request (0: before the request is answered).
+    public let publishLag: Duration
     private let state = NIOLockedValueBox<State?>(nil)
+    private let log = NIOLockedValueBox<AuthorLog?>(nil)
 
     struct State {
-        var served: ServedContent
-        /// Every fragment loaded, published or not.
-        var repository: ContentRepository
+        var store: AuthorStore
         var settings: ServedContent.Settings
-        /// The paths of the fragments unpublished (every fragment is published when loaded).
-        var unpublished: Set<String> = []
-
-        /// What is served: on publish, the repository without its unpublished fragments.
-        func visible(on tier: EmulatorTier) -> ContentRepository {
-            guard tier == .publish, !unpublished.isEmpty else { return repository }
-            var visible = repository
-            for path in unpublished { visible.fragments[path] = nil }
-            return visible
-        }
-
-        /// - Parameter changedPaths: the only fragments and assets that can differ from what is served; nil: any.
-        mutating func serve(on tier: EmulatorTier, changedPaths: Set<String>? = nil) {
-            served = ServedContent(visible(on: tier), settings: settings, reusing: served, changedPaths: changedPaths)
-        }
+        var publishServed: ServedContent
+        /// What author serves; nil until a request needs it after a write.
+        var authorServed: ServedContent?
+        /// The fragments written on author since ``authorServed`` was made.
+        var authorChanged: Set<String> = []
+        /// The last ``authorServed``, kept to be reused.
+        var lastAuthorServed: ServedContent?
     }
 
-    public init(journal: EventJournal = EventJournal(), tier: EmulatorTier = .author) {
+    public init(journal: EventJournal = EventJournal(), publishLag: Duration = .zero) {
         self.journal = journal
-        self.tier = tier
+        self.publishLag = publishLag
     }
 
-    /// Starts serving `repository` (when the emulator starts).
-    func install(_ repository: ContentRepository, settings: ServedContent.Settings) {
+    /// Starts serving `repository` (when the emulator starts), with the writes `replayed` from the author log
+    /// applied, and `authorLog` to keep the ones to come.
+    func install(
+        _ repository: ContentRepository, settings: ServedContent.Settings, authorLog: AuthorLog? = nil,
+        replayed: [AuthorLogEntry] = []
+    ) {
+        var store = AuthorStore(repository)
+        for entry in replayed { store.replay(entry) }
+        let publish = ServedContent(store.publishRepository, settings: settings)
+        log.withLockedValue { $0 = authorLog }
         state.withLockedValue {
-            $0 = State(
-                served: ServedContent(repository, settings: settings), repository: repository, settings: settings)
+            $0 = State(store: store, settings: settings, publishServed: publish, authorServed: nil)
         }
     }
 
-    /// What a request is answered from.
-    var served: ServedContent? { state.withLockedValue { $0?.served } }
+    /// What a request to `view` is answered from.
+    func served(_ view: EmulatorView) -> ServedContent? {
+        state.withLockedValue { state in
+            guard var current = state else { return nil }
+            switch view {
+            case .publish:
+                return current.publishServed
+            case .author:
+                if let served = current.authorServed { return served }
+                let reusing = current.lastAuthorServed ?? current.publishServed
+                let served = ServedContent(
+                    current.store.authorRepository, settings: current.settings, reusing: reusing,
+                    changedPaths: current.lastAuthorServed == nil ? nil : current.authorChanged)
+                current.authorServed = served
+                current.lastAuthorServed = served
+                current.authorChanged = []
+                state = current
+                return served
+            }
+        }
+    }
 
-    /// Serves `content` from now on, and records an event for each fragment and asset it adds, changes or removes
-    /// (on publish, for each fragment published or unpublished by it; an unpublished fragment stays unpublished).
+    /// Reads the author tier.
+    func reading<Result>(_ body: (AuthorStore) throws(SitesError) -> Result) throws(SitesError) -> Result {
+        let store = state.withLockedValue { $0?.store }
+        guard let store else { throw SitesError(status: 503, detail: "The emulator is starting.") }
+        return try body(store)
+    }
+
+    /// Runs one write of the author tier: the store changes, its events are recorded, publish serves what it
+    /// published, and it returns once the author log holds it.
+    func writing(_ body: (inout AuthorStore, Date) throws(SitesError) -> AuthorStore.Write) async throws
+        -> AuthorStore.Write
+    {
+        let journal = journal
+        let (write, number) = try state.withLockedValue { state throws -> (AuthorStore.Write, Int) in
+            guard var current = state else { throw SitesError(status: 503, detail: "The emulator is starting.") }
+            let write = try body(&current.store, Date())
+            Self.apply(write, to: &current)
+            state = current
+            _ = journal.record(write.changes)
+            // Queued while the lock is held, so that the log keeps the writes in the order they were made.
+            return (write, log.withLockedValue { $0?.enqueue(write.logged) } ?? 0)
+        }
+        if let log = log.withLockedValue({ $0 }) { try await log.flushed(through: number) }
+        return write
+    }
+
+    /// Publishes (or unpublishes) the fragments at `paths`: the job completes after ``publishLag``. With
+    /// `references`, the fragments the published ones refer to whose status is among them are published along.
+    /// - Returns: each path's outcome, as `POST /cf/fragments/publish` answers it.
+    func publishing(_ paths: [String], unpublish: Bool, references: Set<FragmentStatus>, by user: String) async throws
+        -> [(path: String, status: String, id: String?)]
+    {
+        var outcomes: [(path: String, status: String, id: String?)] = []
+        var jobs: [String] = []
+        try reading { store in
+            for path in paths {
+                guard DeliveryRules.isValidPath(path) else {
+                    outcomes.append((path, "ERROR_INVALID", nil))
+                    continue
+                }
+                guard let record = store.records[path] else {
+                    outcomes.append((path, "ERROR_NOT_FOUND", nil))
+                    continue
+                }
+                outcomes.append((path, "SUCCESS_TRIGGERED", record.fragment.uuid))
+                jobs.append(path)
+                if !unpublish { jobs += Self.referenced(from: record, in: store, statuses: references) }
+            }
+        }
+        let complete: @Sendable () async throws -> Void = { [jobs] in
+            _ = try await self.writing { store, now throws(SitesError) in
+                var all = AuthorStore.Write()
+                for path in Self.unique(jobs) {
+                    let one =
+                        unpublish
+                        ? store.unpublish(path: path, now: now) : store.publish(path: path, by: user, now: now)
+                    all.changes += one.changes
+                    all.logged += one.logged
+                    all.publishPaths.formUnion(one.publishPaths)
+                }
+                return all
+            }
+        }
+        if publishLag == .zero {
+            try await complete()
+        } else {
+            let lag = publishLag
+            Task {
+                try? await Task.sleep(for: lag)
+                try? await complete()
+            }
+        }
+        return outcomes
+    }
+
+    /// The paths of the fragments `record` refers to (transitively) whose status is among `statuses`.
+    private static func referenced(from record: AuthorRecord, in store: AuthorStore, statuses: Set<FragmentStatus>)
+        -> [String]
+    {
+        guard !statuses.isEmpty else { return [] }
+        var found: [String] = []
+        var seen: Set<String> = [record.fragment.path]
+        var queue = [record]
+        while let next = queue.popLast() {
+            for field in store.fields(ofModel: next.fragment.modelPath).fieldList {
+                guard case .fragmentReference = field.kind else { continue }
+                for value in next.fragment.master[field.name]?.elements ?? [] {
+                    guard let path = value.text, seen.insert(path).inserted, let target = store.records[path] else {
+                        continue
+                    }
+                    queue.append(target)
+                    if statuses.contains(target.status) { found.append(path) }
+                }
+            }
+        }
+        return found
+    }
+
+    private static func unique(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    /// Makes the served contents follow `write`.
+    private static func apply(_ write: AuthorStore.Write, to state: inout State) {
+        if !write.authorPaths.isEmpty || !write.publishPaths.isEmpty {
+            state.authorServed = nil
+            state.authorChanged.formUnion(write.authorPaths)
+        }
+        if !write.publishPaths.isEmpty {
+            state.publishServed = ServedContent(
+                state.store.publishRepository, settings: state.settings, reusing: state.publishServed,
+                changedPaths: write.publishPaths)
+        }
+    }
+
+    /// Serves `content` from now on on both tiers (a saved package is deployed content), and records an event for
+    /// each fragment and asset it adds, changes or removes.
     /// - Returns: the events recorded; empty when nothing changed or the emulator has not started.
     @discardableResult
     public func replace(with content: EmulatorContent) -> [JournalEntry] {
@@ -61,61 +196,43 @@ public final class EmulatorLiveContent: Sendable {
     /// ``replace(with:)`` where only the fragments and assets at `changedPaths` can differ from the content served
     /// (nil: any), so that neither the events nor the indexes look at the others.
     func replace(with content: EmulatorContent, changedPaths: Set<String>?) -> [JournalEntry] {
-        let tier = tier
         let journal = journal
         // The events are recorded before the lock is let go: a request that finds the new content finds its events.
-        return state.withLockedValue { state in
-            guard var current = state else { return [] }
-            let before = current.visible(on: tier)
-            current.repository = content.repository
-            current.unpublished.formIntersection(content.repository.fragments.keys)
-            let after = current.visible(on: tier)
-            current.serve(on: tier, changedPaths: changedPaths)
-            state = current
-            let fragments = FragmentChange.between(before, after, paths: changedPaths).map {
-                tier == .publish ? $0.onPublish : $0
+        let (entries, logged) = state.withLockedValue { state -> ([JournalEntry], [AuthorLogEntry]) in
+            guard var current = state else { return ([], []) }
+            let before = current.store.authorRepository
+            let logged = current.store.reloaded(content.repository, paths: changedPaths, now: Date())
+            let after = current.store.authorRepository
+            current.publishServed = ServedContent(
+                current.store.publishRepository, settings: current.settings, reusing: current.publishServed,
+                changedPaths: changedPaths)
+            current.authorServed = nil
+            if let changedPaths {
+                current.authorChanged.formUnion(changedPaths)
+            } else {
+                current.lastAuthorServed = nil
             }
+            state = current
+            let fragments = FragmentChange.between(before, after, paths: changedPaths)
             let assets = AssetChange.between(before, after, paths: changedPaths)
-            return journal.record(fragments.map(ContentChange.fragment) + assets.map(ContentChange.asset))
+            return (journal.record(fragments.map(ContentChange.fragment) + assets.map(ContentChange.asset)), logged)
         }
+        if let log = log.withLockedValue({ $0 }) { _ = log.enqueue(logged) }
+        return entries
     }
 
-    /// What ``publish(path:)``, ``unpublish(path:)`` and ``touch(path:)`` do.
-    public enum Action: String, Sendable, CaseIterable {
-        case publish, unpublish, touch
-    }
-
-    /// Publishes, unpublishes or touches the fragment at `path` without changing its content, as an author would on
-    /// AEM: the event is recorded (`.published` or `.unpublished` with `tier` `publish`; `.modified` for a touch on
-    /// author, `.published` on publish), and on publish an unpublished fragment is no longer served.
-    /// - Returns: the event recorded; nil when there is no fragment at `path` (or the emulator has not started).
-    public func apply(_ action: Action, path: String) -> JournalEntry? {
-        let tier = tier
-        let journal = journal
-        return state.withLockedValue { state in
-            guard var current = state, let fragment = current.repository.fragments[path] else { return nil }
-            var kind: FragmentChange.Kind
-            switch action {
-            case .publish:
-                kind = .published
-                current.unpublished.remove(path)
-            case .unpublish:
-                kind = .unpublished
-                current.unpublished.insert(path)
-            case .touch:
-                kind = tier == .publish ? .published : .modified
-            }
-            if action != .touch, tier == .publish { current.serve(on: tier) }
-            state = current
-            let change = FragmentChange(kind: kind, path: path, id: fragment.uuid, modelPath: fragment.modelPath)
-            return journal.record([.fragment(change)]).first
-        }
-    }
-
-    /// Whether the fragment at `path` is published (every fragment is, until unpublished).
+    /// Whether the fragment at `path` is served on publish.
     public func isPublished(_ path: String) -> Bool {
-        state.withLockedValue { !($0?.unpublished.contains(path) ?? false) }
+        state.withLockedValue { $0?.store.records[path]?.live != nil }
     }
+}
+
+/// The two tiers of an emulator, each on an origin of its own.
+public enum EmulatorView: String, Sendable {
+    /// Where content is written (the Sites API) and read as it is now.
+    case author
+    /// Where content is read as it was last published.
+    case publish
 }
 
 /// What answers a request: the GraphQL endpoints, the delivery API and the assets over one repository.

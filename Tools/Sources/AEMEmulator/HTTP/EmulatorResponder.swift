@@ -2,17 +2,17 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Answers every request of an emulator: latency and scripted faults first, then authentication, then routing on
-/// the raw request target (so that the variable suffix reaches ``RequestTarget`` undecoded) to the GraphQL endpoints,
-/// the Content Fragment Delivery API or the assets.
+/// Answers every request to one origin of an emulator: latency and scripted faults first, then authentication, then
+/// routing on the raw request target (so that the variable suffix reaches ``RequestTarget`` undecoded) to the GraphQL
+/// endpoints, the Content Fragment Delivery API, the assets, and on author the Sites API.
 struct EmulatorResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
+    /// The tier this origin serves.
+    let view: EmulatorView
     let live: EmulatorLiveContent
     let authentication: EmulatorAuthentication?
     let faults: EmulatorFaults
-    /// Whether ``ControlRoute`` answers (else its paths are 404).
-    let allowsControl: Bool
     let requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
 
     func respond(to request: Request, context _: BasicRequestContext) async throws -> Response {
@@ -70,9 +70,10 @@ struct EmulatorResponder: HTTPResponder {
     /// the content.
     private func answer(_ request: Request, _ target: RequestTarget) async -> Reply {
         guard isAuthorized(request) else { return .empty(401) }
-        guard let served = live.served else { return .empty(503) }
+        guard let served = live.served(view) else { return .empty(503) }
         let (endpoints, fragmentDelivery) = (served.endpoints, served.fragmentDelivery)
         let path = target.path
+        let rawTarget = request.head.path ?? "/"
         let reading = request.method == .get || request.method == .head
         if JournalRules.isJournal(path) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
@@ -85,9 +86,17 @@ struct EmulatorResponder: HTTPResponder {
             }
             return live.journal.answer(path: path, rawTarget: request.head.path ?? path)
         }
-        if allowsControl, let route = ControlRoute(path: path) {
-            guard request.method == .post else { return Self.methodNotAllowed("POST") }
-            return route.answer(rawTarget: request.head.path ?? path, live: live)
+        if let parts = SitesEndpoints.parts(of: path) {
+            // The Sites API is the author tier's; publish does not offer it, as AEM publish does not by default.
+            guard view == .author else {
+                return ProblemDetails.reply(404, "The Sites API is served by the author tier, not by publish.")
+            }
+            guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
+            return await SitesEndpoints(live: live).answer(
+                SitesEndpoints.Request(
+                    method: request.method.rawValue, parts: parts, parameters: QueryParameters(rawTarget: rawTarget),
+                    ifMatch: request.headers[.ifMatch], contentType: request.headers[.contentType], body: body,
+                    user: user(of: request)))
         }
         if let name = path.dropPrefix("/graphql/execute.json/") {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
@@ -114,7 +123,6 @@ struct EmulatorResponder: HTTPResponder {
             guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
             if let reply = await endpoints.adHoc(configuration: configuration, body: body) { return reply }
         }
-        let rawTarget = request.head.path ?? "/"
         if let route = DeliveryRoute(rawTarget: rawTarget) {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return fragmentDelivery.answer(route, rawTarget: rawTarget, accept: request.headers[.accept])
@@ -154,6 +162,12 @@ struct EmulatorResponder: HTTPResponder {
     private static func body(of request: Request) async -> [UInt8]? {
         guard let buffer = try? await request.body.collect(upTo: GraphQLEndpoints.maximumBodyBytes) else { return nil }
         return Array(buffer.readableBytesView)
+    }
+
+    /// Who a request writes as: the user name of Basic credentials, else `admin`.
+    private func user(of request: Request) -> String {
+        guard case .basic(let username, _)? = authentication else { return "admin" }
+        return username
     }
 
     private func isAuthorized(_ request: Request) -> Bool {

@@ -34,7 +34,16 @@ enum ModelReader {
         default: return nil
         }
         return ModelField(
-            name: name, kind: kind, isMultiple: valueType.hasSuffix("[]"), isRequired: item.text("required") == "on")
+            name: name, kind: kind, isMultiple: valueType.hasSuffix("[]"), isRequired: item.text("required") == "on",
+            label: item.text("fieldLabel"), validation: validation(item))
+    }
+
+    /// A custom validation: `validation="cfm.validation.custom"`, its pattern and message on `granite:data`.
+    private static func validation(_ item: DocViewNode) -> (pattern: String, message: String?)? {
+        guard item.text("validation") == "cfm.validation.custom",
+            let data = item.child("granite:data"), let pattern = data.text("validationRegex"), !pattern.isEmpty
+        else { return nil }
+        return (pattern, data.text("customErrorMsg"))
     }
 
     /// `fragmentmodelreference`: one model path or several.

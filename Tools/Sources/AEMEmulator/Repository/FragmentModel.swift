@@ -19,6 +19,23 @@ struct ModelField: Sendable {
     let isMultiple: Bool
     /// `required="on"`.
     let isRequired: Bool
+    /// `fieldLabel`, as the editor shows it; the name when the model gives none.
+    var label: String?
+    /// The pattern a text value must match (`validation="cfm.validation.custom"` with the `validationRegex` of its
+    /// `granite:data`), and the message the editor shows when it does not; nil without one.
+    var validation: (pattern: String, message: String?)?
+
+    init(
+        name: String, kind: Kind, isMultiple: Bool, isRequired: Bool, label: String? = nil,
+        validation: (pattern: String, message: String?)? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.isMultiple = isMultiple
+        self.isRequired = isRequired
+        self.label = label
+        self.validation = validation
+    }
 
     /// What a field holds, from its `metaType` and `valueType`.
     enum Kind: Sendable, Equatable {

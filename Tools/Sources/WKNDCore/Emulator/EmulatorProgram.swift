@@ -29,7 +29,7 @@ package enum EmulatorProgram {
         throw Failure(.internalError, "Cannot start \(path): \(String(cString: strerror(errno))).")
     }
 
-    /// Starts the program in the background and returns once it listens.
+    /// Starts the program in the background and returns once both its origins listen.
     package static func start(_ launch: EmulatorLaunch, timeout: Duration) async throws -> RunningEmulatorProgram {
         let settings = try encoded(launch)
         let input = Pipe()
@@ -43,15 +43,17 @@ package enum EmulatorProgram {
             if process.isRunning { process.terminate() }
         }
         defer { watchdog.cancel() }
-        let line = await firstLine(of: output.fileHandleForReading)
-        guard let line, let url = URL(string: line), url.scheme == "http", url.host != nil else {
+        let lines = await firstLines(2, of: output.fileHandleForReading)
+        let urls = lines.compactMap { URL(string: $0) }.filter { $0.scheme == "http" && $0.host != nil }
+        guard urls.count == 2 else {
             await RunningEmulatorProgram.stop(process, exited: exited)
+            let status = exited.status
             throw Failure(
-                .internalError,
-                "\(EmulatorLaunch.programName) did not start (exit status \(exited.status.map(String.init) ?? "unknown"))."
+                status == 78 ? .configuration : .internalError,
+                "\(EmulatorLaunch.programName) did not start (exit status \(status.map(String.init) ?? "unknown"))."
             )
         }
-        return RunningEmulatorProgram(process: process, exited: exited, url: url)
+        return RunningEmulatorProgram(process: process, exited: exited, url: urls[0], authorURL: urls[1])
     }
 
     private static func encoded(_ launch: EmulatorLaunch) throws(Failure) -> Data {
@@ -61,15 +63,15 @@ package enum EmulatorProgram {
         return data
     }
 
-    /// The first line the program writes, without its newline; nil when it ends first.
-    private static func firstLine(of handle: FileHandle) async -> String? {
+    /// The first `count` lines the program writes, without their newlines; fewer when it ends first.
+    private static func firstLines(_ count: Int, of handle: FileHandle) async -> [String] {
         await onBlockingThread {
-            var first: String?
+            var lines: [String] = []
             CompanionProgram.readLines(of: handle) { line in
-                first = String(decoding: line, as: UTF8.self)
-                return false
+                lines.append(String(decoding: line, as: UTF8.self))
+                return lines.count < count
             }
-            return first
+            return lines
         }
     }
 }
@@ -78,13 +80,16 @@ package enum EmulatorProgram {
 package final class RunningEmulatorProgram: Sendable {
     private let process: Process
     private let exited: CompanionProgram.Exit
-    /// The URL it listens on.
+    /// The publish origin it listens on.
     package let url: URL
+    /// The author origin it listens on.
+    package let authorURL: URL
 
-    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL) {
+    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL, authorURL: URL) {
         self.process = process
         self.exited = exited
         self.url = url
+        self.authorURL = authorURL
     }
 
     /// Stops it (SIGTERM) and waits until it has exited.

@@ -4,45 +4,56 @@ import ArgumentParser
 import CompanionLaunch
 import WKNDCore
 
-/// `wknd serve`: a local emulator for AEM publish in the foreground, serving the built-in sample or a
-/// project's own content package, for trying `wknd` and apps without an AEM service.
+/// `wknd serve`: a local emulator of AEM's author and publish tiers in the foreground, serving the built-in sample or
+/// a project's own content package, for trying `wknd` and apps without an AEM service.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local emulator for AEM publish, with the built-in sample or your content package.",
+        abstract: "Run a local emulator of AEM author and publish, with the built-in sample or your content package.",
         discussion: """
             Serves a content package (FileVault jcr_root folder, as in an AEM project's
-            ui.content/src/main/content/jcr_root): its persisted queries run with real
-            GraphQL over the schema AEM generates from its Content Fragment Models, and
-            its assets are served at their _path and _dynamicUrl. An image whose
-            original the package leaves out is served as a placeholder of its size
-            and type (one colour), so references to it still work. Without --content
-            it serves the built-in sample (20 WKND adventures).
+            ui.content/src/main/content/jcr_root) on two origins, as AEM as a Cloud
+            Service has two tiers: publish (--port) and author (--author-port). Its
+            persisted queries run with real GraphQL over the schema AEM generates from
+            its Content Fragment Models, its fragments are served by the delivery API,
+            and its assets at their _path and _dynamicUrl. An image whose original the
+            package leaves out is served as a placeholder of its size and type. Without
+            --content it serves the built-in sample (20 WKND adventures).
 
-            Prints the URL to use on stdout, logs each request on stderr, and stops
-            cleanly on Ctrl-C. It listens on loopback unless --bind says otherwise.
-            With --auth basic or token (or AEM_AUTH_TYPE), every request must carry
-            those credentials, as on AEM author.
+            AUTHOR AND PUBLISH
+              Every fragment of the package starts published. The author origin
+              answers the content as it is now, and the Sites API writes it
+              (/adobe/sites/cf/fragments: create, read, replace, patch, delete,
+              publish, unpublish, versions, tags; /adobe/sites/cf/models): each
+              write names the entity tag it was based on (If-Match), a stale one is
+              refused with 412. The publish origin answers what was last published:
+              a fragment edited since is served with its published values until it
+              is published again. Requests to author need a signed-in user (admin /
+              admin by default, as the AEM SDK's author; --auth for the publish
+              origin's credentials). --publish-lag makes a publish reach the publish
+              tier that many seconds after it is asked for, as on a real service.
 
-            --watch serves each edit of the --content package as it is saved (a
-            changed, added or removed file is seen within a second; a request sees
-            the content before or after a change, never half of one; a package
-            that no longer loads keeps the last good content served and says why),
-            and records each added, changed or removed fragment as a CloudEvent
-            (aem.sites.contentFragment.created, .modified, .deleted) in the
-            journal at /events/…, read as Adobe I/O Events' journaling API is
-            (since, limit, latest, Link rel="next", 204 with retry-after, 410 for
-            an expired position). The journal's URL is printed at the start. With
-            --tier publish, edits are recorded as .published and .unpublished
-            events instead, and an unpublished fragment is not served. Changed
-            images are recorded as aem.assets.asset.processing_completed and
-            removed ones as aem.assets.asset.deleted.
+              Author writes are kept in a state folder of the emulator's own, each
+              flushed to disk before it is answered, so they outlast a restart
+              (--state; by default one folder a package under
+              $XDG_STATE_HOME/wknd/emulator, or WKND_STATE_DIR). The package on
+              disk is never changed. --reset starts from the package again;
+              --no-state keeps writes in memory.
 
-            --control opens a route that publishes, unpublishes or touches a
-            fragment without editing files, recording its event:
-              curl -X POST 'http://127.0.0.1:4503/emulator/control/unpublish?path=/content/dam/…'
+            EVENTS
+              Content changes are recorded as CloudEvents (aem.sites.contentFragment
+              created, modified, deleted from author; published, unpublished when a
+              publish completes) in the journal at /events/…, read as Adobe I/O
+              Events' journaling API is (since, limit, latest, Link rel="next", 204
+              with retry-after, 410 for an expired position). --watch serves each
+              edit of the --content package as it is saved, on both tiers, and
+              records it as an event too.
 
-            ENDPOINTS
+            Prints the publish and author URLs on stdout, one a line, logs each
+            request on stderr, and stops cleanly on Ctrl-C. It listens on loopback
+            unless --bind says otherwise.
+
+            ENDPOINTS (both origins, publish answering published content)
               GET      /graphql/execute.json/<conf>/<query>;<name>=<value>;...
               GET      /graphql/list.json[/<conf>]
               PUT|POST /graphql/persist.json/<conf>/<query>    (create | update)
@@ -50,21 +61,29 @@ struct ServeCommand: AsyncParsableCommand {
               POST     /content/_cq_graphql/<conf>/endpoint.json (with --graphql-endpoint)
               GET      /adobe/contentFragments[/<id>|/byPath?path=…]
               GET      /events/organizations/<org>/integrations/<cred>/<reg>[?since=…&limit=…&latest=true]
-              POST     /emulator/control/<publish|unpublish|touch>?path=…   (with --control)
+            ENDPOINTS (author)
+              GET|POST /adobe/sites/cf/fragments[?path=…&limit=…&cursor=…]
+              GET|PUT|PATCH|DELETE /adobe/sites/cf/fragments/<id>
+              POST     /adobe/sites/cf/fragments/publish
+              GET|POST /adobe/sites/cf/fragments/<id>/versions, …/versions/restore/<version>
+              GET|PUT  /adobe/sites/cf/fragments/<id>/tags
+              GET      /adobe/sites/cf/models[/<id>]
 
             EXAMPLES
-              wknd serve --port 4503
+              wknd serve
               AEM_SCHEME=http AEM_HOST=127.0.0.1:4503 wknd list
-              wknd serve --content ui.content/src/main/content/jcr_root
               wknd serve --content ui.content/src/main/content/jcr_root --watch
-              wknd serve --tier publish --control
-              wknd serve --port 0 --no-dynamic-url
+              wknd serve --reset                         (the built-in sample, afresh)
+              wknd serve --publish-lag 2 --port 0 --author-port 0
               AEM_TOKEN=dev-token wknd serve --auth token
             """
     )
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(help: "The port of the publish origin; 0 picks a free one.")
     var port = 4503
+
+    @Option(help: "The port of the author origin; 0 picks a free one.")
+    var authorPort = 4502
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var bind = "127.0.0.1"
@@ -86,20 +105,30 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var watch = false
 
-    @Option(
-        help: ArgumentHelp(
-            "The tier played: author (edits are created, modified, deleted events) or publish (published, unpublished; unpublished fragments are not served).",
-            valueName: "tier"))
-    var tier: ServedTier = .author
+    @Option(help: ArgumentHelp("The folder where author writes are kept across restarts.", valueName: "dir"))
+    var state: String?
 
-    @Flag(help: "Answer POST /emulator/control/<publish|unpublish|touch>?path=… (for tests and demos).")
-    var control = false
+    @Flag(help: "Keep author writes in memory only: they end with the emulator.")
+    var noState = false
+
+    @Flag(help: "Start from the content package again: forget the author writes kept so far.")
+    var reset = false
+
+    @Option(help: ArgumentHelp("Seconds between a publish and the publish tier serving it.", valueName: "seconds"))
+    var publishLag: Double = 0
 
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        for (name, value) in [("--port", port), ("--author-port", authorPort)] where !(0...65535).contains(value) {
+            throw ValidationError("\(name) must be between 0 and 65535.")
+        }
+        if port == authorPort, port != 0 { throw ValidationError("--port and --author-port must differ.") }
         if watch, content == nil { throw ValidationError("--watch watches a content package: give it with --content.") }
+        if noState, state != nil || reset {
+            throw ValidationError("--no-state keeps no state: leave out --state and --reset.")
+        }
+        guard (0...600).contains(publishLag) else { throw ValidationError("--publish-lag must be 0 to 600 seconds.") }
     }
 
     func run() async throws {
@@ -108,18 +137,14 @@ struct ServeCommand: AsyncParsableCommand {
             if !["127.0.0.1", "::1", "localhost"].contains(bind) {
                 context.console.warning("listening on \(bind): other machines may reach the sample service")
             }
+            let statePath = noState ? nil : try state ?? StateLocation(contentPath: content).folder.path
             try EmulatorProgram.run(
                 EmulatorLaunch(
-                    host: bind, port: port, contentPath: content, dynamicURLs: !noDynamicUrl,
-                    allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication), talks: true,
-                    watch: watch, tier: tier.rawValue, control: control)
+                    host: bind, port: port, authorPort: authorPort, contentPath: content, dynamicURLs: !noDynamicUrl,
+                    allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication),
+                    statePath: statePath, reset: reset, publishLag: publishLag, talks: true, watch: watch)
             )
         }
-    }
-
-    /// The tiers `--tier` takes.
-    enum ServedTier: String, ExpressibleByArgument, CaseIterable {
-        case author, publish
     }
 
     private static func credentials(_ authentication: Authentication) throws -> EmulatorLaunch.Credentials? {
