@@ -101,6 +101,7 @@ let package = Package(
                 "AEMHeadlessAsyncHTTPClient", "CompanionLaunch",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "AEMHeadless", package: "AEMHeadless"),
+                .product(name: "AEMHeadlessAuthoring", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessDownload", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessIMS", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessSQLiteCache", package: "AEMHeadless"),
@@ -113,6 +114,7 @@ let package = Package(
             dependencies: [
                 "WKNDCore", "WKNDSample", "AEMHeadlessAsyncHTTPClient", "CompanionLaunch",
                 .product(name: "AEMHeadless", package: "AEMHeadless"),
+                .product(name: "AEMHeadlessAuthoring", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessDownload", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessIMS", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessSQLiteCache", package: "AEMHeadless"),
@@ -127,6 +129,7 @@ let package = Package(
             dependencies: [
                 "WKNDCore",
                 .product(name: "AEMHeadless", package: "AEMHeadless"),
+                .product(name: "AEMHeadlessAuthoring", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessSync", package: "AEMHeadless"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
@@ -155,6 +158,7 @@ let package = Package(
             dependencies: [
                 "AEMEmulator", "EmulatorTestSupport", "AEMHeadlessAsyncHTTPClient", "WKNDSample",
                 .product(name: "AEMHeadless", package: "AEMHeadless"),
+                .product(name: "AEMHeadlessAuthoring", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessDownload", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessIMS", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessObservation", package: "AEMHeadless"),

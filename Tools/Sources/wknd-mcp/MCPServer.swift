@@ -10,9 +10,11 @@ struct MCPServer: Sendable {
     let tools: MCPTools
 
     static let instructions = """
-        Read-only access to Adobe Experience Manager headless content: content fragment models, fragments by folder, \
-        id or path, full-text search of a synced mirror, persisted GraphQL queries and their results, and the schema \
-        of a configuration. Start with list_models or list_persisted_queries to learn the content's shape.
+        Access to Adobe Experience Manager headless content: content fragment models, fragments by folder, id or \
+        path, full-text search of a synced mirror, persisted GraphQL queries and their results, and the schema of a \
+        configuration. Start with list_models or list_persisted_queries to learn the content's shape. Started with \
+        --allow-writes, it also changes content on the author service: read a fragment with get_authored_fragment, \
+        then patch_fragment, publish_fragments or unpublish_fragments with the etag it returned.
         """
 
     /// Serves until standard input ends and every call read is answered.
@@ -32,7 +34,7 @@ struct MCPServer: Sendable {
     private func register(on server: Server) async {
         let tools = tools
         await server.withMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: try MCPTool.allCases.map(Self.listed))
+            ListTools.Result(tools: try tools.offered.map(Self.listed))
         }
         await server.withMethodHandler(CallTool.self) { parameters in
             let token = parameters._meta?.progressToken
@@ -71,14 +73,14 @@ struct MCPServer: Sendable {
         }
     }
 
-    /// The tool as the protocol lists it: its schemas, and hints that it only reads.
+    /// The tool as the protocol lists it: its schemas, and hints of what it may change.
     private static func listed(_ tool: MCPTool) throws -> Tool {
         Tool(
             name: tool.rawValue, title: tool.title, description: tool.description,
             inputSchema: try JSONDecoder().decode(Value.self, from: Data(tool.inputSchema.utf8)),
             annotations: .init(
-                title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true,
-                openWorldHint: false),
+                title: tool.title, readOnlyHint: tool.isReadOnly, destructiveHint: tool.isDestructive,
+                idempotentHint: tool.isIdempotent, openWorldHint: false),
             outputSchema: try JSONDecoder().decode(Value.self, from: Data(tool.outputSchema.utf8)))
     }
 

@@ -18,6 +18,9 @@ struct WKNDMCP: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Answer from this synced folder (`wknd sync DIR`), with no network.", valueName: "dir"))
     var store: String?
 
+    @Flag(help: "Offer the tools that change content on the author service (AEM_AUTHOR_HOST, or the built-in sample).")
+    var allowWrites = false
+
     @OptionGroup var options: ServiceOptions
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
@@ -41,12 +44,22 @@ struct WKNDMCP: AsyncParsableCommand {
             }
             if let store {
                 let mirror = try StoreOptions.open(store)
-                try await MCPServer(tools: MCPTools(source: .mirror(mirror, folder: store), locales: locales)).serve()
+                try await serve(MCPTools(source: .mirror(mirror, folder: store), locales: locales), context)
             } else {
                 try await context.withAem(caching: caching) { aem, cache in
-                    try await MCPServer(tools: MCPTools(source: .service(aem, cache), locales: locales)).serve()
+                    try await serve(MCPTools(source: .service(aem, cache), locales: locales), context)
                 }
             }
+        }
+    }
+
+    /// Serves `tools`, with the author service's writing tools when writes are allowed.
+    private func serve(_ tools: MCPTools, _ context: CommandContext) async throws {
+        guard allowWrites else { return try await MCPServer(tools: tools).serve() }
+        try await context.withAuthoring { services in
+            var writing = tools
+            writing.authoring = services
+            try await MCPServer(tools: writing).serve()
         }
     }
 }

@@ -13,13 +13,15 @@ struct WKND: AsyncParsableCommand {
             wknd show <slug> [--json] [--offline | --refresh | --no-cache]
             wknd download (<slug>... | --all | --query <conf>/<name> [--var <name=value>]... [--all]) [--output <dir>] [--concurrency <n>] [--width <px>] [--quality <1-100>] [--format <f>] [--force]
             wknd query <conf>/<name> [--var <name=value>]... [--var-json <name=JSON>]... [--all [--jsonl]] [--raw]
+            wknd fragments list | get | create | edit | set | delete | publish | unpublish | versions | restore
+            wknd models list | show <model>
             wknd queries list [<conf>] | show <conf>/<name> | persist <conf>/<name> <file> [--update]
             wknd sync <dir> [--query <conf>/<name> [--var <name=value>]... [--paging <style>]] [--page-size <n>] [--concurrency <n>] [--revalidate-all] [--wait] [--json]
             wknd cache stats | clear | path
             wknd config
             wknd auth status|token|logout
             wknd mcp [--store <dir>]
-            wknd serve [--port <n>] [--bind <address>] [--content <jcr_root>] [--no-dynamic-url] [--graphql-endpoint <path>]
+            wknd serve [--port <n>] [--author-port <n>] [--bind <address>] [--content <jcr_root> [--watch]] [--state <dir> | --no-state] [--reset] [--publish-lag <s>]
             wknd codegen [<conf>/<name>...] --output <dir> [--configuration <conf>] [--access <level>] [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
         discussion: """
@@ -32,14 +34,19 @@ struct WKND: AsyncParsableCommand {
               wknd list --auth token --token-file ~/.aem-token \\
                         --host author-p123-e456.adobeaemcloud.com
                                               (your author service and a token)
+              P=/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf
+              wknd fragments set $P tripLength="6 days" && wknd fragments publish $P
+                                              (write on author and publish: the
+                                              sample's, or AEM_AUTHOR_HOST's)
 
             CONFIGURATION (highest first, setting by setting)
-              1. options: --scheme --host --program --environment --tier --auth
-                 --username --password-stdin --token-file --service-credentials
-                 --client-id --client-secret-file --scopes --ims-url --timeout
-              2. environment: AEM_SCHEME AEM_HOST AEM_PROGRAM AEM_ENVIRONMENT
-                 AEM_TIER AEM_AUTH_TYPE AEM_USERNAME AEM_PASSWORD AEM_TOKEN
-                 AEM_TOKEN_FILE AEM_SERVICE_CREDENTIALS AEM_CLIENT_ID
+              1. options: --scheme --host --author-host --program --environment
+                 --tier --auth --username --password-stdin --token-file
+                 --service-credentials --client-id --client-secret-file --scopes
+                 --ims-url --timeout
+              2. environment: AEM_SCHEME AEM_HOST AEM_AUTHOR_HOST AEM_PROGRAM
+                 AEM_ENVIRONMENT AEM_TIER AEM_AUTH_TYPE AEM_USERNAME AEM_PASSWORD
+                 AEM_TOKEN AEM_TOKEN_FILE AEM_SERVICE_CREDENTIALS AEM_CLIENT_ID
                  AEM_CLIENT_SECRET AEM_SCOPES AEM_IMS_URL AEM_TIMEOUT
               3. the profile named by --profile or AEM_PROFILE, in the JSON file
                  $AEM_PROFILES_FILE, else ~/.config/wknd/profiles.json
@@ -84,7 +91,8 @@ struct WKND: AsyncParsableCommand {
             """,
         version: ToolIdentity.version,
         subcommands: [
-            ListCommand.self, ShowCommand.self, FragmentsCommand.self, DownloadCommand.self, AssetsCommand.self,
+            ListCommand.self, ShowCommand.self, FragmentsCommand.self, ModelsCommand.self, DownloadCommand.self,
+            AssetsCommand.self,
             QueryCommand.self,
             QueriesCommand.self, SchemaCommand.self,
             SyncCommand.self, CodegenCommand.self, ConfigCommand.self, AuthCommand.self, CacheCommand.self,

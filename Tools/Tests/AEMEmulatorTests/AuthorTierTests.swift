@@ -110,7 +110,8 @@ struct AuthorTierTests {
                 #expect(answer.header("Content-Type") == "application/problem+json")
                 #expect(try answer.json()["detail"].string?.contains(says) == true, "\(answer.text)")
             }
-            let empty = "[{\"op\":\"replace\",\"path\":\"/fields/\(try SitesTestClient.index(of: "title", in: fragment))/values\",\"value\":[]}]"
+            let empty =
+                "[{\"op\":\"replace\",\"path\":\"/fields/\(try SitesTestClient.index(of: "title", in: fragment))/values\",\"value\":[]}]"
             let required = try await sites.patch(adventure.uuid, empty, tag: tag)
             #expect(required.status == 400)
             #expect(try required.json()["detail"].string?.contains("title") == true)
@@ -174,7 +175,8 @@ struct AuthorTierTests {
             #expect(publishedTag != editedTag)
 
             let events = emulator.live.journal.all
-            #expect(events.map(\.type) == ["aem.sites.contentFragment.modified", "aem.sites.contentFragment.published"])
+            #expect(
+                events.map(\.type) == ["aem.sites.contentFragment.modified", "aem.sites.contentFragment.published"])
             let journal = try await emulator.get(EventJournal.path).text
             #expect(journal.contains("\"tier\":\"publish\""))
             #expect(journal.contains("\"id\":\"\(adventure.uuid)\""))
@@ -293,8 +295,9 @@ struct AuthorTierTests {
                 .POST, "/cf/fragments/\(adventure.uuid)/versions/restore/\(versionID)", body: "{}")
             #expect(restored.status == 200)
             let after = try await sites.fragment(adventure.uuid).json
-            #expect(after["fields"][try SitesTestClient.index(of: "tripLength", in: after)]["values"][0].string
-                == before["values"][0].string)
+            #expect(
+                after["fields"][try SitesTestClient.index(of: "tripLength", in: after)]["values"][0].string
+                    == before["values"][0].string)
         }
     }
 
@@ -307,7 +310,8 @@ struct AuthorTierTests {
             #expect(listTag != (try await sites.fragment(adventure.uuid).tag))
             let body = "{\"tags\":[\"wknd-shared:region/emulator-test\"]}"
             #expect(try await sites.send(.PUT, "/cf/fragments/\(adventure.uuid)/tags", body: body).status == 428)
-            let replaced = try await sites.send(.PUT, "/cf/fragments/\(adventure.uuid)/tags", body: body, ifMatch: listTag)
+            let replaced = try await sites.send(
+                .PUT, "/cf/fragments/\(adventure.uuid)/tags", body: body, ifMatch: listTag)
             #expect(replaced.status == 200)
             #expect(replaced.header("ETag") != listTag)
             #expect(try replaced.json()["items"][0]["id"].string == "wknd-shared:region/emulator-test")

@@ -24,7 +24,9 @@ struct SitesTestClient {
     ) async throws -> HTTPResult {
         var headers: [(String, String)] = signedIn ? [Self.authorization] : []
         if let ifMatch { headers.append(("If-Match", ifMatch)) }
-        guard let body else { return try await HTTPTestClient.get(url("/adobe/sites" + target), headers: headers, method: method) }
+        guard let body else {
+            return try await HTTPTestClient.get(url("/adobe/sites" + target), headers: headers, method: method)
+        }
         headers.append(("Content-Type", contentType))
         return try await HTTPTestClient.send(url("/adobe/sites" + target), method: method, body: body, headers: headers)
     }
@@ -58,15 +60,19 @@ struct SitesTestClient {
 
     /// PATCHes `id` with `patch` under `tag`.
     func patch(_ id: String, _ patch: String, tag: String?) async throws -> HTTPResult {
-        try await send(.PATCH, "/cf/fragments/\(id)", body: patch, ifMatch: tag, contentType: "application/json-patch+json")
+        try await send(
+            .PATCH, "/cf/fragments/\(id)", body: patch, ifMatch: tag, contentType: "application/json-patch+json")
     }
 
     /// Publishes (or unpublishes) `paths`.
     func publish(_ paths: [String], unpublish: Bool = false) async throws -> HTTPResult {
         let workflow =
-            unpublish ? "/var/workflow/models/scheduled_deactivation" : "/var/workflow/models/scheduled_activation_with_references"
+            unpublish
+            ? "/var/workflow/models/scheduled_deactivation"
+            : "/var/workflow/models/scheduled_activation_with_references"
         let list = paths.map { "\"\($0)\"" }.joined(separator: ",")
-        return try await send(.POST, "/cf/fragments/publish", body: "{\"paths\":[\(list)],\"workflowModelId\":\"\(workflow)\"}")
+        return try await send(
+            .POST, "/cf/fragments/publish", body: "{\"paths\":[\(list)],\"workflowModelId\":\"\(workflow)\"}")
     }
 }
 

@@ -296,7 +296,9 @@ struct MCPToolsTests {
             }
             #expect(answers.keys.sorted() == [1, 2, 3, 4, 5], "\(run.stdout)")
             #expect(answers[1]?["serverInfo"]?["name"] == .string("wknd"))
-            #expect(answers[2]?["tools"]?.arrayValue?.count == MCPTool.allCases.count)
+            let listed = Set(answers[2]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [])
+            #expect(listed.count == 7 && listed.contains("get_fragment"), "read-only by default: \(listed)")
+            #expect(!listed.contains("patch_fragment") && !listed.contains("get_authored_fragment"))
             #expect(answers[3]?["isError"] == .bool(false))
             #expect(answers[3]?["structuredContent"]?["items"]?.arrayValue?.isEmpty == false)
             #expect(answers[4]?["isError"] == .bool(true))

@@ -72,7 +72,8 @@ extension AuthorRecord.Version: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         self.init(
-            id: try container.decode(String.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+            id: try container.decode(String.self, forKey: .id),
+            title: try container.decode(String.self, forKey: .title),
             label: try container.decodeIfPresent(String.self, forKey: .label),
             comment: try container.decodeIfPresent(String.self, forKey: .comment),
             created: try container.decode(AuthorRecord.Stamp.self, forKey: .created),
@@ -120,7 +121,8 @@ private struct StoredFragment: Codable {
         master = fragment.master.mapValues(StoredValue.init)
         variations =
             fragment.variations.isEmpty
-            ? nil : fragment.variations.map { StoredVariation(name: $0.name, values: $0.values.mapValues(StoredValue.init)) }
+            ? nil
+            : fragment.variations.map { StoredVariation(name: $0.name, values: $0.values.mapValues(StoredValue.init)) }
     }
 
     var fragment: ContentFragment {

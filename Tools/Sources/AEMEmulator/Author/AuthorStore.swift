@@ -165,7 +165,8 @@ struct AuthorStore: Sendable {
         let record = try current(id: id, ifMatch: ifMatch)
         guard !AuthorRules.refusesDelete(of: record.status) else {
             throw .conflict(
-                "\(record.fragment.path) is published (\(record.status.rawValue)): unpublish it first, or delete it with deleteAndUnpublish.")
+                "\(record.fragment.path) is published (\(record.status.rawValue)): unpublish it first, or delete it with deleteAndUnpublish."
+            )
         }
         return removed(record)
     }
@@ -304,7 +305,8 @@ struct AuthorStore: Sendable {
     private func current(id: String, ifMatch: String?) throws(SitesError) -> AuthorRecord {
         guard let record = record(id: id) else { throw .notFound("There is no content fragment with the id \(id).") }
         guard let ifMatch else { throw .missingTag(record.fragment.path) }
-        guard ifMatch.split(separator: ",").contains(where: { EntityTag.ifRange(String($0), matches: record.entityTag) })
+        guard
+            ifMatch.split(separator: ",").contains(where: { EntityTag.ifRange(String($0), matches: record.entityTag) })
         else { throw .staleTag("The fragment \(record.fragment.path)") }
         return record
     }
@@ -350,6 +352,7 @@ struct AuthorStore: Sendable {
 extension FragmentChange {
     /// The change of `kind` to `record`'s fragment.
     init(_ kind: Kind, _ record: AuthorRecord) {
-        self.init(kind: kind, path: record.fragment.path, id: record.fragment.uuid, modelPath: record.fragment.modelPath)
+        self.init(
+            kind: kind, path: record.fragment.path, id: record.fragment.uuid, modelPath: record.fragment.modelPath)
     }
 }

@@ -25,7 +25,8 @@ struct JSONPatch: Sendable {
         var operations: [Operation] = []
         for (index, element) in elements.enumerated() {
             guard let name = element["op"]?.string, let kind = Operation.Kind(rawValue: name) else {
-                throw .invalid("Operation \(index) of the patch has no op this service takes: add, replace, remove, test.")
+                throw .invalid(
+                    "Operation \(index) of the patch has no op this service takes: add, replace, remove, test.")
             }
             guard let pointer = element["path"]?.string, let target = Self.target(pointer) else {
                 throw .invalid(
@@ -56,7 +57,8 @@ struct JSONPatch: Sendable {
 
     /// `fragment` with the patch applied, its fields checked against `fields`; and the names of the fields changed.
     /// - Throws: ``SitesError`` (400): an index past the end, a failed `test`, a value the model refuses.
-    func applied(to fragment: ContentFragment, fields: SitesFields) throws(SitesError) -> (ContentFragment, Set<String>) {
+    func applied(to fragment: ContentFragment, fields: SitesFields) throws(SitesError) -> (ContentFragment, Set<String>)
+    {
         var result = fragment
         var values = fragment.master
         var changed: Set<String> = []
@@ -75,7 +77,9 @@ struct JSONPatch: Sendable {
                     continue
                 case .add, .replace:
                     guard case .string(let new)? = operation.value else {
-                        throw .invalid("Operation \(index) of the patch sets the \(operation.target) to \(operation.value?.kindName ?? "nothing"); it takes text.")
+                        throw .invalid(
+                            "Operation \(index) of the patch sets the \(operation.target) to \(operation.value?.kindName ?? "nothing"); it takes text."
+                        )
                     }
                     text = new
                 }
@@ -84,21 +88,25 @@ struct JSONPatch: Sendable {
             case .fieldValues(let position):
                 guard position < list.count else {
                     throw .invalid(
-                        "Operation \(index) of the patch points at field \(position); the fragment has \(list.count) fields (0 to \(list.count - 1)).")
+                        "Operation \(index) of the patch points at field \(position); the fragment has \(list.count) fields (0 to \(list.count - 1))."
+                    )
                 }
                 let field = list[position]
                 switch operation.kind {
                 case .test:
                     let current = RequestJSON.array(fields.values(of: field, in: values).map(\.requestJSON))
                     guard operation.value == current else {
-                        throw .invalid("Operation \(index) of the patch tests values the field \(field.name) does not hold.")
+                        throw .invalid(
+                            "Operation \(index) of the patch tests values the field \(field.name) does not hold.")
                     }
                 case .remove:
                     try fields.store([], for: field, in: &values)
                     changed.insert(field.name)
                 case .add, .replace:
                     guard case .array(let written)? = operation.value else {
-                        throw .invalid("Operation \(index) of the patch gives the field \(field.name) \(operation.value?.kindName ?? "nothing"); values are an array, even for one value.")
+                        throw .invalid(
+                            "Operation \(index) of the patch gives the field \(field.name) \(operation.value?.kindName ?? "nothing"); values are an array, even for one value."
+                        )
                     }
                     try fields.store(written, for: field, in: &values)
                     changed.insert(field.name)

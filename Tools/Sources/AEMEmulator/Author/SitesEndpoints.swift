@@ -59,7 +59,8 @@ struct SitesEndpoints: Sendable {
             }
             return .empty(AuthorRules.deleteAndUnpublishStatus)
         case ("fragments", 4, "GET") where parts[3] == "versions": return try versions(id: parts[2])
-        case ("fragments", 4, "POST") where parts[3] == "versions": return try await createVersion(id: parts[2], request)
+        case ("fragments", 4, "POST") where parts[3] == "versions":
+            return try await createVersion(id: parts[2], request)
         case ("fragments", 5, "GET") where parts[3] == "versions": return try version(id: parts[2], parts[4])
         case ("fragments", 6, "POST") where parts[3] == "versions" && parts[4] == "restore":
             let write = try await live.writing { store, now throws(SitesError) in
@@ -135,7 +136,8 @@ struct SitesEndpoints: Sendable {
         guard type?.lowercased() == AuthorRules.patchMediaType else {
             throw SitesError(
                 status: 415,
-                detail: "A PATCH takes \(AuthorRules.patchMediaType) (RFC 6902), not \(type ?? "a body without a type").",
+                detail:
+                    "A PATCH takes \(AuthorRules.patchMediaType) (RFC 6902), not \(type ?? "a body without a type").",
                 headers: [("Accept-Patch", AuthorRules.patchMediaType)])
         }
         let patch = try JSONPatch(request.body)
@@ -153,7 +155,8 @@ struct SitesEndpoints: Sendable {
         let workflow = body["workflowModelId"]?.string ?? AuthorRules.publishWorkflow
         guard [AuthorRules.publishWorkflow, AuthorRules.unpublishWorkflow].contains(workflow) else {
             throw SitesError.invalid(
-                "workflowModelId must be \(AuthorRules.publishWorkflow) (publish) or \(AuthorRules.unpublishWorkflow) (unpublish).")
+                "workflowModelId must be \(AuthorRules.publishWorkflow) (publish) or \(AuthorRules.unpublishWorkflow) (unpublish)."
+            )
         }
         let statuses = Set(
             (body["filterReferencesByStatus"]?.array ?? []).compactMap { $0.string.flatMap(FragmentStatus.init) })
@@ -251,7 +254,10 @@ struct SitesEndpoints: Sendable {
             let models = store.models.values.sorted { $0.path < $1.path }
             let offset = try offset(request, path: "models", count: models.count)
             var members: [(String, OrderedJSON)] = [
-                ("items", .array(models.dropFirst(offset).prefix(limit).map { SitesDocuments.model($0, withTag: true) }))
+                (
+                    "items",
+                    .array(models.dropFirst(offset).prefix(limit).map { SitesDocuments.model($0, withTag: true) })
+                )
             ]
             if offset + limit < models.count {
                 members.append(("cursor", .string(DeliveryRules.cursor(offset: offset + limit, path: "models"))))
@@ -297,7 +303,8 @@ struct SitesEndpoints: Sendable {
         guard let text = request.parameters["limit"] else { return AuthorRules.defaultPageSize }
         guard let limit = Int(text), AuthorRules.pageSizes.contains(limit) else {
             throw .invalid(
-                "limit must be from \(AuthorRules.pageSizes.lowerBound) to \(AuthorRules.pageSizes.upperBound); \(text) is not.")
+                "limit must be from \(AuthorRules.pageSizes.lowerBound) to \(AuthorRules.pageSizes.upperBound); \(text) is not."
+            )
         }
         return limit
     }

@@ -17,14 +17,18 @@ struct SitesError: Error, Sendable {
     static func staleTag(_ what: String) -> SitesError {
         SitesError(
             status: AuthorRules.staleTagStatus,
-            detail: "\(what) has changed since the entity tag sent in If-Match was read: read it again and apply the change to the current version.")
+            detail:
+                "\(what) has changed since the entity tag sent in If-Match was read: read it again and apply the change to the current version."
+        )
     }
 
     /// 428: a write without `If-Match`.
     static func missingTag(_ what: String) -> SitesError {
         SitesError(
             status: AuthorRules.missingIfMatchStatus,
-            detail: "A write of \(what) needs the entity tag it was based on in If-Match: read the fragment, and send its ETag.")
+            detail:
+                "A write of \(what) needs the entity tag it was based on in If-Match: read the fragment, and send its ETag."
+        )
     }
 
     /// The answer.

@@ -45,7 +45,10 @@ struct SitesFields {
         ]
         if case .richText = field.kind {
             members.append(
-                ("mimeType", .string(values[field.name + "@ContentType"]?.text ?? DeliveryRules.defaultRichTextMimeType)))
+                (
+                    "mimeType",
+                    .string(values[field.name + "@ContentType"]?.text ?? DeliveryRules.defaultRichTextMimeType)
+                ))
         }
         return .object(members)
     }
@@ -92,7 +95,8 @@ struct SitesFields {
         let converted = try written.map { value throws(SitesError) in try convert(value, for: field) }
         if let mimeType {
             guard ["text/html", "text/plain", "text/x-markdown"].contains(mimeType) else {
-                throw .invalid("The field \(field.name) takes text/html, text/plain or text/x-markdown, not \(mimeType).")
+                throw .invalid(
+                    "The field \(field.name) takes text/html, text/plain or text/x-markdown, not \(mimeType).")
             }
             values[field.name + "@ContentType"] = .string(mimeType)
         }
@@ -143,7 +147,8 @@ struct SitesFields {
         case .enumeration(let allowed):
             guard allowed.isEmpty || allowed.contains(text) else {
                 throw .invalid(
-                    "The field \(field.name) takes one of \(allowed.joined(separator: ", ")); \"\(text)\" is not among them.")
+                    "The field \(field.name) takes one of \(allowed.joined(separator: ", ")); \"\(text)\" is not among them."
+                )
             }
         case .date:
             guard let date = Self.date(text) else {
@@ -160,7 +165,8 @@ struct SitesFields {
             }
         case .fragmentReference:
             guard let path = fragmentExists(text) else {
-                throw .invalid("The field \(field.name) refers to \(text), which is no content fragment of this service.")
+                throw .invalid(
+                    "The field \(field.name) refers to \(text), which is no content fragment of this service.")
             }
             return .string(path)
         default:

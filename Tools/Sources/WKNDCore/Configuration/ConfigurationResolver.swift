@@ -1,10 +1,12 @@
 import AEMHeadless
+import AEMHeadlessAuthoring
 import Foundation
 
 /// One setting of the configuration, named by its key in the sample app's `Config.xcconfig`.
 package enum SettingKey: String, CaseIterable, Sendable {
     case scheme = "AEM_SCHEME"
     case host = "AEM_HOST"
+    case authorHost = "AEM_AUTHOR_HOST"
     case authType = "AEM_AUTH_TYPE"
     case username = "AEM_USERNAME"
     case password = "AEM_PASSWORD"
@@ -30,6 +32,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .scheme: "--scheme"
         case .host: "--host"
+        case .authorHost: "--author-host"
         case .authType: "--auth"
         case .username: "--username"
         case .password: "--password-stdin"
@@ -55,6 +58,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .scheme: "scheme"
         case .host: "host"
+        case .authorHost: "authorHost"
         case .authType: "auth"
         case .username: "username"
         case .password, .token, .clientSecret: nil
@@ -145,7 +149,24 @@ package struct ConfigurationResolver {
             settings[key] = resolve(key, inputs)
         }
         if let derived = derivedHost(settings) { settings[.host] = derived }
+        if let derived = derivedAuthorHost(settings) { settings[.authorHost] = derived }
         return ResolvedConfiguration(settings: settings)
+    }
+
+    /// The author host of the program and environment, when they outrank any author host set.
+    private static func derivedAuthorHost(_ settings: [SettingKey: ResolvedSetting]) -> ResolvedSetting? {
+        guard let program = settings[.program], let programValue = program.value,
+            let environment = settings[.environment], let environmentValue = environment.value,
+            max(program.source.rank, environment.source.rank) > (settings[.authorHost]?.source.rank ?? 0),
+            let origin = try? AemOrigin.cloudService(
+                program: programValue, environment: environmentValue, tier: .author)
+        else { return nil }
+        return ResolvedSetting(
+            value: origin.host,
+            source: .derived(
+                from:
+                    "\(SettingKey.program.rawValue) (\(program.source)), \(SettingKey.environment.rawValue) (\(environment.source))"
+            ))
     }
 
     /// The host made from the program, environment and tier, when they outrank any host set.
@@ -289,6 +310,21 @@ package struct ResolvedConfiguration: Equatable, Sendable {
             try AemConfiguration(
                 scheme: scheme, host: host, authentication: try authentication(),
                 timeout: try timeout(), userAgent: ToolIdentity.userAgent))
+    }
+
+    /// The author service named by the settings (`AEM_AUTHOR_HOST`, or the program and environment), with the same
+    /// scheme and credentials as the service; nil when no host at all is configured (the built-in sample's author).
+    /// - Throws: when a publish host is configured but no author host.
+    package func authorService() throws(AemConfigurationError) -> AemConfiguration? {
+        guard case .configured(let service) = try service() else { return nil }
+        guard let host = setting(.authorHost).value else {
+            throw AemConfigurationError(
+                "Writing content needs the author service: set AEM_AUTHOR_HOST (or --author-host), such as author-p123-e456.adobeaemcloud.com; AEM_HOST (\(service.origin)) is where content is read."
+            )
+        }
+        return try AemConfiguration(
+            scheme: service.origin.scheme, host: host, authentication: service.authentication,
+            timeout: service.timeout, retry: .authorService, userAgent: ToolIdentity.userAgent)
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.

@@ -17,6 +17,12 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
 
     @Option(
         help: ArgumentHelp(
+            "The AEM author host, where content is written, with an optional :port (overrides AEM_AUTHOR_HOST).",
+            valueName: "host"))
+    package var authorHost: String?
+
+    @Option(
+        help: ArgumentHelp(
             "How long to wait for each answer to begin, in seconds (default \(ResolvedConfiguration.defaultTimeoutSeconds); overrides AEM_TIMEOUT).",
             valueName: "seconds"))
     package var timeout: String?
@@ -45,7 +51,7 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
 
     package func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
         let options: [SettingKey: String?] = [
-            .scheme: scheme?.rawValue, .host: host, .timeout: timeout, .program: program,
+            .scheme: scheme?.rawValue, .host: host, .authorHost: authorHost, .timeout: timeout, .program: program,
             .environment: environment, .tier: tier?.rawValue, .locale: locale,
         ]
         return try common.resolveConfiguration(options: options.compactMapValues { $0 })

@@ -16,7 +16,8 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
     /// An output file could not be created or written (`wknd download`), or a persisted query of
     /// that name exists already (`wknd queries persist`).
     case cannotCreate = 73
-    /// Another `wknd sync` holds the folder.
+    /// Another `wknd sync` holds the folder, or content changed on author since it was read (a write's 412 or
+    /// 409): try again from a fresh read.
     case busy = 75
     /// AEM answered a query with GraphQL errors (`wknd query`, which prints any partial data first).
     case graphQLErrors = 76
@@ -39,7 +40,7 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
             (.unavailable, "network or server failure, or the persisted query is not deployed"),
             (.internalError, "internal error"),
             (.cannotCreate, "an output file could not be written, or the query name is taken"),
-            (.busy, "another sync is running on that folder (sync)"),
+            (.busy, "another sync holds that folder, or the content changed since it was read (write again)"),
             (.graphQLErrors, "GraphQL errors in the answer (query; partial data is still printed)"),
             (.authentication, "authentication failed (401/403), or the service stores no queries"),
             (.configuration, "invalid configuration (host, scheme, credentials, files)"),

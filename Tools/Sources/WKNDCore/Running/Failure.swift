@@ -64,8 +64,10 @@ package struct Failure: Error, Sendable {
             .notFound
         case .htmlResponse, .emptyResponse, .invalidResponse, .decodingFailed, .bodyTooLarge, .queryRejected:
             .badResponse
-        case .queryNotFound, .graphQLErrors, .httpStatus, .network, .timedOut:
+        case .queryNotFound, .graphQLErrors, .httpStatus, .network, .timedOut, .rateLimited, .preconditionRequired:
             .unavailable
+        case .preconditionFailed, .conflict:
+            .busy
         case .queryAlreadyExists:
             .cannotCreate
         case .persistingNotAllowed:

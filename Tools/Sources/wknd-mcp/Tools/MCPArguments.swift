@@ -58,6 +58,12 @@ struct MCPArguments {
         return members
     }
 
+    func array(_ name: String) throws(Failure) -> [UntypedJSON] {
+        guard let value = values[name] else { return [] }
+        guard let elements = value.arrayValue else { throw wrong(name, "an array") }
+        return elements
+    }
+
     /// A DAM path argument: absolute, under /content/dam.
     func damPath(_ name: String) throws(Failure) -> String? {
         guard let path = try string(name) else { return nil }

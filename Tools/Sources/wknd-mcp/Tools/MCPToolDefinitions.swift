@@ -2,7 +2,8 @@ import AEMHeadless
 import WKNDCore
 
 /// The tools `wknd mcp` offers, as the Model Context Protocol lists them: each name (as Adobe's own server names the
-/// same ideas), what it does, and the JSON Schema of its input. All of them only read.
+/// same ideas), what it does, the JSON Schema of its input and output, and what it may change. The tools that write on
+/// the author service are offered only with `--allow-writes`.
 enum MCPTool: String, CaseIterable, Sendable {
     case listModels = "list_models"
     case listFragments = "list_fragments"
@@ -11,6 +12,30 @@ enum MCPTool: String, CaseIterable, Sendable {
     case listPersistedQueries = "list_persisted_queries"
     case runPersistedQuery = "run_persisted_query"
     case getSchema = "get_schema"
+    case getAuthoredFragment = "get_authored_fragment"
+    case patchFragment = "patch_fragment"
+    case createFragment = "create_fragment"
+    case publishFragments = "publish_fragments"
+    case unpublishFragments = "unpublish_fragments"
+
+    /// Whether the tool only reads; the others write on the author service.
+    var isReadOnly: Bool {
+        switch self {
+        case .patchFragment, .createFragment, .publishFragments, .unpublishFragments: false
+        default: true
+        }
+    }
+
+    /// Whether the tool may change or remove what is there (rather than only add).
+    var isDestructive: Bool {
+        switch self {
+        case .patchFragment, .publishFragments, .unpublishFragments: true
+        default: false
+        }
+    }
+
+    /// Whether calling it again with the same arguments changes nothing more.
+    var isIdempotent: Bool { self != .createFragment }
 
     var title: String {
         switch self {
@@ -21,6 +46,11 @@ enum MCPTool: String, CaseIterable, Sendable {
         case .listPersistedQueries: "List persisted queries"
         case .runPersistedQuery: "Run a persisted query"
         case .getSchema: "Get a GraphQL schema"
+        case .getAuthoredFragment: "Get a content fragment on author, with its entity tag"
+        case .patchFragment: "Change fields of a content fragment"
+        case .createFragment: "Create a content fragment"
+        case .publishFragments: "Publish content fragments"
+        case .unpublishFragments: "Unpublish content fragments"
         }
     }
 
@@ -49,6 +79,23 @@ enum MCPTool: String, CaseIterable, Sendable {
                 + "page, up to maxItems, reporting progress after each page."
         case .getSchema:
             "The GraphQL schema (SDL) AEM generates for a configuration from its content fragment models."
+        case .getAuthoredFragment:
+            "One content fragment as it is now on the author service (drafts included), by id or DAM path: its fields "
+                + "as a list of {name, type, multiple, values}, its status (NEW, DRAFT, PUBLISHED, MODIFIED, UNPUBLISHED) "
+                + "and its etag, which patch_fragment, publish_fragments and unpublish_fragments need."
+        case .patchFragment:
+            "Changes fields of a content fragment on author, named by name (fields: {name: value or [values]}), and "
+                + "title or description. Give the etag get_authored_fragment returned: if the fragment changed since, "
+                + "nothing is written; read it again. A published fragment becomes MODIFIED until published."
+        case .createFragment:
+            "Creates a content fragment of a model (its name, such as adventure, or path) in a DAM folder, with a "
+                + "title and first field values. It is on author only until published."
+        case .publishFragments:
+            "Publishes content fragments, each given with the etag it was read with (get_authored_fragment), so that "
+                + "only what was reviewed is published; returns what AEM did with each path."
+        case .unpublishFragments:
+            "Takes content fragments off the publish service, each given with the etag it was read with; they stay "
+                + "on author, UNPUBLISHED."
         }
     }
 
@@ -110,6 +157,44 @@ enum MCPTool: String, CaseIterable, Sendable {
             {"type": "object", "properties": {
               "configuration": {"type": "string", "description": "The configuration, such as wknd-shared."}
             }, "required": ["configuration"], "additionalProperties": false}
+            """
+        case .getAuthoredFragment:
+            """
+            {"type": "object", "properties": {
+              "id": {"type": "string", "description": "The fragment's id."},
+              "path": {"type": "string", "description": "The fragment's DAM path."}
+            }, "additionalProperties": false}
+            """
+        case .patchFragment:
+            """
+            {"type": "object", "properties": {
+              "id": {"type": "string", "description": "The fragment's id."},
+              "path": {"type": "string", "description": "The fragment's DAM path."},
+              "etag": {"type": "string", "description": "The etag get_authored_fragment returned."},
+              "title": {"type": "string"},
+              "description": {"type": "string"},
+              "fields": {"type": "object", "description": "New values by field name: a value, or an array for a field with several; null or [] empties it."}
+            }, "required": ["etag"], "additionalProperties": false}
+            """
+        case .createFragment:
+            """
+            {"type": "object", "properties": {
+              "folder": {"type": "string", "description": "The DAM folder, such as /content/dam/wknd-shared/en/adventures."},
+              "model": {"type": "string", "description": "The model's name (such as adventure), path or id."},
+              "title": {"type": "string", "minLength": 1},
+              "name": {"type": "string", "description": "The name in the folder; default: made from the title."},
+              "description": {"type": "string"},
+              "fields": {"type": "object", "description": "Values by field name: a value, or an array for a field with several."}
+            }, "required": ["folder", "model", "title"], "additionalProperties": false}
+            """
+        case .publishFragments, .unpublishFragments:
+            """
+            {"type": "object", "properties": {
+              "fragments": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {
+                "path": {"type": "string", "description": "The fragment's DAM path."},
+                "etag": {"type": "string", "description": "The etag it was read with."}
+              }, "required": ["path", "etag"], "additionalProperties": false}}
+            }, "required": ["fragments"], "additionalProperties": false}
             """
         }
     }
@@ -178,6 +263,23 @@ enum MCPTool: String, CaseIterable, Sendable {
             {"type": "object", "properties": {
               "configuration": {"type": "string"}, "sdl": {"type": "string"}
             }, "required": ["configuration", "sdl"]}
+            """
+        case .getAuthoredFragment, .patchFragment, .createFragment:
+            """
+            {"type": "object", "properties": {
+              "fragment": {"type": "object", "description": "The fragment as the Sites API sends it."},
+              "etag": {"type": "string", "description": "Its entity tag, for the next change."},
+              "status": {"type": "string"},
+              "changed": {"type": "array", "items": {"type": "string"}, "description": "What a patch changed."}
+            }, "required": ["fragment", "etag"]}
+            """
+        case .publishFragments, .unpublishFragments:
+            """
+            {"type": "object", "properties": {
+              "items": {"type": "array", "items": {"type": "object", "properties": {
+                "path": {"type": "string"}, "status": {"type": "string"}, "id": {"type": "string"}
+              }, "required": ["path", "status"]}}
+            }, "required": ["items"]}
             """
         }
     }

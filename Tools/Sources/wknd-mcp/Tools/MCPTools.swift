@@ -9,6 +9,13 @@ struct MCPTools: Sendable {
     let source: MCPSource
     /// The locales of AEM_LOCALE or --locale, used when a call names none.
     let locales: LocaleChain?
+    /// The author and publish services the writing tools use; nil when writes are not allowed (the default).
+    var authoring: AuthoringServices? = nil
+
+    /// The tools offered: the writing ones only when writes are allowed.
+    var offered: [MCPTool] {
+        MCPTool.allCases.filter { $0.isReadOnly && $0 != .getAuthoredFragment || authoring != nil }
+    }
 
     /// Reports how far a long call has got.
     typealias Progress = @Sendable (MCPProgress) -> Void
@@ -19,6 +26,12 @@ struct MCPTools: Sendable {
             let names = MCPTool.allCases.map(\.rawValue).joined(separator: ", ")
             throw Failure(.usage, "There is no tool \(name); the tools are \(names).")
         }
+        guard offered.contains(tool) else {
+            throw Failure(
+                .usage,
+                "\(name) reads or writes content on the author service, which this server was not started for: start it with `wknd mcp --allow-writes` (and AEM_AUTHOR_HOST, unless it serves the built-in sample)."
+            )
+        }
         let arguments = try MCPArguments(tool, json: arguments)
         switch tool {
         case .listModels: return try await listModels(arguments, progress: progress)
@@ -28,6 +41,11 @@ struct MCPTools: Sendable {
         case .listPersistedQueries: return try await listPersistedQueries(arguments)
         case .runPersistedQuery: return try await runPersistedQuery(arguments, progress: progress)
         case .getSchema: return try await getSchema(arguments)
+        case .getAuthoredFragment: return try await getAuthoredFragment(arguments)
+        case .patchFragment: return try await patchFragment(arguments)
+        case .createFragment: return try await createFragment(arguments)
+        case .publishFragments: return try await publishFragments(arguments, unpublish: false)
+        case .unpublishFragments: return try await publishFragments(arguments, unpublish: true)
         }
     }
 

@@ -6,21 +6,35 @@ import WKNDCore
 struct FragmentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fragments",
-        abstract: "List and show content fragments through AEM's REST delivery API (/adobe/contentFragments).",
+        abstract: "Read content fragments (delivery API) and write them on author (Sites API).",
         discussion: """
-            AEM as a Cloud Service serves content fragments on its publish and
-            preview tiers through the Content Fragment Delivery API with
-            OpenAPI, beside GraphQL persisted queries. These commands read it:
-            any fragment, whatever its model, with no persisted query needed.
-            The built-in stand-in (`wknd serve`) serves the same API.
+            list and get read what the publish service serves, through the
+            Content Fragment Delivery API (/adobe/contentFragments): any fragment,
+            whatever its model, with no persisted query needed.
+
+            create, edit, set, delete, publish, unpublish, versions and restore
+            write on the author service, through the Sites API
+            (/adobe/sites/cf/fragments): set AEM_AUTHOR_HOST (or --author-host,
+            or a profile's authorHost; --program and --environment make it), and
+            sign in as for reading. Every change is sent with the entity tag of
+            the copy it was based on, so that it never overwrites someone else's:
+            a conflict exits 75 and writes nothing. With no AEM configured, they
+            write to the built-in sample, whose changes last from one command to
+            the next (`wknd serve --reset` starts it afresh).
 
             EXAMPLES
               wknd fragments list --path /content/dam/wknd-shared/en/adventures
-              wknd fragments list --all --jsonl | jq -r .path
               wknd fragments get /content/dam/wknd-shared/en/magazine/skitouring/skitouring
-              wknd fragments get <id> --references all-hydrated --json
+              wknd fragments set /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf title="Lofoten Winter Surf Camp"
+              wknd fragments publish /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf --wait
+              wknd list
             """,
-        subcommands: [FragmentsListCommand.self, FragmentsGetCommand.self]
+        subcommands: [
+            FragmentsListCommand.self, FragmentsGetCommand.self, FragmentsCreateCommand.self,
+            FragmentsEditCommand.self, FragmentsSetCommand.self, FragmentsDeleteCommand.self,
+            FragmentsPublishCommand.self, FragmentsUnpublishCommand.self, FragmentsVersionsCommand.self,
+            FragmentsRestoreCommand.self,
+        ]
     )
 }
 

@@ -16,7 +16,7 @@ struct MCPCommand: AsyncParsableCommand {
             messages go to stderr. It stops when standard input ends. docs/mcp.md
             shows the configuration for common agents.
 
-            TOOLS (all read-only)
+            TOOLS (read-only)
               list_models             models with their fields and types
               list_fragments          fragments below a folder, a page at a time
               get_fragment            one fragment by id or path, with references
@@ -24,6 +24,12 @@ struct MCPCommand: AsyncParsableCommand {
               list_persisted_queries  stored queries with their text and variables
               run_persisted_query     a query's data; all: true follows its pages
               get_schema              the SDL of a configuration
+            TOOLS (with --allow-writes: the author service, AEM_AUTHOR_HOST)
+              get_authored_fragment   a fragment on author, with its etag
+              patch_fragment          fields changed by name, under that etag
+              create_fragment         a new fragment of a model in a folder
+              publish_fragments       fragments published, each with its etag
+              unpublish_fragments     fragments taken off publish
             RESOURCES
               aem://fragment/<path>  aem://schema/<conf>  aem://query/<conf>/<name>
 
@@ -41,6 +47,7 @@ struct MCPCommand: AsyncParsableCommand {
             EXAMPLES
               wknd mcp                                   (the built-in sample)
               wknd mcp --store wknd-mirror               (a mirror, offline)
+              wknd mcp --allow-writes                    (the sample, writable)
               wknd mcp --profile prod-publish
               claude mcp add wknd -- wknd mcp --store ~/wknd-mirror
             """
@@ -48,6 +55,9 @@ struct MCPCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Answer from this synced folder (`wknd sync DIR`), with no network.", valueName: "dir"))
     var store: String?
+
+    @Flag(help: "Offer the tools that change content on the author service (AEM_AUTHOR_HOST, or the built-in sample).")
+    var allowWrites = false
 
     @OptionGroup var options: ServiceOptions
 

@@ -1,0 +1,49 @@
+import AEMHeadless
+import AEMHeadlessAuthoring
+
+/// The two services a command that writes content talks to: author, where the Sites API writes, and publish, where
+/// what was published is read.
+package struct AuthoringServices: Sendable {
+    /// The author service, signed in, with the retries author needs (`RetryPolicy.authorService`).
+    package let author: Aem
+    /// The publish service, as the reading commands use it (no cache: a write's command wants what is there now).
+    package let publish: Aem
+}
+
+extension CommandContext {
+    /// Runs `body` with clients for the configured author and publish services — or, when no host is configured,
+    /// for the built-in sample's two tiers (its author signed in) — and closes everything after.
+    package func withAuthoring<Result: Sendable>(_ body: (AuthoringServices) async throws -> Result) async throws
+        -> Result
+    {
+        let resolved = configuration.resolved
+        if let author = try resolved.authorService(), case .configured(let publish) = try resolved.service() {
+            return try await withServices(author: author, publish: publish, body)
+        }
+        console.note("no AEM host configured, writing to the built-in sample service; set AEM_AUTHOR_HOST to use yours")
+        let sample = try await BuiltInSample.start(timeout: try resolved.timeout())
+        do {
+            let result = try await withServices(
+                author: sample.authorConfiguration, publish: sample.configuration, body)
+            await sample.stop()
+            return result
+        } catch {
+            await sample.stop()
+            throw error
+        }
+    }
+
+    private func withServices<Result: Sendable>(
+        author: AemConfiguration, publish: AemConfiguration, _ body: (AuthoringServices) async throws -> Result
+    ) async throws -> Result {
+        console.detail("author service \(author.origin), authentication \(author.authentication)")
+        console.detail("publish service \(publish.origin)")
+        let observer = console.verbose ? VerboseObserver(console: console) : nil
+        return try await LazyTransport.withTransport { transport in
+            try await body(
+                AuthoringServices(
+                    author: Aem(author, transport: transport, observer: observer),
+                    publish: Aem(publish, transport: transport, observer: observer)))
+        }
+    }
+}

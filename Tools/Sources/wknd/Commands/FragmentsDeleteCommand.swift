@@ -1,0 +1,47 @@
+import AEMHeadless
+import AEMHeadlessAuthoring
+import ArgumentParser
+import WKNDCore
+
+/// `wknd fragments delete`: a fragment off author, and with `--unpublish` off publish too.
+struct FragmentsDeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a content fragment on author (DELETE /adobe/sites/cf/fragments/{id}).",
+        discussion: """
+            Deletes the fragment under the entity tag it is read with. AEM refuses
+            to delete a fragment that is published (exit 75); --unpublish takes it
+            off publish and deletes it at once (deleteAndUnpublish).
+
+            EXAMPLES
+              wknd fragments delete /content/dam/wknd-shared/en/adventures/fjord-kayak-week
+              wknd fragments delete <id> --unpublish
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
+    var fragment: String
+
+    @Flag(help: "Unpublish it as well, when it is published.")
+    var unpublish = false
+
+    @OptionGroup var options: ServiceOptions
+
+    func validate() throws {
+        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
+    }
+
+    func run() async throws {
+        try await CommandContext.run(options) { context in
+            try await context.withAuthoring { services in
+                let read = try await AuthoredLookup.fragment(fragment, on: services.author)
+                if unpublish {
+                    try await services.author.send(.deleteAndUnpublish(read))
+                } else {
+                    try await services.author.send(.delete(read))
+                }
+                Terminal.standardOutput.write("deleted \(read.path)\n")
+            }
+        }
+    }
+}
