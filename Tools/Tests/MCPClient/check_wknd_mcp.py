@@ -25,6 +25,9 @@ TOOLS = {
     "list_models", "list_fragments", "get_fragment", "search_fragments",
     "list_persisted_queries", "run_persisted_query", "get_schema",
 }
+WRITE_TOOLS = {
+    "get_authored_fragment", "patch_fragment", "create_fragment", "publish_fragments", "unpublish_fragments",
+}
 ADVENTURES = "/content/dam/wknd-shared/en/adventures"
 results = []
 
@@ -51,14 +54,18 @@ def text(result):
     return "".join(getattr(block, "text", "") for block in result.content)
 
 
-async def session_checks(label, wknd, args, env, checks):
+async def session_checks(label, wknd, args, env, checks, expected=TOOLS):
     params = StdioServerParameters(command=wknd, args=["mcp", *args], env=env)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = await session.list_tools()
             names = {tool.name for tool in tools.tools}
-            check(f"{label}: the seven tools are listed", names == TOOLS, sorted(names))
+            check(f"{label}: the {len(expected)} tools are listed", names == expected, sorted(names))
+            hints = {tool.name: tool.annotations for tool in tools.tools}
+            check(f"{label}: only the author tools that change content say they are not read-only",
+                  all(bool(field(hints[name], "read_only_hint", "readOnlyHint")) == (name not in WRITE_TOOLS - {"get_authored_fragment"})
+                      for name in names), hints)
             schemas = {tool.name: field(tool, "input_schema", "inputSchema") for tool in tools.tools}
             check(f"{label}: each tool has an object schema", all(s.get("type") == "object" for s in schemas.values()))
             outputs = {tool.name: field(tool, "output_schema", "outputSchema") or {} for tool in tools.tools}
@@ -143,6 +150,35 @@ async def service_checks(session):
     check("emulator: the resource aem://query/<conf>/<name> is the query's text", "adventureList" in read.contents[0].text)
 
 
+async def write_checks(session):
+    path = ADVENTURES + "/lofoten-winter-surf/lofoten-winter-surf"
+    patch_hints = None
+    for tool in (await session.list_tools()).tools:
+        if tool.name == "patch_fragment":
+            patch_hints = tool.annotations
+    check("writes: patch_fragment is destructive and idempotent",
+          patch_hints and field(patch_hints, "destructive_hint", "destructiveHint")
+          and field(patch_hints, "idempotent_hint", "idempotentHint"), patch_hints)
+    read = structured(await session.call_tool("get_authored_fragment", {"path": path})) or {}
+    etag = read.get("etag")
+    check("writes: get_authored_fragment gives the fragment and its etag", etag and read.get("status") == "PUBLISHED",
+          json.dumps(read)[:200])
+    patched = await session.call_tool("patch_fragment", {"path": path, "etag": etag, "fields": {"groupSize": 4}})
+    answer = structured(patched) or {}
+    check("writes: patch_fragment changes a field by name", not is_error(patched) and answer.get("changed") == [
+        "groupSize"] and answer.get("status") == "MODIFIED", text(patched)[:300])
+    stale = await session.call_tool("patch_fragment", {"path": path, "etag": etag, "fields": {"groupSize": 5}})
+    check("writes: a stale etag is refused", is_error(stale) and "changed on author" in text(stale), text(stale))
+    published = await session.call_tool(
+        "publish_fragments", {"fragments": [{"path": path, "etag": answer.get("etag")}]})
+    items = (structured(published) or {}).get("items", [])
+    check("writes: publish_fragments publishes under the etag",
+          items and items[0].get("status") == "SUCCESS_TRIGGERED", text(published)[:300])
+    served = structured(await session.call_tool("get_fragment", {"path": path, "references": "none"})) or {}
+    check("writes: publish serves the change", served.get("fragment", {}).get("fields", {}).get("groupSize") == 4,
+          json.dumps(served)[:300])
+
+
 def stops_at_end_of_input(wknd, args, env):
     """Starts wknd mcp, sends initialize, closes its input and waits for a clean exit."""
     process = subprocess.Popen([wknd, "mcp", *args], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -174,14 +210,19 @@ def main():
         answered, status = stops_at_end_of_input(wknd, ["--store", mirror], env)
         check("the server answers initialize and exits 0 at the end of its input", answered and status == 0, status)
 
-        serve = subprocess.Popen([wknd, "serve", "--port", "0"], env=env, stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, text=True)
+        serve = subprocess.Popen([wknd, "serve", "--port", "0", "--author-port", "0", "--no-state"], env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             url = serve.stdout.readline().strip()
+            author = serve.stdout.readline().strip()
             host = url.removeprefix("http://")
-            check("the emulator is serving", url.startswith("http://127.0.0.1:"), url)
+            check("the emulator is serving", url.startswith("http://127.0.0.1:") and author.startswith("http://"), url)
             service_env = {**env, "AEM_SCHEME": "http", "AEM_HOST": host}
             asyncio.run(session_checks("emulator", wknd, [], service_env, service_checks))
+            author_env = {**service_env, "AEM_AUTHOR_HOST": author.removeprefix("http://"), "AEM_AUTH_TYPE": "basic",
+                          "AEM_USERNAME": "admin", "AEM_PASSWORD": "admin"}
+            asyncio.run(session_checks("writes", wknd, ["--allow-writes"], author_env, write_checks,
+                                       expected=TOOLS | WRITE_TOOLS))
             started = time.monotonic()
             answered, status = stops_at_end_of_input(wknd, [], service_env)
             check("with the service too, it exits 0 at the end of its input", answered and status == 0, status)
