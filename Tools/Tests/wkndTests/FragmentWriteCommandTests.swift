@@ -127,7 +127,7 @@ struct FragmentWriteCommandTests {
             #expect(deleted.status == 0, "\(deleted.stderr)")
             let published = try await Self.run(["fragments", "delete", Self.lofoten], state: state)
             #expect(published.status == 75)
-            #expect(published.stderr.contains("deleteAndUnpublish") || published.stderr.contains("--unpublish"))
+            #expect(published.stderr.contains("add --unpublish"), "\(published.stderr)")
         }
     }
 

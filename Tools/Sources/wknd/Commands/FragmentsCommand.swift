@@ -25,9 +25,9 @@ struct FragmentsCommand: AsyncParsableCommand {
             EXAMPLES
               wknd fragments list --path /content/dam/wknd-shared/en/adventures
               wknd fragments get /content/dam/wknd-shared/en/magazine/skitouring/skitouring
-              wknd fragments set /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf title="Lofoten Winter Surf Camp"
-              wknd fragments publish /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf --wait
-              wknd list
+              P=/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf
+              wknd fragments set $P title="Lofoten Winter Surf Camp"
+              wknd fragments publish $P --wait && wknd list
             """,
         subcommands: [
             FragmentsListCommand.self, FragmentsGetCommand.self, FragmentsCreateCommand.self,

@@ -38,7 +38,14 @@ struct FragmentsDeleteCommand: AsyncParsableCommand {
                 if unpublish {
                     try await services.author.send(.deleteAndUnpublish(read))
                 } else {
-                    try await services.author.send(.delete(read))
+                    do {
+                        try await services.author.send(.delete(read))
+                    } catch let error as AemError where error.kind == .conflict {
+                        throw Failure(
+                            .busy,
+                            "\(read.path) is published (\(read.status?.rawValue ?? "live")), and AEM deletes only what is not: add --unpublish to take it off publish and delete it, or `wknd fragments unpublish` it first."
+                        )
+                    }
                 }
                 Terminal.standardOutput.write("deleted \(read.path)\n")
             }

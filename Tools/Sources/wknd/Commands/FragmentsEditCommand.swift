@@ -22,7 +22,7 @@ struct FragmentsEditCommand: AsyncParsableCommand {
 
             EXAMPLES
               wknd fragments edit /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf
-              EDITOR="code --wait" wknd fragments edit <id>
+              EDITOR="code --wait" wknd fragments edit <id-or-path>
             """
     )
 

@@ -24,8 +24,9 @@ struct FragmentsSetCommand: AsyncParsableCommand {
             publish serves its old values until `wknd fragments publish`.
 
             EXAMPLES
-              wknd fragments set /content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf tripLength="6 days"
-              wknd fragments set <id> groupSize=8 'activity:=["Surfing"]' --dry-run
+              P=/content/dam/wknd-shared/en/adventures/lofoten-winter-surf/lofoten-winter-surf
+              wknd fragments set $P tripLength="6 days"
+              wknd fragments set $P groupSize=8 'activity:="Surfing"' --dry-run
             """
     )
 
