@@ -131,9 +131,10 @@ struct AuthoringClientTests {
             #expect(stale?.kind == .preconditionFailed)
 
             var paths: [String] = []
-            for try await fragment in try author.authoredFragments(under: "/content/dam/editorial/articles", pageSize: 5)
-                .items
-            {
+            for try await fragment in try author.authoredFragments(
+                under: "/content/dam/editorial/articles", pageSize: 5
+            )
+            .items {
                 #expect(fragment.etag != nil)
                 paths.append(fragment.path)
             }

@@ -51,7 +51,8 @@ struct AuthorLoopTests {
                             "EDITOR": "sed -i 's/\"tripLength\": null/\"tripLength\": \"5 days\"/'"
                         ]) { $1 })
                     #expect(edited.stdout.contains("tripLength"), "\(edited.stderr)")
-                    let published = try await WkndRun.run(["fragments", "publish", path, "--wait"], environment: author)
+                    let published = try await WkndRun.run(
+                        ["fragments", "publish", path, "--wait"], environment: author)
                     #expect(published.status == 0, "\(published.stderr)")
 
                     let journalURL = try #require(URL(string: emulator.baseURL.absoluteString + EventJournal.path))

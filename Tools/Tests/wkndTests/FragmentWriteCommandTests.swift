@@ -64,7 +64,9 @@ struct FragmentWriteCommandTests {
         }
     }
 
-    @Test("edit sends what changed in the editor; a conflict keeps the edit in a file, shows the server's change, exits 75")
+    @Test(
+        "edit sends what changed in the editor; a conflict keeps the edit in a file, shows the server's change, exits 75"
+    )
     func editAndConflict() async throws {
         let executable = try #require(WkndRun.executable)
         try await withTemporaryFolder("wknd-state") { state in
@@ -73,7 +75,8 @@ struct FragmentWriteCommandTests {
                 environment: ["EDITOR": "sed -i 's/\"tripLength\": \"[^\"]*\"/\"tripLength\": \"9 days\"/'"])
             #expect(edited.status == 0, "\(edited.stderr)")
             #expect(edited.stdout == "modified \(Self.lofoten) (MODIFIED): tripLength\n")
-            let unchanged = try await Self.run(["fragments", "edit", Self.lofoten], state: state, environment: ["EDITOR": "true"])
+            let unchanged = try await Self.run(
+                ["fragments", "edit", Self.lofoten], state: state, environment: ["EDITOR": "true"])
             #expect(unchanged.status == 0)
             #expect(unchanged.stderr.contains("nothing changed; nothing was sent"))
 
@@ -89,7 +92,8 @@ struct FragmentWriteCommandTests {
             let file = String(kept.trimmingCharacters(in: CharacterSet(charactersIn: ";.")))
             #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Beginner"))
             try? FileManager.default.removeItem(atPath: file)
-            let now = try await Self.run(["fragments", "set", Self.lofoten, "difficulty=Advanced", "--json"], state: state)
+            let now = try await Self.run(
+                ["fragments", "set", Self.lofoten, "difficulty=Advanced", "--json"], state: state)
             #expect(now.stderr.contains("has these values already"), "the conflicting edit was not sent")
         }
     }
@@ -113,7 +117,8 @@ struct FragmentWriteCommandTests {
             let path = folder + "/fjord-kayak-week"
             #expect(created.stdout == "created \(path) (DRAFT)\n")
 
-            let saved = try await Self.run(["fragments", "versions", path, "--create", "--label", "first"], state: state)
+            let saved = try await Self.run(
+                ["fragments", "versions", path, "--create", "--label", "first"], state: state)
             #expect(saved.status == 0, "\(saved.stderr)")
             let versions = try await Self.run(["fragments", "versions", path], state: state)
             let version = try #require(versions.stdout.split(separator: "\t").first.map(String.init))

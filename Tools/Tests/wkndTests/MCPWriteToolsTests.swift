@@ -45,7 +45,8 @@ struct MCPWriteToolsTests {
             #expect(read["status"] == .string("PUBLISHED"))
             let patched = try await Self.call(
                 tools, "patch_fragment",
-                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"groupSize": 5}}"#)
+                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"groupSize": 5}}"#
+            )
             #expect(patched["changed"] == ["groupSize"])
             #expect(patched["status"] == .string("MODIFIED"))
             let newTag = try #require(patched["etag"]?.stringValue)
@@ -53,7 +54,8 @@ struct MCPWriteToolsTests {
             // The old etag no longer writes or publishes.
             let stale = await Self.failure(
                 tools, "patch_fragment",
-                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"groupSize": 6}}"#)
+                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"groupSize": 6}}"#
+            )
             #expect(stale?.contains("changed on author since it was read") == true)
             let stalePublish = await Self.failure(
                 tools, "publish_fragments",
@@ -78,13 +80,15 @@ struct MCPWriteToolsTests {
                 #"{"folder": "/content/dam/wknd-shared/en/adventures", "model": "adventure", "title": "Fjord Kayak Week", "fields": {"slug": "fjord-kayak-week"}}"#
             )
             #expect(created["status"] == .string("DRAFT"))
-            let noTag = await Self.failure(tools, "patch_fragment", #"{"path": "\#(Self.lofoten)", "fields": {"groupSize": 6}}"#)
+            let noTag = await Self.failure(
+                tools, "patch_fragment", #"{"path": "\#(Self.lofoten)", "fields": {"groupSize": 6}}"#)
             #expect(noTag == "patch_fragment needs \"etag\".")
             let read = try await Self.call(tools, "get_authored_fragment", #"{"path": "\#(Self.lofoten)"}"#)
             let etag = try #require(read["etag"]?.stringValue)
             let unknown = await Self.failure(
                 tools, "patch_fragment",
-                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"colour": "blue"}}"#)
+                #"{"path": "\#(Self.lofoten)", "etag": \#(UntypedJSON.string(etag).jsonText()), "fields": {"colour": "blue"}}"#
+            )
             #expect(unknown?.contains("no field named colour") == true)
             #expect(emulator.live.journal.all.map(\.type) == ["aem.sites.contentFragment.created"])
         }

@@ -55,7 +55,8 @@ extension MCPTools {
                 break
             }
             guard let found else {
-                throw Failure(.notFound, "create_fragment: the author service has no model \(modelName); list_models shows them.")
+                throw Failure(
+                    .notFound, "create_fragment: the author service has no model \(modelName); list_models shows them.")
             }
             model = found
         }

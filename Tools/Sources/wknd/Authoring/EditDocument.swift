@@ -67,7 +67,8 @@ struct EditDocument {
                     if values != current.values { try edit.setValues(values, forField: field.key) }
                 }
             default:
-                throw Failure(.usage, "The edited document has \(member.key), which is not title, description or fields.")
+                throw Failure(
+                    .usage, "The edited document has \(member.key), which is not title, description or fields.")
             }
         }
         return edit
@@ -83,7 +84,9 @@ struct EditDocument {
         var lines: [String] = []
         if old.title != new.title { lines.append("title: \(old.title) → \(new.title)") }
         if old.description != new.description {
-            lines.append("description: \(FieldText.text([.string(old.description)])) → \(FieldText.text([.string(new.description)]))")
+            lines.append(
+                "description: \(FieldText.text([.string(old.description)])) → \(FieldText.text([.string(new.description)]))"
+            )
         }
         for field in new.fields {
             let before = old.field(named: field.name)?.values ?? []

@@ -19,7 +19,8 @@ enum Editor {
         do {
             try process.run()
         } catch {
-            throw Failure(.configuration, "Cannot start the editor \(command) (\(error.localizedDescription)); set EDITOR.")
+            throw Failure(
+                .configuration, "Cannot start the editor \(command) (\(error.localizedDescription)); set EDITOR.")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

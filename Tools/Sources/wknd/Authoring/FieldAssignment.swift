@@ -60,7 +60,9 @@ struct FieldAssignment: Sendable, Equatable {
     private static func converted(_ text: String, type: String?, field: String) throws(Failure) -> UntypedJSON {
         switch type {
         case "number":
-            guard let number = Int(text) else { throw Failure(.usage, "\(field) is a whole number; \"\(text)\" is not.") }
+            guard let number = Int(text) else {
+                throw Failure(.usage, "\(field) is a whole number; \"\(text)\" is not.")
+            }
             return UntypedJSON(number)
         case "float-number":
             guard let number = Double(text), number.isFinite else {

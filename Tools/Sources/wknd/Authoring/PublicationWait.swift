@@ -47,7 +47,9 @@ struct PublicationWait {
         guard delivered.title == authored.title || authored.title.isEmpty else { return false }
         for field in authored.fields {
             guard let value = delivered.fields[field.name] else { continue }
-            let simple = field.values.allSatisfy { $0.stringValue != nil || $0.boolValue != nil || $0.doubleValue != nil }
+            let simple = field.values.allSatisfy {
+                $0.stringValue != nil || $0.boolValue != nil || $0.doubleValue != nil
+            }
             guard simple, ["text", "number", "float-number", "boolean", "enumeration", nil].contains(field.type) else {
                 continue
             }

@@ -58,7 +58,8 @@ struct FragmentsCreateCommand: AsyncParsableCommand {
                 var new = NewFragment(
                     title: title, name: name, description: description, model: model,
                     parentPath: folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
-                for (fieldName, given) in Dictionary(grouping: assignments, by: \.name).sorted(by: { $0.key < $1.key }) {
+                for (fieldName, given) in Dictionary(grouping: assignments, by: \.name).sorted(by: { $0.key < $1.key })
+                {
                     let field = model.field(named: fieldName)
                     let values = try FieldAssignment.values(
                         given, type: field?.type, multiple: field?.multiple ?? false)

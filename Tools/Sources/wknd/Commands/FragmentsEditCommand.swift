@@ -71,7 +71,8 @@ struct FragmentsEditCommand: AsyncParsableCommand {
                     }
                     throw Failure(
                         .busy,
-                        "\(read.path) changed on author while you edited it, so your edit was not sent. Your edit is kept in \(file.path); run `wknd fragments edit \(fragment)` again to edit the current copy.")
+                        "\(read.path) changed on author while you edited it, so your edit was not sent. Your edit is kept in \(file.path); run `wknd fragments edit \(fragment)` again to edit the current copy."
+                    )
                 } catch let error as AemError {
                     throw Failure(
                         Failure.status(for: error.kind), error.message + " Your edit is kept in \(file.path).",

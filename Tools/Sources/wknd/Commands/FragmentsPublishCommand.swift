@@ -117,27 +117,33 @@ struct PublicationRun {
                     unpublish ? .unpublish(paths: paths) : .publish(paths: paths, filterReferencesByStatus: statuses))
                 let action = unpublish ? "unpublish" : "publish"
                 for item in outcome.items {
-                    Terminal.standardOutput.write("\(item.status.isTriggered ? action : "failed") \(item.path) (\(item.status))\n")
+                    Terminal.standardOutput.write(
+                        "\(item.status.isTriggered ? action : "failed") \(item.path) (\(item.status))\n")
                     if let id = item.id { ids[item.path] = id }
                 }
                 if waiting.wait {
-                    let wait = PublicationWait(services: services, limit: .milliseconds(Int(waiting.waitTimeout * 1000)))
+                    let wait = PublicationWait(
+                        services: services, limit: .milliseconds(Int(waiting.waitTimeout * 1000)))
                     for item in outcome.items where item.status.isTriggered {
                         let id: String
                         if let known = ids[item.path] {
                             id = known
                         } else {
-                            guard let read = try await services.author.send(.fragment(path: item.path)) else { continue }
+                            guard let read = try await services.author.send(.fragment(path: item.path)) else {
+                                continue
+                            }
                             id = read.id
                         }
                         try await wait.wait(forFragment: id, path: item.path, unpublished: unpublish)
-                        context.console.note("publish serves \(item.path) as \(unpublish ? "unpublished" : "published")")
+                        context.console.note(
+                            "publish serves \(item.path) as \(unpublish ? "unpublished" : "published")")
                     }
                 }
                 if let failed = outcome.failures.first {
                     throw Failure(
                         failed.status == .notFound ? .notFound : .unavailable,
-                        "AEM did not \(action) \(outcome.failures.map(\.path).joined(separator: ", ")) (\(failed.status)).")
+                        "AEM did not \(action) \(outcome.failures.map(\.path).joined(separator: ", ")) (\(failed.status))."
+                    )
                 }
             }
         }

@@ -36,7 +36,8 @@ struct FragmentsRestoreCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
-                let id = try await fragment.hasPrefix("/")
+                let id =
+                    try await fragment.hasPrefix("/")
                     ? AuthoredLookup.fragment(fragment, on: services.author).id : fragment
                 let restored = try await services.author.send(.restore(version: version, of: id))
                 AuthoredOutput(json: json).write(restored, "restored")

@@ -45,7 +45,8 @@ struct FragmentsVersionsCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
-                let id = try await fragment.hasPrefix("/")
+                let id =
+                    try await fragment.hasPrefix("/")
                     ? AuthoredLookup.fragment(fragment, on: services.author).id : fragment
                 let output = Terminal.standardOutput
                 if create {

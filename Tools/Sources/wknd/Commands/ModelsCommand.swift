@@ -75,11 +75,14 @@ struct ModelsShowCommand: AsyncParsableCommand {
                     var notes: [String] = []
                     if field.required { notes.append("required") }
                     if field.multiple { notes.append("several values") }
-                    if !field.options.isEmpty { notes.append("one of " + field.options.map(\.value).joined(separator: ", ")) }
+                    if !field.options.isEmpty {
+                        notes.append("one of " + field.options.map(\.value).joined(separator: ", "))
+                    }
                     if let pattern = field.customValidationRegex { notes.append("matches \(pattern)") }
                     let label = field.label.map { " \"\($0)\"" } ?? ""
                     output.write(
-                        "  \(field.name)\(label): \(field.type)" + (notes.isEmpty ? "" : " — " + notes.joined(separator: "; "))
+                        "  \(field.name)\(label): \(field.type)"
+                            + (notes.isEmpty ? "" : " — " + notes.joined(separator: "; "))
                             + "\n")
                 }
             }
