@@ -83,10 +83,11 @@ public final class EmulatorLiveContent: Sendable {
     {
         let journal = journal
         let (write, number) = try state.withLockedValue { state throws -> (AuthorStore.Write, Int) in
-            guard var current = state else { throw SitesError(status: 503, detail: "The emulator is starting.") }
-            let write = try body(&current.store, Date())
-            Self.apply(write, to: &current)
-            state = current
+            guard state != nil else { throw SitesError(status: 503, detail: "The emulator is starting.") }
+            // Changed in place, not on a copy, so that a write does not copy every fragment's record: a write that
+            // throws does so before it changes anything.
+            let write = try body(&state!.store, Date())
+            Self.apply(write, to: &state!)
             _ = journal.record(write.changes)
             // Queued while the lock is held, so that the log keeps the writes in the order they were made.
             return (write, log.withLockedValue { $0?.enqueue(write.logged) } ?? 0)

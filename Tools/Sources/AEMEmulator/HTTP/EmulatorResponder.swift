@@ -70,8 +70,6 @@ struct EmulatorResponder: HTTPResponder {
     /// the content.
     private func answer(_ request: Request, _ target: RequestTarget) async -> Reply {
         guard isAuthorized(request) else { return .empty(401) }
-        guard let served = live.served(view) else { return .empty(503) }
-        let (endpoints, fragmentDelivery) = (served.endpoints, served.fragmentDelivery)
         let path = target.path
         let rawTarget = request.head.path ?? "/"
         let reading = request.method == .get || request.method == .head
@@ -98,6 +96,9 @@ struct EmulatorResponder: HTTPResponder {
                     ifMatch: request.headers[.ifMatch], contentType: request.headers[.contentType], body: body,
                     user: user(of: request)))
         }
+        // What GraphQL, the delivery API and the assets answer from: made after a write only when a read needs it.
+        guard let served = live.served(view) else { return .empty(503) }
+        let (endpoints, fragmentDelivery) = (served.endpoints, served.fragmentDelivery)
         if let name = path.dropPrefix("/graphql/execute.json/") {
             guard reading else { return Self.methodNotAllowed("GET, HEAD") }
             return await endpoints.execute(name, variables: target.variableValues)
