@@ -86,6 +86,7 @@ struct ServeStateTests {
                 let ids = (listed.json["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
                 #expect(ids.count == 20)
                 let acknowledged = LockedValue<[String: Int]>([:])
+                let acknowledgedWrites = LockedValue(0)
                 let killed = LockedValue(false)
                 // Four writers increment counters until 60 writes are acknowledged; then SIGKILL, writers still going.
                 await withTaskGroup(of: Void.self) { group in
@@ -98,17 +99,23 @@ struct ServeStateTests {
                                 guard let (value, tag, index) = try? await Self.groupSize(served.author, id),
                                     let written = try? await Self.send(
                                         served.author, "PATCH", "/cf/fragments/\(id)",
-                                        body: [["op": "replace", "path": "/fields/\(index)/values", "value": [value + 1]]],
+                                        body: [
+                                            ["op": "replace", "path": "/fields/\(index)/values", "value": [value + 1]]
+                                        ],
                                         tag: tag, type: "application/json-patch+json"),
                                     written.status == 200
                                 else { continue }
-                                let total = acknowledged.withLock { counts in
-                                    counts[id] = max(counts[id] ?? 0, value + 1)
-                                    return counts.values.reduce(0, +)
+                                acknowledged.withLock { counts in counts[id] = max(counts[id] ?? 0, value + 1) }
+                                let writes = acknowledgedWrites.withLock { count in
+                                    count += 1
+                                    return count
                                 }
-                                if total >= 60, killed.withLock({ done in defer { done = true }; return !done }) {
-                                    kill(served.process.processIdentifier, SIGKILL)
+                                guard writes >= 60 else { continue }
+                                let first = killed.withLock { done in
+                                    defer { done = true }
+                                    return !done
                                 }
+                                if first { kill(served.process.processIdentifier, SIGKILL) }
                             }
                         }
                     }
