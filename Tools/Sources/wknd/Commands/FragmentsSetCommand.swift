@@ -69,6 +69,7 @@ struct FragmentsSetCommand: AsyncParsableCommand {
                 let read = try await AuthoredLookup.fragment(fragment, on: services.author)
                 let edit = try Self.edit(of: read, assignments, title: title, description: description)
                 if dryRun {
+                    if edit.isEmpty { context.console.note("\(read.path) has these values already: nothing to send") }
                     AuthoredOutput(json: true).write(edit.patch)
                     return
                 }
