@@ -45,7 +45,7 @@ public enum Emulator {
             let responder = EmulatorResponder(
                 view: view, live: options.live,
                 authentication: view == .publish ? options.authentication : options.authorAuthentication,
-                faults: options.faults, requestLog: options.requestLog)
+                faults: options.faults, cdn: view == .publish ? options.cdn : nil, requestLog: options.requestLog)
             return Application(
                 responder: responder,
                 configuration: ApplicationConfiguration(

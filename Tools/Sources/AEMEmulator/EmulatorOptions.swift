@@ -28,6 +28,8 @@ public struct EmulatorOptions: Sendable {
     /// The served content and its event journal; keep a reference to replace the content while the emulator runs
     /// (``EmulatorLiveContent/replace(with:)``).
     public var live: EmulatorLiveContent
+    /// A CDN in front of the publish origin, as AEM runs one (`wknd serve --cdn`); nil answers from the origin.
+    public var cdn: EmulatorCDN?
 
     /// Options with the given values; see each property.
     public init(
@@ -40,7 +42,8 @@ public struct EmulatorOptions: Sendable {
         allowsAdHocQueries: Bool = false,
         faults: EmulatorFaults = EmulatorFaults(),
         requestLog: (@Sendable (EmulatorRequestRecord) -> Void)? = nil,
-        live: EmulatorLiveContent = EmulatorLiveContent()
+        live: EmulatorLiveContent = EmulatorLiveContent(),
+        cdn: EmulatorCDN? = nil
     ) {
         self.dynamicURLs = dynamicURLs
         self.dynamicURLBase = dynamicURLBase
@@ -52,6 +55,7 @@ public struct EmulatorOptions: Sendable {
         self.faults = faults
         self.requestLog = requestLog
         self.live = live
+        self.cdn = cdn
     }
 }
 

@@ -34,6 +34,10 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
     package var reset: Bool?
     /// Seconds between a publish and the publish tier serving it (`--publish-lag`); nil: none.
     package var publishLag: Double?
+    /// Whether a CDN answers in front of the publish origin, as AEM's does (`--cdn`); nil: no.
+    package var cdn: Bool?
+    /// The key the CDN's purge requests must carry (`X-AEM-Purge-Key`); nil refuses every purge.
+    package var purgeKey: String?
     /// Seconds to wait for another emulator to stop using the state folder; nil: 30.
     package var stateWait: Double?
     /// Whether the program says what it serves and logs each request on stderr (`wknd serve`),
@@ -51,7 +55,8 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
     package init(
         host: String, port: Int, authorPort: Int = 0, contentPath: String? = nil, dynamicURLs: Bool = true,
         allowsAdHocQueries: Bool = false, credentials: Credentials? = nil,
-        statePath: String? = nil, reset: Bool? = nil, publishLag: Double? = nil, stateWait: Double? = nil,
+        statePath: String? = nil, reset: Bool? = nil, publishLag: Double? = nil, cdn: Bool? = nil,
+        purgeKey: String? = nil, stateWait: Double? = nil,
         talks: Bool, watch: Bool? = nil
     ) {
         self.host = host
@@ -64,6 +69,8 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
         self.statePath = statePath
         self.reset = reset
         self.publishLag = publishLag
+        self.cdn = cdn
+        self.purgeKey = purgeKey
         self.stateWait = stateWait
         self.talks = talks
         self.watch = watch

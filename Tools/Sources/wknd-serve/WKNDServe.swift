@@ -57,7 +57,8 @@ enum WKNDServe {
             content: content,
             allowsAdHocQueries: launch.allowsAdHocQueries,
             live: EmulatorLiveContent(
-                publishLag: .milliseconds(Int(max(0, launch.publishLag ?? 0) * 1000))))
+                publishLag: .milliseconds(Int(max(0, launch.publishLag ?? 0) * 1000))),
+            cdn: launch.cdn == true ? EmulatorCDN(purgeKey: launch.purgeKey) : nil)
         if talks {
             options.requestLog = { record in
                 let milliseconds = record.duration / .milliseconds(1)
@@ -108,6 +109,13 @@ enum WKNDServe {
                 say(
                     "author:  \(origins.author.absoluteString) (Sites API at /adobe/sites; sign in as admin/admin, as on the AEM SDK's author)"
                 )
+                if launch.cdn == true {
+                    say(
+                        "publish answers through a CDN as AEM's: answers kept for s-maxage, stale while revalidated, Age and X-Cache; "
+                            + (launch.purgeKey == nil
+                                ? "PURGE is refused (set AEM_PURGE_KEY to allow it)"
+                                : "PURGE with X-AEM-Purge-Key: $AEM_PURGE_KEY"))
+                }
                 if let folder = authorLog?.folder.path {
                     say("author writes are kept in \(folder) (--reset starts afresh)")
                 }

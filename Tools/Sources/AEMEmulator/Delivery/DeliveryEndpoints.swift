@@ -1,8 +1,10 @@
 /// Content Fragment Delivery with OpenAPI (aem-openapi.md §2) over one repository: `GET /adobe/contentFragments`
 /// (a page of fragments), `/adobe/contentFragments/{id}` and `/adobe/contentFragments/byPath` (one fragment, with
-/// its references as `references=` asks). Every 200 carries ``DeliveryRules/cacheHeaders`` and an entity tag; every
+/// its references as `references=` asks). Every 200 carries its tier's ``CacheRules/deliveryDirectives(_:)`` and an entity tag; every
 /// error is ``ProblemDetails``.
 struct DeliveryEndpoints: Sendable {
+    /// The tier whose cache headers the answers carry (``CacheRules/deliveryDirectives(_:)``).
+    let tier: EmulatorView
     let index: DeliveryIndex
 
     /// The answer to a `GET` or `HEAD` of `route`, whose raw request target is `rawTarget`.
@@ -66,7 +68,7 @@ struct DeliveryEndpoints: Sendable {
         if end < positions.upperBound {
             members.append(("cursor", .string(DeliveryRules.cursor(offset: end - positions.lowerBound, path: path))))
         }
-        return .document(status: 200, .object(members), cacheControl: DeliveryRules.cacheHeaders)
+        return .document(status: 200, .object(members), cacheControl: CacheHeaders(CacheRules.deliveryDirectives(tier)))
     }
 
     /// One fragment with the references `references` asks for.
@@ -83,7 +85,7 @@ struct DeliveryEndpoints: Sendable {
             members += ReferenceExpansion.members(
                 of: fragment, rootReferences: delivered.references, index: index, mode: mode)
         }
-        return .document(status: 200, .object(members), cacheControl: DeliveryRules.cacheHeaders)
+        return .document(status: 200, .object(members), cacheControl: CacheHeaders(CacheRules.deliveryDirectives(tier)))
     }
 
     private static func invalidPath(_ path: String) -> Reply {

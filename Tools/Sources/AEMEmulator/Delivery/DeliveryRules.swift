@@ -4,11 +4,6 @@ import Foundation
 /// [INF] rules of aem-openapi.md §1–2), kept in this one file so that each can be corrected from a recorded real
 /// response. The entity tag is the emulator's usual one: the content hash of the body (``ContentHash``).
 enum DeliveryRules {
-    /// Stand-in choice: the exact `Cache-Control` text of every 200 (Adobe gives only the numbers; "stale-on-error"
-    /// is read as `stale-if-error`).
-    static let cacheHeaders = CacheHeaders(
-        cacheControl: "max-age=300, s-maxage=3600, stale-while-revalidate=3600, stale-if-error=86400")
-
     /// Stand-in choice: the `Content-Type` of an error body (RFC 9457's; Adobe documents only its members).
     static let problemContentType = "application/problem+json"
 

@@ -40,7 +40,7 @@ public final class EmulatorLiveContent: Sendable {
     ) {
         var store = AuthorStore(repository)
         for entry in replayed { store.replay(entry) }
-        let publish = ServedContent(store.publishRepository, settings: settings)
+        let publish = ServedContent(store.publishRepository, tier: .publish, settings: settings)
         log.withLockedValue { $0 = authorLog }
         state.withLockedValue {
             $0 = State(store: store, settings: settings, publishServed: publish, authorServed: nil)
@@ -58,7 +58,7 @@ public final class EmulatorLiveContent: Sendable {
                 if let served = current.authorServed { return served }
                 let reusing = current.lastAuthorServed ?? current.publishServed
                 let served = ServedContent(
-                    current.store.authorRepository, settings: current.settings, reusing: reusing,
+                    current.store.authorRepository, tier: .author, settings: current.settings, reusing: reusing,
                     changedPaths: current.lastAuthorServed == nil ? nil : current.authorChanged)
                 current.authorServed = served
                 current.lastAuthorServed = served
@@ -181,7 +181,7 @@ public final class EmulatorLiveContent: Sendable {
         }
         if !write.publishPaths.isEmpty {
             state.publishServed = ServedContent(
-                state.store.publishRepository, settings: state.settings, reusing: state.publishServed,
+                state.store.publishRepository, tier: .publish, settings: state.settings, reusing: state.publishServed,
                 changedPaths: write.publishPaths)
         }
     }
@@ -205,7 +205,8 @@ public final class EmulatorLiveContent: Sendable {
             let logged = current.store.reloaded(content.repository, paths: changedPaths, now: Date())
             let after = current.store.authorRepository
             current.publishServed = ServedContent(
-                current.store.publishRepository, settings: current.settings, reusing: current.publishServed,
+                current.store.publishRepository, tier: .publish, settings: current.settings,
+                reusing: current.publishServed,
                 changedPaths: changedPaths)
             current.authorServed = nil
             if let changedPaths {
@@ -253,10 +254,11 @@ struct ServedContent: Sendable {
     /// `changedPaths` (the only fragments and assets that differ from `previous`'s), only those are looked at. The
     /// first content (no `previous`) has its stored queries parsed and its fields ranked before it answers anything.
     init(
-        _ repository: ContentRepository, settings: Settings, reusing previous: ServedContent? = nil,
+        _ repository: ContentRepository, tier: EmulatorView, settings: Settings, reusing previous: ServedContent? = nil,
         changedPaths: Set<String>? = nil
     ) {
         endpoints = GraphQLEndpoints(
+            tier: tier,
             engine: QueryEngine(
                 repository: repository, settings: settings.engine, reusing: previous?.endpoints.engine,
                 changedPaths: changedPaths),
@@ -264,6 +266,7 @@ struct ServedContent: Sendable {
             allowsAdHocQueries: settings.allowsAdHocQueries)
         if previous == nil { endpoints.prepareStoredQueries() }
         fragmentDelivery = DeliveryEndpoints(
+            tier: tier,
             index: DeliveryIndex(
                 repository: repository, reusing: previous?.fragmentDelivery.index, changedPaths: changedPaths))
         assetDelivery = AssetDeliveryEndpoints(

@@ -1,32 +1,32 @@
-/// The cache headers of a persisted query's answer: AEM publish's defaults, or what was set when it was persisted.
+/// The `Cache-Control` line of an answer: a persisted query's (its tier's defaults, or what was set when it was
+/// persisted, in one line as AEM sends it) or the delivery API's.
 struct CacheHeaders: Sendable, Equatable {
     /// `Cache-Control`.
     var cacheControl: String
-    /// `Surrogate-Control`, when the query set one.
-    var surrogateControl: String?
 
-    /// AEM's defaults for persisted queries on publish, in one `Cache-Control` line.
-    static let publishDefaults = CacheHeaders(
-        cacheControl: "max-age=60, s-maxage=7200, stale-while-revalidate=86400, stale-if-error=86400")
-
-    init(cacheControl: String, surrogateControl: String? = nil) {
+    init(cacheControl: String) {
         self.cacheControl = cacheControl
-        self.surrogateControl = surrogateControl
     }
 
-    /// The headers for `query`: its own `cache-control` and `surrogate-control` when it has them, else the defaults.
-    init(_ query: StoredQuery) {
-        guard query.cacheControl != nil || query.surrogateControl != nil else {
-            self = .publishDefaults
-            return
+    /// The line of `directives`.
+    init(_ directives: CacheDirectives, public isPublic: Bool = false) {
+        cacheControl = directives.line(public: isPublic)
+    }
+
+    /// The line of `query`'s answers on `tier`: its own `cache-control` `max-age`, and its `surrogate-control`
+    /// `max-age` (as `s-maxage`), `stale-while-revalidate` and `stale-if-error`; the tier's defaults for each it does
+    /// not set (aem-openapi.md §8.3).
+    init(_ query: StoredQuery, tier: EmulatorView) {
+        var directives = CacheRules.persistedQueryDefaults(tier)
+        if let maxAge = query.cacheControl?["max-age"] { directives.maxAge = maxAge }
+        if let surrogate = query.surrogateControl {
+            if let shared = surrogate["max-age"] { directives.sharedMaxAge = shared }
+            if let value = surrogate["stale-while-revalidate"] { directives.staleWhileRevalidate = value }
+            if let value = surrogate["stale-if-error"] { directives.staleIfError = value }
         }
-        cacheControl = Self.line(query.cacheControl ?? ["max-age": 60])
-        surrogateControl = query.surrogateControl.map(Self.line)
+        self.init(directives, public: true)
     }
 
-    /// `max-age=300, stale-while-revalidate=1000`: `max-age` first, then the others by name.
-    private static func line(_ directives: [String: Int]) -> String {
-        directives.sorted { ($0.key == "max-age" ? 0 : 1, $0.key) < ($1.key == "max-age" ? 0 : 1, $1.key) }
-            .map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-    }
+    /// The directives of the line.
+    var directives: CacheDirectives { CacheDirectives(parsing: cacheControl) }
 }

@@ -13,6 +13,8 @@ struct EmulatorResponder: HTTPResponder {
     let live: EmulatorLiveContent
     let authentication: EmulatorAuthentication?
     let faults: EmulatorFaults
+    /// The CDN in front of this origin; nil for none.
+    let cdn: EmulatorCDN?
     let requestLog: (@Sendable (EmulatorRequestRecord) -> Void)?
 
     func respond(to request: Request, context _: BasicRequestContext) async throws -> Response {
@@ -50,15 +52,30 @@ struct EmulatorResponder: HTTPResponder {
                 delivery.hold = Delivery.Hold(afterBytes: bytes, gate: gate)
             }
         }
-        var reply: Reply
-        if let replacement {
-            reply = replacement
-        } else {
-            reply = await answer(request, target)
+        let origin: @Sendable () async -> Reply = { [self, replacement, addedError] in
+            var reply: Reply
+            if let replacement {
+                reply = replacement
+            } else {
+                reply = await answer(request, target)
+            }
+            return addedError.map { reply.addingGraphQLError($0) } ?? reply
         }
-        if let addedError { reply = reply.addingGraphQLError(addedError) }
+        var reply: Reply
+        var added: [(String, String)] = []
+        if let cdn, request.method.rawValue == "PURGE" {
+            reply = cdn.purge(path: target.path, headers: Self.lowercasedHeaders(of: request))
+        } else if let cdn, request.method == .get || request.method == .head, isAuthorized(request) {
+            (reply, added) = await cdn.answer(
+                target: rawTarget, path: target.path, journal: live.journal, origin: origin)
+        } else {
+            reply = await origin()
+        }
 
-        let response = ResponseRendering(request: request, delivery: delivery).response(for: reply)
+        var response = ResponseRendering(request: request, delivery: delivery).response(for: reply)
+        for (name, value) in added {
+            if let name = HTTPField.Name(name) { response.headers[name] = value }
+        }
         requestLog?(
             EmulatorRequestRecord(
                 method: request.method.rawValue, target: rawTarget, path: target.path, status: response.status.code,
@@ -193,6 +210,15 @@ struct EmulatorResponder: HTTPResponder {
             let name = field.name.canonicalName
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
+        return headers
+    }
+}
+
+extension EmulatorResponder {
+    /// The request's header fields by lowercased name.
+    static func lowercasedHeaders(of request: Request) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
         return headers
     }
 }

@@ -5,6 +5,8 @@ import GraphQL
 /// (`list.json`) and stored (`persist.json`); the schema as SDL (`endpoint.GQLschema`); and, when enabled, ad-hoc
 /// queries (`endpoint.json`), which AEM publish usually blocks.
 struct GraphQLEndpoints: Sendable {
+    /// The tier whose cache headers the answers carry.
+    let tier: EmulatorView
     let engine: QueryEngine
     let queries: StoredQueries
     let allowsAdHocQueries: Bool
@@ -28,7 +30,7 @@ struct GraphQLEndpoints: Sendable {
         if let answer = executed[key] { return .executed(answer) }
         switch await engine.execute(query, rawVariables: variables) {
         case .response(let document):
-            return .executed(executed.keep(document, cacheControl: CacheHeaders(query), for: key))
+            return .executed(executed.keep(document, cacheControl: CacheHeaders(query, tier: tier), for: key))
         case .invalidQuery(let document):
             return .document(status: 500, document, cacheControl: nil)
         case .unknownConfiguration:

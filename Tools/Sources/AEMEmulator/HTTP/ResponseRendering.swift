@@ -34,9 +34,6 @@ struct ResponseRendering: Sendable {
         if let cacheControl, !delivery.withoutValidators {
             let etag = known ?? EntityTag.strong(body)
             headers[.cacheControl] = cacheControl.cacheControl
-            if let surrogate = cacheControl.surrogateControl, let name = HTTPField.Name("Surrogate-Control") {
-                headers[name] = surrogate
-            }
             headers[.eTag] = etag
             if let condition = request.headers[.ifNoneMatch], EntityTag.ifNoneMatch(condition, matches: etag) {
                 return notModified(headers)

@@ -40,6 +40,20 @@ struct ServeCommand: AsyncParsableCommand {
               disk is never changed. --reset starts from the package again;
               --no-state keeps writes in memory.
 
+            CDN
+              --cdn puts a CDN in front of publish, as AEM as a Cloud Service runs
+              Fastly: each answer is kept for its s-maxage (a persisted query's
+              two hours by default) and served stale for stale-while-revalidate
+              while it is fetched again, and for stale-if-error when publish
+              fails; answers say Age and X-Cache (HIT or MISS). Publishing purges
+              nothing for persisted queries, and soft-purges the delivery API's
+              answers that hold the fragment (one more stale answer, then the new
+              one), as AEM's does. PURGE takes the purge requests a customer can
+              send, with X-AEM-Purge-Key set to $AEM_PURGE_KEY: PURGE <path>;
+              PURGE / with Surrogate-Key: graphql-<conf> (or graphql, delivery,
+              assets); PURGE / with X-AEM-Purge: all; X-AEM-Purge: soft keeps the
+              copy to serve stale. A team sees locally the staleness its users see.
+
             EVENTS
               Content changes are recorded as CloudEvents (aem.sites.contentFragment
               created, modified, deleted from author; published, unpublished when a
@@ -75,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
               wknd serve --content ui.content/src/main/content/jcr_root --watch
               wknd serve --reset                         (the built-in sample, afresh)
               wknd serve --publish-lag 2 --port 0 --author-port 0
+              AEM_PURGE_KEY=local-key wknd serve --cdn
               AEM_TOKEN=dev-token wknd serve --auth token
             """
     )
@@ -117,6 +132,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between a publish and the publish tier serving it.", valueName: "seconds"))
     var publishLag: Double = 0
 
+    @Flag(
+        help:
+            "Answer publish through a CDN as AEM's runs: answers kept for s-maxage and served stale as Cache-Control allows, with Age and X-Cache; PURGE with X-AEM-Purge-Key ($AEM_PURGE_KEY)."
+    )
+    var cdn = false
+
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
@@ -142,7 +163,9 @@ struct ServeCommand: AsyncParsableCommand {
                 EmulatorLaunch(
                     host: bind, port: port, authorPort: authorPort, contentPath: content, dynamicURLs: !noDynamicUrl,
                     allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication),
-                    statePath: statePath, reset: reset, publishLag: publishLag, talks: true, watch: watch)
+                    statePath: statePath, reset: reset, publishLag: publishLag, cdn: cdn,
+                    purgeKey: cdn ? Environment.current["AEM_PURGE_KEY"].flatMap { $0.isEmpty ? nil : $0 } : nil,
+                    talks: true, watch: watch)
             )
         }
     }
