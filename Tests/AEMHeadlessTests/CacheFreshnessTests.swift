@@ -25,6 +25,10 @@ struct CacheFreshnessTests {
         #expect(!value.allowsStaleWhileRevalidate(at: received.addingTimeInterval(60 + 86400 + 1)))
         #expect(value.allowsStaleIfError(at: received.addingTimeInterval(86400)))
         #expect(value.isStorable)
+        // An app's own limit caps what the headers allow (CacheStaleness).
+        #expect(value.allowsStaleWhileRevalidate(at: received.addingTimeInterval(60 + 299), limit: 300))
+        #expect(!value.allowsStaleWhileRevalidate(at: received.addingTimeInterval(60 + 301), limit: 300))
+        #expect(!value.allowsStaleIfError(at: received.addingTimeInterval(60 + 11), limit: 10))
     }
 
     @Test("Expires minus Date when there is no max-age; max-age wins over Expires")

@@ -106,7 +106,10 @@ struct CachedRequest<Value: Sendable>: Sendable {
         guard let hit = await cached(at: now) else { return try await fetch(revalidating: nil) }
         let freshness = hit.response.freshness
         if freshness.isFresh(at: now) { return hit.result }
-        if freshness.allowsStaleWhileRevalidate(at: now) {
+        let staleness = aem.configuration.staleness
+        if freshness.allowsStaleWhileRevalidate(
+            at: now, limit: CacheStaleness.seconds(staleness.whileRevalidating))
+        {
             var result = hit.result
             let (refresh, stored) = (self, hit.response)
             result.backgroundRefresh = Task { _ = try? await refresh.fetch(revalidating: stored) }
@@ -114,7 +117,10 @@ struct CachedRequest<Value: Sendable>: Sendable {
         }
         do {
             return try await fetch(revalidating: hit.response)
-        } catch let error where Self.isServerFailure(error) && freshness.allowsStaleIfError(at: Date()) {
+        } catch let error
+            where Self.isServerFailure(error)
+            && freshness.allowsStaleIfError(at: Date(), limit: CacheStaleness.seconds(staleness.onError))
+        {
             var result = hit.result
             result.serverFailure = error
             return result

@@ -61,14 +61,16 @@ struct CacheFreshness: Sendable, Hashable {
         !requiresRevalidation && age(at: now) < lifetime
     }
 
-    /// Whether the stale response may be served at `now` while it is revalidated in the background.
-    func allowsStaleWhileRevalidate(at now: Date) -> Bool {
-        allowsStale && age(at: now) < lifetime + staleWhileRevalidate
+    /// Whether the stale response may be served at `now` while it is revalidated in the background, at most
+    /// `limit` seconds past its freshness.
+    func allowsStaleWhileRevalidate(at now: Date, limit: TimeInterval = .infinity) -> Bool {
+        allowsStale && age(at: now) < lifetime + min(staleWhileRevalidate, limit)
     }
 
-    /// Whether the stale response may be served at `now` because the server failed.
-    func allowsStaleIfError(at now: Date) -> Bool {
-        allowsStale && age(at: now) < lifetime + staleIfError
+    /// Whether the stale response may be served at `now` because the server failed, at most `limit` seconds past its
+    /// freshness.
+    func allowsStaleIfError(at now: Date, limit: TimeInterval = .infinity) -> Bool {
+        allowsStale && age(at: now) < lifetime + min(staleIfError, limit)
     }
 
     private var allowsStale: Bool { !requiresRevalidation && !mustRevalidate }

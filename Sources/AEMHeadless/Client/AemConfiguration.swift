@@ -18,6 +18,8 @@ public struct AemConfiguration: Sendable {
     public let maxResponseBytes: Int
     /// The `User-Agent` of every request (`ClientIdentity.userAgent(product:)`); an extra header replaces it.
     public let userAgent: String
+    /// How stale a cached answer is shown, whatever the service's headers allow.
+    public let staleness: CacheStaleness
 
     /// Masks this configuration's secrets in text that might be shown.
     package var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
@@ -33,11 +35,13 @@ public struct AemConfiguration: Sendable {
     ///   - retry: how failed requests that may be sent again are retried.
     ///   - maxResponseBytes: the largest query answer read, above zero.
     ///   - userAgent: the `User-Agent` sent; name your app with `ClientIdentity.userAgent(product: "MyApp/2.1")`.
+    ///   - staleness: how stale a cached answer is shown: 5 minutes past its freshness while a new one is fetched,
+    ///     a day when the service fails, and never more than its headers allow.
     public init(
         scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
         extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
         retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20,
-        userAgent: String = ClientIdentity.userAgent()
+        userAgent: String = ClientIdentity.userAgent(), staleness: CacheStaleness = CacheStaleness()
     ) throws(AemConfigurationError) {
         try Self.validate(authentication)
         for field in extraHeaders where field.name.caseInsensitiveEquals("Authorization") {
@@ -53,6 +57,7 @@ public struct AemConfiguration: Sendable {
         self.retry = retry
         self.maxResponseBytes = maxResponseBytes
         self.userAgent = userAgent
+        self.staleness = staleness
     }
 
     private static func validate(_ authentication: Authentication) throws(AemConfigurationError) {

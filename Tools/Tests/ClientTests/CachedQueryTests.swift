@@ -10,7 +10,7 @@ import WKNDSample
 /// Runs `body` with an emulator, a client for it (no retries, so failures show at once) and a
 /// cache in a fresh folder.
 private func withCachedClient<T>(
-    authentication: Authentication = .none,
+    authentication: Authentication = .none, staleness: CacheStaleness = CacheStaleness(),
     _ body: (RunningEmulator, Aem, SQLiteResponseCache) async throws -> T
 ) async throws -> T {
     try await withTemporaryFolder { folder in
@@ -18,7 +18,7 @@ private func withCachedClient<T>(
             let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
             let configuration = try AemConfiguration(
                 scheme: .http, host: "127.0.0.1:\(emulator.port)",
-                authentication: authentication, timeout: .seconds(60), retry: .none)
+                authentication: authentication, timeout: .seconds(60), retry: .none, staleness: staleness)
             return try await AsyncHTTPClientTransport.withTransport { transport in
                 try await body(emulator, Aem(configuration, transport: transport), cache)
             }
@@ -79,14 +79,34 @@ struct CachedQueryTests {
     func staleWhileRevalidate() async throws {
         try await withCachedClient { emulator, aem, cache in
             _ = try await aem.with(cache: cache).execute(listQuery)
-            try await age(listQuery, by: 600, aem: aem, cache: cache)
+            try await age(listQuery, by: 200, aem: aem, cache: cache)
             let stale = try await aem.with(cache: cache).execute(listQuery)
             #expect(stale.source == .staleCache)
-            #expect(stale.age >= 600)
+            #expect(stale.age >= 200)
             let refresh = try #require(stale.backgroundRefresh)
             await refresh.value
             #expect(emulator.requests.last?.status == 304)
             #expect(try await aem.with(cache: cache).execute(listQuery).source == .cache)
+        }
+    }
+
+    @Test("AEM's day of stale-while-revalidate is the CDN's: the app shows a stale answer only within its own limit")
+    func staleLimit() async throws {
+        try await withCachedClient { emulator, aem, cache in
+            _ = try await aem.with(cache: cache).execute(listQuery)
+            // 540 s past its freshness: within AEM's 86,400 s, past the app's 300 s: the read waits for AEM.
+            try await age(listQuery, by: 600, aem: aem, cache: cache)
+            let waited = try await aem.with(cache: cache).execute(listQuery)
+            #expect(waited.source == .revalidated)
+            #expect(waited.backgroundRefresh == nil)
+            #expect(emulator.requests.last?.status == 304)
+        }
+        try await withCachedClient(staleness: CacheStaleness(whileRevalidating: .seconds(3600))) { _, aem, cache in
+            _ = try await aem.with(cache: cache).execute(listQuery)
+            try await age(listQuery, by: 600, aem: aem, cache: cache)
+            let stale = try await aem.with(cache: cache).execute(listQuery)
+            #expect(stale.source == .staleCache)
+            await stale.backgroundRefresh?.value
         }
     }
 
