@@ -41,6 +41,20 @@ enum CacheSchema {
                     CREATE INDEX response_lru ON response (last_used, id, size);
                     """)
         }
+        migrator.registerMigration("v3") { db in
+            // What each answer holds (`cf:<path>`, `cf-id:<id>`, `model:<name>`), so that a content event finds the
+            // answers it makes stale; and the mark of the change that made one stale, until it is fetched again.
+            try db.execute(
+                sql: """
+                    ALTER TABLE response ADD COLUMN change_mark TEXT;
+                    CREATE TABLE response_tag (
+                        response_id INTEGER NOT NULL REFERENCES response (id) ON DELETE CASCADE,
+                        tag TEXT NOT NULL
+                    );
+                    CREATE INDEX response_tag_tag ON response_tag (tag);
+                    CREATE INDEX response_tag_response ON response_tag (response_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -100,12 +100,20 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         let row =
             access(failure: SQLiteCacheEvent.lookupFailed) { pool in
                 try pool.read { db in
-                    try Row.fetchOne(
-                        db, sql: "SELECT status, headers, body, stored_at FROM response WHERE identity = ? AND url = ?",
-                        arguments: [key.identity, key.url])
+                    guard
+                        let row = try Row.fetchOne(
+                            db,
+                            sql:
+                                "SELECT id, status, headers, body, stored_at, change_mark FROM response WHERE identity = ? AND url = ?",
+                            arguments: [key.identity, key.url])
+                    else { return nil as (Row, [String])? }
+                    let id: Int64 = row["id"]
+                    let tags = try String.fetchAll(
+                        db, sql: "SELECT tag FROM response_tag WHERE response_id = ?", arguments: [id])
+                    return (row, tags)
                 }
             } ?? nil
-        guard let row else { return nil }
+        guard let (row, tags) = row else { return nil }
         let status: Int? = row["status"]
         let headersText: String? = row["headers"]
         let body: Data? = row["body"]
@@ -116,7 +124,8 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
             return nil
         }
         return CachedResponse(
-            status: status, headers: headers, body: body, storedAt: Date(timeIntervalSince1970: storedAt))
+            status: status, headers: headers, body: body, storedAt: Date(timeIntervalSince1970: storedAt),
+            tags: Set(tags), changeMark: row["change_mark"])
     }
 
     public func store(_ response: CachedResponse, for key: CacheKey) async {
@@ -131,16 +140,28 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
                     try pendingUses.write(to: db)
                     try db.execute(
                         sql: """
-                            INSERT INTO response (identity, url, status, headers, body, size, stored_at, last_used)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO response
+                                (identity, url, status, headers, body, size, stored_at, last_used, change_mark)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                             ON CONFLICT (identity, url) DO UPDATE SET
                                 status = excluded.status, headers = excluded.headers, body = excluded.body,
-                                size = excluded.size, stored_at = excluded.stored_at, last_used = excluded.last_used
+                                size = excluded.size, stored_at = excluded.stored_at, last_used = excluded.last_used,
+                                change_mark = excluded.change_mark
                             """,
                         arguments: [
                             key.identity, key.url, response.status, headers, response.body, size,
-                            response.storedAt.timeIntervalSince1970, now,
+                            response.storedAt.timeIntervalSince1970, now, response.changeMark,
                         ])
+                    let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM response WHERE identity = ? AND url = ?",
+                        arguments: [key.identity, key.url])
+                    if let id {
+                        try db.execute(sql: "DELETE FROM response_tag WHERE response_id = ?", arguments: [id])
+                        for tag in response.tags {
+                            try db.execute(
+                                sql: "INSERT INTO response_tag (response_id, tag) VALUES (?, ?)", arguments: [id, tag])
+                        }
+                    }
                     try Self.evict(db, keepingAtMost: limit)
                     return .commit
                 }
@@ -162,6 +183,23 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
                     sql: "DELETE FROM response WHERE identity = ? AND url = ?", arguments: [key.identity, key.url])
             }
         }
+    }
+
+    public func invalidate(_ change: ContentChange) async -> Int {
+        let tags = Array(change.tags)
+        guard !tags.isEmpty else { return 0 }
+        let marks = "?" + String(repeating: ", ?", count: tags.count - 1)
+        return access(failure: SQLiteCacheEvent.storeFailed) { pool in
+            try pool.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE response SET change_mark = ?
+                        WHERE id IN (SELECT response_id FROM response_tag WHERE tag IN (\(marks)))
+                        """,
+                    arguments: StatementArguments([change.mark] + tags))
+                return db.changesCount
+            }
+        } ?? 0
     }
 
     /// The first 128 bits of the credential's SHA-256, in hex: enough to tell credentials apart,

@@ -46,6 +46,37 @@ struct SQLiteResponseCacheTests {
         }
     }
 
+    @Test("a content change marks the answers that hold it, by tag, until they are stored again")
+    func invalidation() async throws {
+        try await withTemporaryFolder { folder in
+            let cache = try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite"))
+            let (list, other) = (
+                CacheKey(url: "https://h/list", identity: "anonymous"),
+                CacheKey(url: "https://h/other", identity: "anonymous")
+            )
+            var tagged = response("list")
+            tagged.tags = ["cf:/content/dam/a", "model:adventure"]
+            await cache.store(tagged, for: list)
+            var untouched = response("other")
+            untouched.tags = ["cf:/content/dam/b"]
+            await cache.store(untouched, for: other)
+
+            let change = ContentChange(tags: ["cf:/content/dam/a", "cf-id:1"], mark: "abc")
+            #expect(await cache.invalidate(change) == 1)
+            let marked = try #require(await cache.lookup(list))
+            #expect(marked.changeMark == "abc")
+            #expect(marked.tags == ["cf:/content/dam/a", "model:adventure"])
+            #expect(await cache.lookup(other)?.changeMark == nil)
+            // Stored again (fetched anew): the mark goes, the tags are the new answer's.
+            var refetched = response("list2")
+            refetched.tags = ["cf:/content/dam/a"]
+            await cache.store(refetched, for: list)
+            #expect(await cache.lookup(list)?.changeMark == nil)
+            #expect(await cache.lookup(list)?.tags == ["cf:/content/dam/a"])
+            #expect(await cache.invalidate(ContentChange(tags: ["model:adventure"], mark: "x")) == 0)
+        }
+    }
+
     @Test("two identities never share an entry, and the token digest reveals nothing")
     func identities() async throws {
         try await withTemporaryFolder { folder in
@@ -230,7 +261,7 @@ struct SQLiteResponseCacheTests {
                 fileURL: folder.appendingPathComponent("c.sqlite"), maxBytes: 1 << 30,
                 onEvent: events.record
             ) { db in
-                try db.execute(sql: "PRAGMA max_page_count = 8")
+                try db.execute(sql: "PRAGMA max_page_count = 16")
             }
             let key = CacheKey(url: "https://h/big", identity: "anonymous")
             await cache.store(response("big", bytes: 200_000), for: key)

@@ -31,6 +31,19 @@ extension Aem {
         }
     }
 
+    /// Marks the cached answers that hold what `changes` changed as stale: the next read of each asks the service,
+    /// past the CDN's copy with the change's mark (the same for every client), whatever its headers allowed; a
+    /// `QueryModel` showing one reads it again. Feed it AEM's content events: the journal's, as
+    /// `wknd sync --follow` reads it (`EventJournalReader`), or an app's own push channel.
+    /// - Returns: how many cached answers it marked; 0 without a cache, or with one that keeps no tags.
+    @discardableResult
+    public func invalidateCache(for changes: [ContentChange]) async -> Int {
+        guard let cache else { return 0 }
+        var marked = 0
+        for change in changes { marked += await cache.invalidate(change) }
+        return marked
+    }
+
     /// The key under which `cache` keeps the answer to `url` for this client's credentials.
     public func cacheKey(for url: URL, in cache: any ResponseCache) -> CacheKey {
         CacheKey(
@@ -91,12 +104,8 @@ struct CachedRequest<Value: Sendable>: Sendable {
         }
         await store.cache.touch(store.key)
         let freshness = response.freshness
-        return (
-            response,
-            Fetched(
-                value: decoded, source: freshness.isFresh(at: now) ? .cache : .staleCache,
-                age: freshness.age(at: now))
-        )
+        let fresh = freshness.isFresh(at: now) && response.changeMark == nil
+        return (response, Fetched(value: decoded, source: fresh ? .cache : .staleCache, age: freshness.age(at: now)))
     }
 
     /// HTTP's rules: fresh from the cache, else stale while revalidating, else revalidate, with
@@ -105,6 +114,15 @@ struct CachedRequest<Value: Sendable>: Sendable {
         let now = Date()
         guard let hit = await cached(at: now) else { return try await fetch(revalidating: nil) }
         let freshness = hit.response.freshness
+        if let mark = hit.response.changeMark {
+            do {
+                return try await fetch(afterChange: mark, of: hit.response)
+            } catch let error where Self.isServerFailure(error) {
+                var result = hit.result
+                result.serverFailure = error
+                return result
+            }
+        }
         if freshness.isFresh(at: now) { return hit.result }
         let staleness = aem.configuration.staleness
         if freshness.allowsStaleWhileRevalidate(
@@ -127,10 +145,29 @@ struct CachedRequest<Value: Sendable>: Sendable {
         }
     }
 
-    /// Requests the query, conditionally when `stored` is given; stores a cacheable answer, and
-    /// refreshes `stored` on a 304.
-    func fetch(revalidating stored: CachedResponse?) async throws -> Fetched<Value> {
-        let answer = try await aem.answer(url, headers: stored?.conditionalHeaders ?? [:])
+    /// Asks again for an answer a content change made stale, with the change's mark as a cache-buster (the same URL
+    /// for every client of that change, past the CDN's copy), again after ``ContentChange/replicationWaits`` while
+    /// the service still answers what it did before.
+    func fetch(afterChange mark: String, of stored: CachedResponse) async throws -> Fetched<Value> {
+        // A persisted query's URL gets the mark, appended as text so that the query's path and its escapes stay
+        // exactly as they were (the mark is hex). A delivery API URL is asked for plainly: whether it takes unknown
+        // parameters is untested (aem-openapi.md §8.7), and AEM soft-purges its copies on a change anyway.
+        let text = url.absoluteString
+        let busted =
+            url.path.contains("/graphql/execute.json/")
+            ? URL(string: text + (text.contains("?") ? "&" : "?") + "aem-change=" + mark) ?? url : url
+        for wait in ContentChange.replicationWaits {
+            let result = try await fetch(revalidating: stored, from: busted)
+            guard result.source == .revalidated else { return result }
+            try await Task.sleep(for: wait)
+        }
+        return try await fetch(revalidating: stored, from: busted)
+    }
+
+    /// Requests the query (at `requested`, the query's URL unless a cache-buster is added), conditionally when
+    /// `stored` is given; stores a cacheable answer, and refreshes `stored` on a 304.
+    func fetch(revalidating stored: CachedResponse?, from requested: URL? = nil) async throws -> Fetched<Value> {
+        let answer = try await aem.answer(requested ?? url, headers: stored?.conditionalHeaders ?? [:])
         let receivedAt = Date()
         if answer.status == 304, let stored, let decoded = decode(stored) {
             let refreshed = stored.refreshed(by: answer.headers, at: receivedAt)
@@ -139,7 +176,8 @@ struct CachedRequest<Value: Sendable>: Sendable {
         }
         let result = try read(answer)
         let entry = CachedResponse(
-            status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt)
+            status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt,
+            tags: CacheTags.of(answer.body, url: url))
         let freshness = entry.freshness
         if let store, answer.status == 200, freshness.isStorable {
             await store.cache.store(entry, for: store.key)

@@ -11,13 +11,24 @@ public struct CachedResponse: Sendable, Hashable {
     public var body: Data
     /// When the response was received (or last confirmed by a 304).
     public var storedAt: Date
+    /// What content it holds (`path:…`, `id:…`, `model:…`), so that a content event makes it stale
+    /// (`ResponseCache.invalidate(_:)`).
+    public var tags: Set<String>
+    /// The mark of the content change that made it stale, sent as a cache-buster by the next read; nil while no
+    /// change has.
+    public var changeMark: String?
 
     /// Keeps only the headers in `keptHeaderNames`.
-    public init(status: Int, headers: AemHTTPHeaders, body: Data, storedAt: Date) {
+    public init(
+        status: Int, headers: AemHTTPHeaders, body: Data, storedAt: Date, tags: Set<String> = [],
+        changeMark: String? = nil
+    ) {
         self.status = status
         self.headers = Self.kept(headers)
         self.body = body
         self.storedAt = storedAt
+        self.tags = tags
+        self.changeMark = changeMark
     }
 
     /// The headers a cache keeps: those that decide freshness, revalidation and decoding.
@@ -43,7 +54,7 @@ public struct CachedResponse: Sendable, Hashable {
             if let value = notModified[name] { merged.set(name: name, value: value) }
         }
         if notModified["Age"] == nil { merged.remove(name: "Age") }
-        return CachedResponse(status: status, headers: merged, body: body, storedAt: now)
+        return CachedResponse(status: status, headers: merged, body: body, storedAt: now, tags: tags)
     }
 
     private static func kept(_ headers: AemHTTPHeaders) -> AemHTTPHeaders {

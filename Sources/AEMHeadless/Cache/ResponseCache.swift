@@ -17,4 +17,13 @@ public protocol ResponseCache: Sendable {
     /// A one-way digest of a credential (such as SHA-256 in hex), used in `CacheKey.identity`
     /// to tell tokens apart without keeping them.
     func identityDigest(of credential: String) -> String
+    /// Marks every stored response that holds what `change` changed (a tag in common) as stale by it: the next read
+    /// asks the service, with the change's mark as a cache-buster.
+    /// - Returns: how many responses it marked.
+    func invalidate(_ change: ContentChange) async -> Int
+}
+
+extension ResponseCache {
+    /// A cache that keeps no tags cannot tell what a change makes stale: its answers expire by their headers only.
+    public func invalidate(_ change: ContentChange) async -> Int { 0 }
 }

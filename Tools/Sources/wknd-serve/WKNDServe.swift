@@ -62,7 +62,9 @@ enum WKNDServe {
         if talks {
             options.requestLog = { record in
                 let milliseconds = record.duration / .milliseconds(1)
-                say("\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms")
+                say(
+                    "\(record.method) \(record.target) \(record.status) \(String(format: "%.1f", milliseconds)) ms"
+                        + (record.cache.map { " " + $0 } ?? ""))
             }
         }
         let authentication = options.authentication.map { "\($0)" } ?? "none"

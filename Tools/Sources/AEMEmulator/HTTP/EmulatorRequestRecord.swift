@@ -12,13 +12,17 @@ public struct EmulatorRequestRecord: Sendable {
     public var duration: Duration
     /// Request headers by lower-cased name (repeated headers joined with `, `).
     public var headers: [String: String]
+    /// With a CDN in front (``EmulatorOptions/cdn``): `HIT` when the CDN answered from its copy, `MISS` when the
+    /// origin did; nil without one.
+    public var cache: String?
 
     /// The `Authorization` header the request carried.
     public var authorization: String? { headers["authorization"] }
 
     /// A record with the given values.
     public init(
-        method: String, target: String, path: String, status: Int, duration: Duration, headers: [String: String]
+        method: String, target: String, path: String, status: Int, duration: Duration, headers: [String: String],
+        cache: String? = nil
     ) {
         self.method = method
         self.target = target
@@ -26,5 +30,6 @@ public struct EmulatorRequestRecord: Sendable {
         self.status = status
         self.duration = duration
         self.headers = headers
+        self.cache = cache
     }
 }

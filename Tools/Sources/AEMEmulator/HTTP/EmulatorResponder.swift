@@ -79,7 +79,8 @@ struct EmulatorResponder: HTTPResponder {
         requestLog?(
             EmulatorRequestRecord(
                 method: request.method.rawValue, target: rawTarget, path: target.path, status: response.status.code,
-                duration: clock.now - start, headers: Self.headers(of: request)))
+                duration: clock.now - start, headers: Self.headers(of: request),
+                cache: added.first { $0.0 == "X-Cache" }?.1))
         return response
     }
 
