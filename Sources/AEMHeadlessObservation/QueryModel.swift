@@ -2,7 +2,7 @@ import AEMHeadless
 import Observation
 
 /// A persisted query's result for a SwiftUI view: `@State var articles = QueryModel(aem: aem, query: …)`, then
-/// `.task { await articles.load() }` and `.refreshable { await articles.refresh() }`.
+/// `.task { await articles.load(); await articles.follow() }` and `.refreshable { await articles.refresh() }`.
 ///
 /// It keeps the latest result while it loads again and after a failure, so that a view shows content, a spinner
 /// and an error side by side; `result.source` says whether it came from the network or the cache.
@@ -13,7 +13,7 @@ import Observation
 ///     var body: some View {
 ///         List(model.result?.data?.articleList.items ?? [], id: \.path) { Text($0.title ?? "") }
 ///             .overlay { if model.isLoading && model.result == nil { ProgressView() } }
-///             .task { await model.load() }
+///             .task { await model.load(); await model.follow() }
 ///             .refreshable { await model.refresh() }
 ///     }
 /// }
@@ -44,6 +44,15 @@ public final class QueryModel<Response: Decodable & Sendable> {
     /// then the server's when it differs.
     public func load() async {
         await read(policy: policy)
+    }
+
+    /// Reads the query again each time a content change marks its cached answer stale
+    /// (`Aem.invalidateCache(for:)`, fed with AEM's events), until the task is cancelled: the view follows a publish.
+    public func follow() async {
+        for await _ in aem.cacheChanges.changes() {
+            guard await aem.isMarkedStale(query) else { continue }
+            await read(policy: policy)
+        }
     }
 
     /// Asks the server again, whatever the cache holds (pull to refresh).

@@ -41,7 +41,15 @@ extension Aem {
         guard let cache else { return 0 }
         var marked = 0
         for change in changes { marked += await cache.invalidate(change) }
+        if marked > 0 { cacheChanges.send() }
         return marked
+    }
+
+    /// Whether the cached answer to `query` was marked stale by a content change and not read since.
+    package func isMarkedStale<Response>(_ query: PersistedQuery<Response>) async -> Bool {
+        guard let cache else { return false }
+        let key = cacheKey(for: query.url(on: configuration.origin), in: cache)
+        return await cache.lookup(key)?.changeMark != nil
     }
 
     /// The key under which `cache` keeps the answer to `url` for this client's credentials.

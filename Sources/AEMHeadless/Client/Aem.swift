@@ -24,6 +24,8 @@ public struct Aem: Sendable {
     public let policy: CachePolicy
     let transport: any AemHTTPTransport
     private let observer: (any AemObserver)?
+    /// Says when `invalidateCache(for:)` marked answers stale; shared with the copies `with(cache:policy:)` makes.
+    package let cacheChanges: CacheChangeSignal
 
     /// The most redirects followed for one request.
     static let maxRedirects = 5
@@ -49,11 +51,26 @@ public struct Aem: Sendable {
         self.cache = cache
         self.policy = policy
         self.observer = observer
+        cacheChanges = CacheChangeSignal()
     }
 
     /// This client with `cache` (none for nil) and `policy` in place of its own, sharing its transport and observer.
     public func with(cache: (any ResponseCache)?, policy: CachePolicy? = nil) -> Aem {
-        Aem(configuration, transport: transport, cache: cache, policy: policy ?? self.policy, observer: observer)
+        Aem(
+            configuration, transport: transport, cache: cache, policy: policy ?? self.policy, observer: observer,
+            cacheChanges: cacheChanges)
+    }
+
+    private init(
+        _ configuration: AemConfiguration, transport: any AemHTTPTransport, cache: (any ResponseCache)?,
+        policy: CachePolicy, observer: (any AemObserver)?, cacheChanges: CacheChangeSignal
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cache = cache
+        self.policy = policy
+        self.observer = observer
+        self.cacheChanges = cacheChanges
     }
 
     /// Runs a persisted query and decodes its `data` into `Response`, keeping any GraphQL errors

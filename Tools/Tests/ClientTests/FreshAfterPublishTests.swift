@@ -32,7 +32,8 @@ struct FreshAfterPublishTests {
                 let (first, second) = (try client("first"), try client("second"))
                 func tripLength(_ aem: Aem) async throws -> (String?, ResponseSource) {
                     let answer = try await aem.execute(query)
-                    let value = answer.data?["adventureByPath"]?["item"]?["tripLength"]?.stringValue
+                    let value =
+                        answer.data?["adventureByPath"]?["item"]?["tripLength"]?.stringValue
                         ?? answer.data?["adventureList"]?["items"]?[0]?["tripLength"]?.stringValue
                     return (value, answer.source)
                 }

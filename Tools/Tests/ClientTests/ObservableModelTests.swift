@@ -1,8 +1,10 @@
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAsyncHTTPClient
+import AEMHeadlessAuthoring
 import AEMHeadlessObservation
 import AEMHeadlessSQLiteCache
+import AEMHeadlessURLSession
 import EmulatorTestSupport
 import Foundation
 import Observation
@@ -69,6 +71,46 @@ struct ObservableModelTests {
             #expect(failed.fired)
             #expect((missing.error as? AemError)?.kind == .queryNotFound)
             #expect(missing.result == nil && !missing.isLoading)
+        }
+    }
+
+    @Test("a following query model reads again when a content event marks its answer stale: the view follows a publish")
+    func queryModelFollowsAPublish() async throws {
+        try await withCachingClient { aem, emulator in
+            let adventure = try #require(try EmulatorContent.sample().adventures.first)
+            let query = PersistedQuery<UntypedJSON>(
+                "wknd-shared/adventure-by-slug", variables: ["slug": .string(adventure.slug)])
+            let model = QueryModel(aem: aem, query: query)
+            await model.load()
+            let following = Task { await model.follow() }
+            defer { following.cancel() }
+
+            let author = Aem(
+                try AemConfiguration(
+                    scheme: .http, host: "127.0.0.1:\(emulator.authorURL.port ?? 0)",
+                    authentication: .basic(username: "admin", password: "admin")),
+                transport: URLSessionTransport())
+            var edit = FragmentEdit(try await author.send(.fragment(id: adventure.uuid)))
+            try edit.setValue("A published title", forField: "title")
+            _ = try await author.send(.publish(paths: [try await author.send(.patch(edit)).path]))
+            await model.load()
+            #expect(!(model.result?.data.map { "\($0)" }?.contains("A published title") ?? true), "cached: still old")
+
+            var changes: [ContentChange] = []
+            for try await batch in EventJournalReader(aem: aem, journal: emulator.url(forPath: EventJournal.path))
+                .batches()
+            {
+                changes += batch.events.compactMap(ContentChange.init)
+                if batch.events.contains(where: { $0.type == "aem.sites.contentFragment.published" }) { break }
+            }
+            #expect(await aem.invalidateCache(for: changes) >= 1)
+            var shown = false
+            for _ in 0..<100 where !shown {
+                try await Task.sleep(for: .milliseconds(50))
+                shown = model.result?.data.map { "\($0)" }?.contains("A published title") == true
+            }
+            #expect(shown)
+            #expect(model.result?.source == .network)
         }
     }
 
