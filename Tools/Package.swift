@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "wknd-serve", targets: ["wknd-serve"]),
         .executable(name: "wknd-mcp", targets: ["wknd-mcp"]),
         .executable(name: "aem-codegen", targets: ["aem-codegen"]),
+        // An app's tests run the emulator in their own process with it (Examples/WKNDApp does).
+        .library(name: "AEMEmulatorTesting", targets: ["AEMEmulatorTesting"]),
         // For the benchmarks' package, which builds on them as the tools do.
         .library(name: "AEMEmulator", targets: ["AEMEmulator"]),
         .library(name: "AEMCodegen", targets: ["AEMCodegen"]),
@@ -91,6 +93,8 @@ let package = Package(
         // The generator as a small tool: files in, Swift files out for the package plugin, and the program
         // `wknd codegen` runs (a request as JSON on standard input).
         .executableTarget(name: "aem-codegen", dependencies: ["AEMCodegen", "CompanionLaunch"]),
+        // The emulator for an app's tests: scoped to a test, in its process.
+        .target(name: "AEMEmulatorTesting", dependencies: ["AEMEmulator"]),
         // The emulator as a program of its own, which `wknd serve` and the built-in sample run.
         .executableTarget(name: "wknd-serve", dependencies: ["AEMEmulator", "CompanionLaunch"]),
         // What `wknd` and `wknd-mcp` share: the configuration (options, environment, profiles, the configuration
@@ -138,7 +142,7 @@ let package = Package(
         // What the test targets share: a scoped running emulator, programs run for a test, the sample content.
         .target(
             name: "EmulatorTestSupport",
-            dependencies: ["AEMEmulator", .product(name: "AEMHeadless", package: "AEMHeadless")],
+            dependencies: ["AEMEmulatorTesting", .product(name: "AEMHeadless", package: "AEMHeadless")],
             path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "AEMEmulatorTests",

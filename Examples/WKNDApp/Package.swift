@@ -7,7 +7,11 @@ import PackageDescription
 let package = Package(
     name: "WKNDApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
-    dependencies: [.package(name: "AEMHeadless", path: "../..")],
+    dependencies: [
+        .package(name: "AEMHeadless", path: "../.."),
+        // Only for the tests: the emulator in the test process (the tools' package, beside the libraries).
+        .package(name: "AEMHeadlessTools", path: "../../Tools"),
+    ],
     targets: [
         .target(
             name: "WKNDApp",
@@ -24,7 +28,9 @@ let package = Package(
             dependencies: [
                 "WKNDApp",
                 .product(name: "AEMHeadless", package: "AEMHeadless"),
+                .product(name: "AEMHeadlessAuthoring", package: "AEMHeadless"),
                 .product(name: "AEMHeadlessSync", package: "AEMHeadless"),
+                .product(name: "AEMEmulatorTesting", package: "AEMHeadlessTools"),
                 .product(name: "AEMHeadlessURLSession", package: "AEMHeadless"),
             ],
             swiftSettings: [.defaultIsolation(MainActor.self)]

@@ -1,4 +1,5 @@
 import AEMEmulator
+import AEMEmulatorTesting
 import Foundation
 
 /// Starts an emulator on 127.0.0.1, port 0, runs `body` with it, and stops it however `body` ends; within the
@@ -15,15 +16,7 @@ public func withRunning<Result>(
     _ body: (RunningEmulator) async throws -> Result
 ) async throws -> Result {
     try await HeavyTests.run {
-        let emulator = try await Emulator.start(options: options)
-        do {
-            let result = try await body(emulator)
-            await emulator.stop()
-            return result
-        } catch {
-            await emulator.stop()
-            throw error
-        }
+        try await withEmulator(options, body)
     }
 }
 

@@ -13,6 +13,16 @@ actor MemoryCache: ResponseCache {
     func touch(_ key: CacheKey) {}
     func remove(_ key: CacheKey) { entries[key] = nil }
 
+    /// Marks the answers that hold what `change` changed, by the tags the client gave them.
+    func invalidate(_ change: ContentChange) -> Int {
+        var marked = 0
+        for (key, response) in entries where !response.tags.isDisjoint(with: change.tags) {
+            entries[key]?.changeMark = change.mark
+            marked += 1
+        }
+        return marked
+    }
+
     /// Not a digest, for an example: a real cache keeps a hash (`SQLiteResponseCache` keeps SHA-256).
     nonisolated func identityDigest(of credential: String) -> String { String(credential.hashValue) }
 }
