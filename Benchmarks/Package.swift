@@ -110,6 +110,18 @@ let package = Package(
                 .product(name: "WKNDSample", package: toolsPackage),
             ]
         ),
+        // Fresh after publish: N app clients behind the emulator's CDN follow P publishes through content events;
+        // the time to every client's model showing each, and the requests that reach publish per publish.
+        .executableTarget(
+            name: "fresh-bench",
+            dependencies: [
+                .product(name: "AEMEmulator", package: toolsPackage),
+                .product(name: "AEMHeadless", package: mainPackage),
+                .product(name: "AEMHeadlessAuthoring", package: mainPackage),
+                .product(name: "AEMHeadlessObservation", package: mainPackage),
+                .product(name: "AEMHeadlessURLSession", package: mainPackage),
+            ]
+        ),
         // Many small files over HTTP with AsyncHTTPClient alone and with AEMHeadless's FileDownloader, to compare with
         // curl and with `wknd sync` on the same URLs.
         .executableTarget(
