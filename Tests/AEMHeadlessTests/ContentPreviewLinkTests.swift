@@ -34,7 +34,8 @@ struct ContentPreviewLinkTests {
     @Test("another host, another path, or a part missing: not a link of that pattern")
     func notALink() throws {
         let pattern = "https://app.example.com/adventure${contentFragment.path}"
-        #expect(ContentPreviewLink(try url("https://other.example.com/adventure/content/dam/a"), pattern: pattern) == nil)
+        #expect(
+            ContentPreviewLink(try url("https://other.example.com/adventure/content/dam/a"), pattern: pattern) == nil)
         #expect(ContentPreviewLink(try url("https://app.example.com/article/content/dam/a"), pattern: pattern) == nil)
         let query = "https://app.example.com/view?id=${contentFragment.id}"
         #expect(ContentPreviewLink(try url("https://app.example.com/view?other=1"), pattern: query) == nil)

@@ -131,8 +131,10 @@ func run() async throws {
             try await Task.sleep(for: .milliseconds(5))
         }
         missesPerPublish.append(
-            emulator.requests.filter { $0.path == "/graphql/execute.json/wknd-shared/adventures-all" && $0.cache == "MISS" }
-                .count)
+            emulator.requests.filter {
+                $0.path == "/graphql/execute.json/wknd-shared/adventures-all" && $0.cache == "MISS"
+            }
+            .count)
         progress("publish \(number + 1)/\(publishCount)")
         try await Task.sleep(for: .milliseconds(Int.random(in: 0...500)))
     }

@@ -42,7 +42,8 @@ public struct ContentPreviewLink: Sendable, Hashable {
         guard Self.read(linkBase, against: patternBase, into: &self) else { return nil }
         if let patternQuery {
             let given = Self.parameters(linkQuery ?? "")
-            for (name, value) in Self.parameters(patternQuery).sorted(by: { $0.key < $1.key }) where value.contains("${") {
+            for (name, value) in Self.parameters(patternQuery).sorted(by: { $0.key < $1.key })
+            where value.contains("${") {
                 guard let actual = given[name], Self.read(actual, against: value, into: &self) else { return nil }
             }
         }

@@ -25,6 +25,11 @@ struct FragmentWriteCommandTests {
             #expect(set.stderr.contains("writing to the built-in sample"))
             // Not published yet: publish still serves the old title.
             #expect(!(try await Self.run(["list", "--json"], state: state).stdout.contains("Lofoten Surf Camp")))
+            // --draft reads author: the change is there before it is published.
+            let draft = try await Self.run(["list", "--json", "--draft"], state: state)
+            #expect(draft.status == 0, "\(draft.stderr)")
+            #expect(draft.stdout.contains("Lofoten Surf Camp"))
+            #expect(draft.stderr.contains("reading drafts"))
             let publish = try await Self.run(["fragments", "publish", Self.lofoten, "--wait"], state: state)
             #expect(publish.status == 0, "\(publish.stderr)")
             #expect(publish.stdout.contains("SUCCESS_TRIGGERED"))

@@ -45,6 +45,12 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
             valueName: "codes"))
     package var locale: String?
 
+    @Flag(
+        help:
+            "Read drafts: the content as it is now on the author service (AEM_AUTHOR_HOST; the built-in sample's author when none is set), signed in, never from a cache."
+    )
+    package var draft = false
+
     @OptionGroup package var common: CommonOptions
 
     package var verbose: Bool { common.verbose }
@@ -54,7 +60,9 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
             .scheme: scheme?.rawValue, .host: host, .authorHost: authorHost, .timeout: timeout, .program: program,
             .environment: environment, .tier: tier?.rawValue, .locale: locale,
         ]
-        return try common.resolveConfiguration(options: options.compactMapValues { $0 })
+        var loaded = try common.resolveConfiguration(options: options.compactMapValues { $0 })
+        loaded.readsDrafts = draft
+        return loaded
     }
 }
 
@@ -235,6 +243,8 @@ package struct LoadedConfiguration: Sendable {
     package var resolved: ResolvedConfiguration
     /// Lines of the file that were skipped, each naming the file and line.
     package var fileIssues: [String]
+    /// Whether the command reads drafts from the author service (`--draft`) rather than what was published.
+    package var readsDrafts = false
 
     /// Everything worth a warning on stderr.
     package var warnings: [String] { fileIssues + resolved.warnings }

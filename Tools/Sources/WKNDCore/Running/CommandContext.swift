@@ -36,15 +36,24 @@ package struct CommandContext: Sendable {
         cache: (any ResponseCache)? = nil, policy: CachePolicy = .useHTTPSemantics,
         _ body: (Aem) async throws -> Result
     ) async throws -> Result {
+        if configuration.readsDrafts, let author = try configuration.resolved.authorService() {
+            console.note("reading drafts from the author service \(author.origin)")
+            return try await Self.withClient(
+                author, cache: nil, policy: .fetchIgnoringCacheData, console: console, body)
+        }
         switch try configuration.resolved.service() {
         case .configured(let aemConfiguration):
             return try await Self.withClient(aemConfiguration, cache: cache, policy: policy, console: console, body)
         case .builtInSample:
-            console.note("no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
+            console.note(
+                configuration.readsDrafts
+                    ? "no AEM host configured, reading drafts from the built-in sample's author; set AEM_AUTHOR_HOST to use yours"
+                    : "no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
             let sample = try await BuiltInSample.start(timeout: try configuration.resolved.timeout())
+            let served = configuration.readsDrafts ? sample.authorConfiguration : sample.configuration
             do {
                 let result = try await Self.withClient(
-                    sample.configuration, cache: cache, policy: policy, console: console, body)
+                    served, cache: configuration.readsDrafts ? nil : cache, policy: policy, console: console, body)
                 await sample.stop()
                 return result
             } catch {
