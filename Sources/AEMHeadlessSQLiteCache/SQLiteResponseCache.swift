@@ -256,6 +256,28 @@ public final class SQLiteResponseCache: ResponseCache, Sendable {
         }
     }
 
+    /// The stored answers, most recently received first, at most `limit` of them.
+    public func entries(limit: Int = 100) throws -> [CacheEntrySummary] {
+        try withPool { pool in
+            try pool.read { db in
+                let rows = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT id, url, status, stored_at, size, change_mark FROM response ORDER BY stored_at DESC LIMIT ?",
+                    arguments: [max(0, limit)])
+                return try rows.map { row in
+                    let id: Int64 = row["id"]
+                    let tags = try String.fetchAll(
+                        db, sql: "SELECT tag FROM response_tag WHERE response_id = ?", arguments: [id])
+                    return CacheEntrySummary(
+                        url: row["url"], status: row["status"],
+                        storedAt: Date(timeIntervalSince1970: row["stored_at"]), bytes: row["size"], tags: Set(tags),
+                        changeMark: row["change_mark"])
+                }
+            }
+        }
+    }
+
     // MARK: Opening, damage and failures
 
     /// Runs `body` on the current database; a damaged file is rebuilt and the error rethrown.

@@ -62,6 +62,15 @@ struct CacheCommandTests {
             #expect(stats.stdout.contains("hit ratio: 50% over the last 2 runs"))
             let path = try await WkndRun.run(["cache", "path"], environment: environment)
             #expect(path.stdout == folder.appendingPathComponent("responses.sqlite").path + "\n")
+            // What the answer holds, so that a content event finds it.
+            let listed = try await WkndRun.run(["cache", "list"], environment: environment)
+            #expect(listed.stdout.contains("/graphql/execute.json/wknd-shared/adventures-all"))
+            #expect(listed.stdout.contains("lists of adventure"))
+            let json = try await WkndRun.run(["cache", "list", "--json"], environment: environment)
+            let entry = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((entry["tags"] as? [String])?.contains("model:adventure") == true)
+            #expect((entry["tags"] as? [String])?.contains { $0.hasPrefix("cf:/content/dam/") } == true)
         }
     }
 

@@ -14,6 +14,7 @@ package struct VerboseObserver: AemObserver {
         if let location = response.headers["Location"], (300..<400).contains(response.status) {
             line += " (to \(location))"
         }
+        if let cdn = Self.cdnNote(response.headers) { line += " " + cdn }
         console.detail(line + " " + Self.timing(attempt: attempt, duration: duration))
     }
 
@@ -22,6 +23,17 @@ package struct VerboseObserver: AemObserver {
         console.detail(
             "\(request.method) \(request.url.absoluteString) failed: \(error.detail) "
                 + Self.timing(attempt: attempt, duration: duration))
+    }
+
+    /// What the answer says of the CDN copy it came from: `[CDN HIT, copy 59 s old]`; nil when it says nothing.
+    package static func cdnNote(_ headers: AemHTTPHeaders) -> String? {
+        let cache = headers["X-Cache"]
+        let age = headers["Age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard cache != nil || age != nil else { return nil }
+        var parts: [String] = []
+        if let cache { parts.append("CDN \(cache)") }
+        if let age { parts.append("copy \(CommandCache.ageText(age)) old") }
+        return "[" + parts.joined(separator: ", ") + "]"
     }
 
     /// `(attempt 2, 12 ms)`.

@@ -30,11 +30,54 @@ struct CacheCommand: AsyncParsableCommand {
 
             EXAMPLES
               wknd cache stats
+              wknd cache list
               wknd cache path
               wknd cache clear
             """,
-        subcommands: [Stats.self, Clear.self, Path.self]
+        subcommands: [Stats.self, List.self, Clear.self, Path.self]
     )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract:
+                "List the stored answers, newest first: age, size, what content each holds, and whether a change made it stale."
+        )
+
+        @Option(help: "The most answers listed.")
+        var limit = 50
+
+        @Flag(help: "One JSON object a line: url, status, storedAt, ageSeconds, bytes, tags, changeMark.")
+        var json = false
+
+        func run() async throws {
+            try CacheCommand.withCache { cache, _ in
+                let now = Date()
+                for entry in try cache.entries(limit: limit) {
+                    let age = now.timeIntervalSince(entry.storedAt)
+                    if json {
+                        let object: [String: Any] = [
+                            "url": entry.url, "status": entry.status,
+                            "storedAt": ISO8601DateFormatter().string(from: entry.storedAt),
+                            "ageSeconds": Int(age), "bytes": entry.bytes, "tags": entry.tags.sorted(),
+                            "changeMark": entry.changeMark as Any,
+                        ]
+                        let data = try JSONSerialization.data(
+                            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+                        print(String(decoding: data, as: UTF8.self))
+                        continue
+                    }
+                    let holds = entry.tags.filter { $0.hasPrefix("cf:") }.count
+                    let models = entry.tags.filter { $0.hasPrefix("model:") }.map { String($0.dropFirst(6)) }.sorted()
+                    var line = "\(CommandCache.ageText(age)) old\t\(Stats.sizeText(entry.bytes))\t\(entry.url)"
+                    line += "\tholds \(holds) path\(holds == 1 ? "" : "s")"
+                    if !models.isEmpty { line += ", lists of " + models.joined(separator: ", ") }
+                    if entry.changeMark != nil { line += "\tstale: content changed since" }
+                    print(line)
+                }
+            }
+        }
+    }
 
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
