@@ -54,6 +54,18 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(
+        help:
+            "Keep running: read AEM's content events and print the list again each time a change alters it (Ctrl-C stops)."
+    )
+    var follow = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --follow: the Adobe I/O Events journal's URL (default: AEM_EVENTS_URL or the profile's eventsUrl, else a `wknd serve` emulator's).",
+            valueName: "url"))
+    var eventsUrl: String?
+
     @OptionGroup var options: ServiceOptions
 
     @OptionGroup(title: "Response cache") var caching: CacheOptions
@@ -63,6 +75,10 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more.") }
+        if follow, mirror.store != nil {
+            throw ValidationError("--follow follows the service; a mirror follows it with `wknd sync DIR --follow`.")
+        }
+        if eventsUrl != nil, !follow { throw ValidationError("--events-url goes with --follow.") }
     }
 
     func run() async throws {
@@ -70,31 +86,60 @@ struct ListCommand: AsyncParsableCommand {
         try await CommandContext.run(options) { context in
             let locales = try context.configuration.resolved.locales()
             try await context.withAem(caching: caching) { aem, cache in
-                let adventures: [Adventure]
-                if let locales, locales.locales.count > 1 {
-                    adventures = try await merged(locales, aem: aem, cache: cache, context: context)
-                } else if let locale = locales?.first {
-                    let result = try await WKNDQueries.byLocale {
-                        try await cache.value {
-                            try await aem.execute(
-                                WKNDQueries.adventures(locale: locale, offset: offset, limit: limit, sort: sort)
-                            ).map(\.adventures)
-                        }
+                var shown = try await text(aem: aem, cache: cache, locales: locales, context: context)
+                Terminal.standardOutput.write(shown)
+                guard follow else { return }
+                let settings = context.configuration.resolved
+                let journal = try EventJournalLocation.url(
+                    given: eventsUrl, configured: settings.setting(.eventsURL).value, aem: aem)
+                let since = try await EventJournalReader(aem: aem, journal: journal).latestPosition()
+                context.console.note("following \(journal.absoluteString); Ctrl-C stops")
+                let reader = EventJournalReader(
+                    aem: aem, journal: journal, since: since, apiKey: settings.setting(.clientID).value,
+                    organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
+                do {
+                    for try await batch in reader.batches() {
+                        let changes = batch.events.compactMap(ContentChange.init)
+                        guard !changes.isEmpty else { continue }
+                        await aem.invalidateCache(for: changes)
+                        let next = try await text(aem: aem, cache: cache, locales: locales, context: context)
+                        guard next != shown else { continue }
+                        let what = batch.events.map { "\($0.type.split(separator: ".").last ?? "") \($0.path ?? "")" }
+                        context.console.note("changed: " + what.joined(separator: ", "))
+                        Terminal.standardOutput.write(next)
+                        shown = next
                     }
-                    adventures = try context.data(of: result)
-                } else {
-                    let result = try await cache.value {
-                        try await aem.execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort))
-                            .map(\.adventures)
-                    }
-                    adventures = try context.data(of: result)
-                }
-                let origin = aem.configuration.origin
-                Terminal.standardOutput.write(
-                    try render(adventures, showsLocale: locales != nil, context: context) {
-                        $0.primaryImage?.url(on: origin)
-                    })
+                } catch is CancellationError {}
             }
+        }
+    }
+
+    /// The list as text (or JSON), read through the cache.
+    private func text(aem: Aem, cache: CommandCache, locales: LocaleChain?, context: CommandContext) async throws
+        -> String
+    {
+        let adventures: [Adventure]
+        if let locales, locales.locales.count > 1 {
+            adventures = try await merged(locales, aem: aem, cache: cache, context: context)
+        } else if let locale = locales?.first {
+            let result = try await WKNDQueries.byLocale {
+                try await cache.value {
+                    try await aem.execute(
+                        WKNDQueries.adventures(locale: locale, offset: offset, limit: limit, sort: sort)
+                    ).map(\.adventures)
+                }
+            }
+            adventures = try context.data(of: result)
+        } else {
+            let result = try await cache.value {
+                try await aem.execute(WKNDQueries.adventures(offset: offset, limit: limit, sort: sort))
+                    .map(\.adventures)
+            }
+            adventures = try context.data(of: result)
+        }
+        let origin = aem.configuration.origin
+        return try render(adventures, showsLocale: locales != nil, context: context) {
+            $0.primaryImage?.url(on: origin)
         }
     }
 

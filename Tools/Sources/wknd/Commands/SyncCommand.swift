@@ -350,7 +350,8 @@ struct SyncCommand: AsyncParsableCommand {
                     onInterruption: onInterruption)
             } else {
                 let settings = context.configuration.resolved
-                let journal = try journalURL(aem: aem, configured: settings.setting(.eventsURL).value)
+                let journal = try EventJournalLocation.url(
+                    given: eventsUrl, configured: settings.setting(.eventsURL).value, aem: aem)
                 let reader = EventJournalReader(
                     aem: aem, journal: journal, apiKey: settings.setting(.clientID).value,
                     organization: ProcessInfo.processInfo.environment["AEM_IMS_ORG"])
@@ -396,22 +397,6 @@ struct SyncCommand: AsyncParsableCommand {
     private static func seconds(_ duration: Duration) -> String {
         let (whole, fraction) = duration.components
         return String(format: "%.1f s", Double(whole) + Double(fraction) / 1e18)
-    }
-
-    /// `--events-url`, else `configured` (`AEM_EVENTS_URL` or the profile's `eventsUrl`), else the journal a `wknd
-    /// serve` emulator keeps on the service's origin.
-    private func journalURL(aem: Aem, configured: String?) throws -> URL {
-        let given = eventsUrl ?? configured
-        if let given {
-            guard let url = URL(string: given), url.scheme == "https" || url.scheme == "http", url.host != nil else {
-                throw Failure(.usage, "--events-url must be the journal's http(s) URL, not \(given).")
-            }
-            return url
-        }
-        guard let url = aem.configuration.origin.url(forPath: EmulatorLaunch.journalPath) else {
-            throw Failure(.usage, "Give the event journal's URL with --events-url.")
-        }
-        return url
     }
 
     /// One `--json` line of `--follow`: a change applied to the mirror.
