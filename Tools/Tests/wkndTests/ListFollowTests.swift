@@ -1,11 +1,11 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 import AEMEmulator
 import EmulatorTestSupport
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `wknd list --follow`: the list printed again when AEM's content events change what it shows.
 @Suite("wknd list --follow", .timeLimit(.minutes(10)))
@@ -37,6 +37,48 @@ struct ListFollowTests {
                     try await sites.setTitle("Algarve, Followed", of: path)
                     #expect(await stdout.contains("Algarve, Followed"))
                     #expect(await stderr.contains("changed: "))
+                    kill(process.processIdentifier, SIGINT)
+                    _ = await end.status
+                }
+            }
+        }
+    }
+}
+
+extension ListFollowTests {
+    @Test("wknd sync --follow marks what the events change stale in the response cache: the next list asks again")
+    func syncFollowMarksTheResponseCache() async throws {
+        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
+        try await withTemporaryFolder("sync-marks") { folder in
+            let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
+            try await withEmulator(EmulatorOptions(content: try EmulatorContent.sample(), live: live)) {
+                emulator, environment in
+                let cached = environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
+                #expect(try await WkndRun.run(["list", "--limit", "3"], environment: cached).status == 0)
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["sync", folder.appendingPathComponent("mirror").path, "--follow"]
+                process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+                    .merging(cached) { $1 }
+                let errors = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = errors
+                let end = ProcessEnd(process)
+                try await withLaunched(process) {
+                    let stderr = OutputLines(errors.fileHandleForReading)
+                    #expect(await stderr.contains(FollowCommandTests.synced))
+                    let path = "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves"
+                    try await SitesWriter(emulator: emulator).setTitle("Algarve, Synced", of: path)
+                    #expect(await stderr.contains("1 published)"))
+                    var marked = false
+                    for _ in 0..<50 where !marked {
+                        let listed = try await WkndRun.run(["cache", "list", "--json"], environment: cached)
+                        marked = listed.stdout.contains("\"changeMark\":\"")
+                        if !marked { try await Task.sleep(for: .milliseconds(100)) }
+                    }
+                    #expect(marked)
+                    let list = try await WkndRun.run(["list", "--limit", "3"], environment: cached)
+                    #expect(list.stdout.contains("Algarve, Synced"))
                     kill(process.processIdentifier, SIGINT)
                     _ = await end.status
                 }

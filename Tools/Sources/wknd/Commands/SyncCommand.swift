@@ -1,4 +1,5 @@
 import AEMHeadless
+import AEMHeadlessSQLiteCache
 import AEMHeadlessSync
 import ArgumentParser
 import CompanionLaunch
@@ -308,8 +309,14 @@ struct SyncCommand: AsyncParsableCommand {
         let console = context.console
         let json = json
         let totals = LockedValue((events: 0, changes: 0, requests: 0))
+        let responses = try Self.responseCache(context)
         let onStep: @Sendable (FollowStep) -> Void = { step in
             progress.clear()
+            // What the events change is stale in the response cache too: the next `wknd list` asks past the CDN.
+            if let responses, !step.events.isEmpty {
+                let changes = step.events.compactMap(ContentChange.init)
+                Task { for change in changes { _ = await responses.invalidate(change) } }
+            }
             if step.isFullSync {
                 if let report = step.report { console.note(Self.summary(report)) }
                 return
@@ -371,6 +378,15 @@ struct SyncCommand: AsyncParsableCommand {
         console.note(
             "stopped following: \(Self.count(done.events, "event")) applied, \(Self.count(done.changes, "change")), "
                 + "\(Self.count(done.requests, "request"))")
+    }
+
+    /// The response cache `wknd list`, `show` and `query` read, when the service is one they cache (not the built-in
+    /// sample) and it opens.
+    private static func responseCache(_ context: CommandContext) throws -> SQLiteResponseCache? {
+        guard case .configured = try context.configuration.resolved.service(),
+            let location = try? CacheLocation()
+        else { return nil }
+        return try? SQLiteResponseCache(fileURL: location.fileURL, maxBytes: location.maxBytes)
     }
 
     /// The line on stderr for one batch of events: the events by kind, and what applying them cost.
