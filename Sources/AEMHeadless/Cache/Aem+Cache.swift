@@ -35,19 +35,24 @@ extension Aem {
     /// past the CDN's copy with the change's mark (the same for every client), whatever its headers allowed; a
     /// `QueryModel` showing one reads it again. Feed it AEM's content events: the journal's, as
     /// `wknd sync --follow` reads it (`EventJournalReader`), or an app's own push channel.
+    /// A client that reads drafts keeps no cache: every change wakes its models, which read again.
     /// - Returns: how many cached answers it marked; 0 without a cache, or with one that keeps no tags.
     @discardableResult
     public func invalidateCache(for changes: [ContentChange]) async -> Int {
-        guard let cache else { return 0 }
+        guard let cache else {
+            if configuration.perspective == .drafts, !changes.isEmpty { cacheChanges.send() }
+            return 0
+        }
         var marked = 0
         for change in changes { marked += await cache.invalidate(change) }
         if marked > 0 { cacheChanges.send() }
         return marked
     }
 
-    /// Whether the cached answer to `query` was marked stale by a content change and not read since.
+    /// Whether the cached answer to `query` was marked stale by a content change and not read since; always, for a
+    /// client that reads drafts, whose answers any change may alter.
     package func isMarkedStale<Response>(_ query: PersistedQuery<Response>) async -> Bool {
-        guard let cache else { return false }
+        guard let cache else { return configuration.perspective == .drafts }
         let key = cacheKey(for: query.url(on: configuration.origin), in: cache)
         return await cache.lookup(key)?.changeMark != nil
     }

@@ -38,7 +38,7 @@ public struct Aem: Sendable {
     ///     natural choice on Apple platforms, or `AsyncHTTPClientTransport`
     ///     (AEMHeadlessAsyncHTTPClient), quicker to start and streaming with back-pressure on Linux.
     ///   - cache: where answers are kept between reads and runs, such as `SQLiteResponseCache`
-    ///     (AEMHeadlessSQLiteCache); none by default.
+    ///     (AEMHeadlessSQLiteCache); none by default, and none for a configuration that reads drafts.
     ///   - policy: how reads use the cache unless they say otherwise: HTTP's rules by default.
     ///   - observer: sees every request really sent and its answer, retries and redirects
     ///     included: for logging and metrics. None by default.
@@ -48,7 +48,7 @@ public struct Aem: Sendable {
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.cache = cache
+        self.cache = configuration.perspective.isCached ? cache : nil
         self.policy = policy
         self.observer = observer
         cacheChanges = CacheChangeSignal()
@@ -67,7 +67,7 @@ public struct Aem: Sendable {
     ) {
         self.configuration = configuration
         self.transport = transport
-        self.cache = cache
+        self.cache = configuration.perspective.isCached ? cache : nil
         self.policy = policy
         self.observer = observer
         self.cacheChanges = cacheChanges

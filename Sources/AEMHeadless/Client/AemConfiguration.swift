@@ -20,6 +20,8 @@ public struct AemConfiguration: Sendable {
     public let userAgent: String
     /// How stale a cached answer is shown, whatever the service's headers allow.
     public let staleness: CacheStaleness
+    /// Which content the client reads: published (the default), preview, or the author tier's drafts.
+    public let perspective: ContentPerspective
 
     /// Masks this configuration's secrets in text that might be shown.
     package var scrubber: SecretScrubber { SecretScrubber(authentication.secrets) }
@@ -37,13 +39,21 @@ public struct AemConfiguration: Sendable {
     ///   - userAgent: the `User-Agent` sent; name your app with `ClientIdentity.userAgent(product: "MyApp/2.1")`.
     ///   - staleness: how stale a cached answer is shown: 5 minutes past its freshness while a new one is fetched,
     ///     a day when the service fails, and never more than its headers allow.
+    ///   - perspective: which content the host serves: `.published` (a publish host), `.preview` (a preview host), or
+    ///     `.drafts` (an author host, signed in; the client then keeps nothing in a cache).
     public init(
         scheme: AemOrigin.Scheme = .https, host: String, authentication: Authentication = .none,
         extraHeaders: AemHTTPHeaders = [:], timeout: Duration = .seconds(30),
         retry: RetryPolicy = RetryPolicy(), maxResponseBytes: Int = 64 << 20,
-        userAgent: String = ClientIdentity.userAgent(), staleness: CacheStaleness = CacheStaleness()
+        userAgent: String = ClientIdentity.userAgent(), staleness: CacheStaleness = CacheStaleness(),
+        perspective: ContentPerspective = .published
     ) throws(AemConfigurationError) {
         try Self.validate(authentication)
+        if perspective == .drafts, authentication == .none {
+            throw AemConfigurationError(
+                "Drafts are read from the author service, which needs sign-in: give a token, a token provider or Basic credentials."
+            )
+        }
         for field in extraHeaders where field.name.caseInsensitiveEquals("Authorization") {
             throw AemConfigurationError(
                 "Set credentials with the authentication setting, not as an extra Authorization header.")
@@ -58,6 +68,7 @@ public struct AemConfiguration: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.userAgent = userAgent
         self.staleness = staleness
+        self.perspective = perspective
     }
 
     private static func validate(_ authentication: Authentication) throws(AemConfigurationError) {

@@ -114,6 +114,51 @@ struct ObservableModelTests {
         }
     }
 
+    @Test("a drafts client reads author's current content, keeps no cache, and its model reads again on an edit")
+    func draftsFollowEveryEdit() async throws {
+        #expect(throws: AemConfigurationError.self) {
+            try AemConfiguration(host: "author.example", perspective: .drafts)
+        }
+        try await withTemporaryFolder { folder in
+            try await withRunning { emulator in
+                let configuration = try AemConfiguration(
+                    scheme: .http, host: "127.0.0.1:\(emulator.authorURL.port ?? 0)",
+                    authentication: .basic(username: "admin", password: "admin"), perspective: .drafts)
+                let drafts = Aem(
+                    configuration, transport: URLSessionTransport(),
+                    cache: try SQLiteResponseCache(fileURL: folder.appendingPathComponent("c.sqlite")))
+                #expect(drafts.cache == nil)
+                let adventure = try #require(try EmulatorContent.sample().adventures.first)
+                let query = PersistedQuery<UntypedJSON>(
+                    "wknd-shared/adventure-by-slug", variables: ["slug": .string(adventure.slug)])
+                let model = await QueryModel(aem: drafts, query: query)
+                await model.load()
+                let following = Task { await model.follow() }
+                defer { following.cancel() }
+
+                var edit = FragmentEdit(try await drafts.send(.fragment(id: adventure.uuid)))
+                try edit.setValue("A draft title", forField: "title")
+                _ = try await drafts.send(.patch(edit))
+                var changes: [ContentChange] = []
+                let publish = Aem(
+                    try AemConfiguration(scheme: .http, host: emulator.hostAndPort), transport: URLSessionTransport())
+                let journal = emulator.url(forPath: EventJournal.path)
+                for try await batch in EventJournalReader(aem: publish, journal: journal).batches() {
+                    changes += batch.events.compactMap(ContentChange.init)
+                    if batch.events.contains(where: { $0.type == "aem.sites.contentFragment.modified" }) { break }
+                }
+                #expect(await drafts.invalidateCache(for: changes) == 0)
+                var shown = false
+                for _ in 0..<100 where !shown {
+                    try await Task.sleep(for: .milliseconds(50))
+                    shown = await model.result?.data.map { "\($0)" }?.contains("A draft title") == true
+                }
+                #expect(shown, "the unpublished edit shows on the drafts model")
+                #expect(await model.result?.source == .network)
+            }
+        }
+    }
+
     @Test("a query model under returnCacheDataAndFetch shows the cached result, and asks the server behind it")
     func cachedThenFresh() async throws {
         try await withCachingClient(policy: .returnCacheDataAndFetch) { aem, emulator in

@@ -314,8 +314,12 @@ package struct ResolvedConfiguration: Equatable, Sendable {
 
     /// The author service named by the settings (`AEM_AUTHOR_HOST`, or the program and environment), with the same
     /// scheme and credentials as the service; nil when no host at all is configured (the built-in sample's author).
+    /// `perspective` is `.drafts` for reading the author's current content, `.published` for writing through the Sites
+    /// API (which never caches).
     /// - Throws: when a publish host is configured but no author host.
-    package func authorService() throws(AemConfigurationError) -> AemConfiguration? {
+    package func authorService(perspective: ContentPerspective = .published) throws(AemConfigurationError)
+        -> AemConfiguration?
+    {
         guard case .configured(let service) = try service() else { return nil }
         guard let host = setting(.authorHost).value else {
             throw AemConfigurationError(
@@ -324,7 +328,8 @@ package struct ResolvedConfiguration: Equatable, Sendable {
         }
         return try AemConfiguration(
             scheme: service.origin.scheme, host: host, authentication: service.authentication,
-            timeout: service.timeout, retry: .authorService, userAgent: ToolIdentity.userAgent)
+            timeout: service.timeout, retry: .authorService, userAgent: ToolIdentity.userAgent, perspective: perspective
+        )
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.

@@ -54,7 +54,7 @@ package struct BuiltInSample: Sendable {
         authorConfiguration = try AemConfiguration(
             scheme: .http, host: "127.0.0.1:\(author.port ?? 0)",
             authentication: .basic(username: "admin", password: "admin"), timeout: timeout, retry: .authorService,
-            userAgent: ToolIdentity.userAgent)
+            userAgent: ToolIdentity.userAgent, perspective: .drafts)
     }
 
     package func stop() async {

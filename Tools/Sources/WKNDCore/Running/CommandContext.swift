@@ -36,10 +36,10 @@ package struct CommandContext: Sendable {
         cache: (any ResponseCache)? = nil, policy: CachePolicy = .useHTTPSemantics,
         _ body: (Aem) async throws -> Result
     ) async throws -> Result {
-        if configuration.readsDrafts, let author = try configuration.resolved.authorService() {
+        // A drafts configuration keeps nothing in the cache it is given.
+        if configuration.readsDrafts, let author = try configuration.resolved.authorService(perspective: .drafts) {
             console.note("reading drafts from the author service \(author.origin)")
-            return try await Self.withClient(
-                author, cache: nil, policy: .fetchIgnoringCacheData, console: console, body)
+            return try await Self.withClient(author, cache: cache, policy: policy, console: console, body)
         }
         switch try configuration.resolved.service() {
         case .configured(let aemConfiguration):
@@ -53,7 +53,7 @@ package struct CommandContext: Sendable {
             let served = configuration.readsDrafts ? sample.authorConfiguration : sample.configuration
             do {
                 let result = try await Self.withClient(
-                    served, cache: configuration.readsDrafts ? nil : cache, policy: policy, console: console, body)
+                    served, cache: cache, policy: policy, console: console, body)
                 await sample.stop()
                 return result
             } catch {
