@@ -184,7 +184,7 @@ struct CachedRequest<Value: Sendable>: Sendable {
         let receivedAt = Date()
         if answer.status == 304, let stored, let decoded = decode(stored) {
             let refreshed = stored.refreshed(by: answer.headers, at: receivedAt)
-            if let store { await store.cache.store(refreshed, for: store.key) }
+            await keep(refreshed, replacing: stored)
             return Fetched(value: decoded, source: .revalidated, age: refreshed.freshness.age(at: receivedAt))
         }
         let result = try read(answer)
@@ -192,12 +192,22 @@ struct CachedRequest<Value: Sendable>: Sendable {
             status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt,
             tags: CacheTags.of(answer.body, url: url))
         let freshness = entry.freshness
-        if let store, answer.status == 200, freshness.isStorable {
-            await store.cache.store(entry, for: store.key)
-        }
+        if answer.status == 200, freshness.isStorable { await keep(entry, replacing: stored) }
         // The same bytes as the stored answer confirm it, as a 304 would.
         let source: ResponseSource = stored.map { $0.body == answer.body } == true ? .revalidated : .network
         return Fetched(value: result, source: source, age: freshness.initialAge)
+    }
+
+    /// Stores `entry` in place of `stored` (the answer it was asked after, if any), keeping a change mark that a
+    /// content change set while it was on its way: that change is newer than the answer, which must then be read
+    /// again rather than shown as current.
+    private func keep(_ entry: CachedResponse, replacing stored: CachedResponse?) async {
+        guard let store else { return }
+        var entry = entry
+        if let mark = await store.cache.lookup(store.key)?.changeMark, mark != stored?.changeMark {
+            entry.changeMark = mark
+        }
+        await store.cache.store(entry, for: store.key)
     }
 
     private func decode(_ response: CachedResponse) -> Value? {
