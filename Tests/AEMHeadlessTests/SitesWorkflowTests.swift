@@ -51,6 +51,22 @@ struct SitesWorkflowTests {
                 ])
     }
 
+    @Test("publishing to preview, or unpublishing from it, names the preview agent; publish sends none")
+    func previewDestination() throws {
+        let toPreview = try SitesRequest.publish(paths: [Fixtures.fragmentPath], to: .preview)
+        #expect(
+            try UntypedJSON(parsing: try #require(toPreview.body))
+                == [
+                    "paths": [.string(Fixtures.fragmentPath)],
+                    "workflowModelId": "/var/workflow/models/scheduled_activation_with_references",
+                    "agentId": "preview",
+                ])
+        let fromPreview = try SitesRequest.unpublish(paths: [Fixtures.fragmentPath], from: .preview)
+        #expect(try UntypedJSON(parsing: try #require(fromPreview.body))["agentId"] == "preview")
+        let toPublish = try SitesRequest.publish(paths: [Fixtures.fragmentPath], to: .publish)
+        #expect(try UntypedJSON(parsing: try #require(toPublish.body))["agentId"] == nil)
+    }
+
     @Test("a new version's id is the last part of Location, else the body's id")
     func versionIDFromLocation() async throws {
         let transport = ScriptedTransport([

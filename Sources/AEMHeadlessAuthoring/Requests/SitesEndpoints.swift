@@ -17,6 +17,9 @@ enum SitesEndpoints {
     static let publishWorkflow = "/var/workflow/models/scheduled_activation_with_references"
     /// The workflow that unpublishes.
     static let unpublishWorkflow = "/var/workflow/models/scheduled_deactivation"
+    /// The body member of a publish or an unpublish that names the service it reaches, as the Workflows API names it
+    /// (no Sites API field for it is documented); left out for publish, AEM's default.
+    static let destinationMember = "agentId"
 
     /// The target of `segments` below the base path, each percent-encoded, with the query `parameters`.
     static func target(_ segments: [String], query parameters: [(String, String)] = []) -> String {

@@ -17,8 +17,9 @@ import Foundation
 ///
 /// Reads: `fragment(id:references:)`, `fragment(path:references:)`, `fragmentPage(under:pageSize:cursor:)`,
 /// `modelPage(pageSize:cursor:)`, `model(id:)`, `versionPage(of:pageSize:cursor:)`, `tags(of:)`. Writes:
-/// `create(_:)`, `replace(_:)`, `patch(_:)`, `delete(_:)`, `deleteAndUnpublish(_:)`, `publish(paths:filterReferencesByStatus:)`,
-/// `unpublish(paths:)`, `createVersion(of:label:comment:)`, `restore(version:of:)`, `replaceTags(_:of:)`. A write that
+/// `create(_:)`, `replace(_:)`, `patch(_:)`, `delete(_:)`, `deleteAndUnpublish(_:)`,
+/// `publish(paths:filterReferencesByStatus:to:)`, `unpublish(paths:from:)`, `createVersion(of:label:comment:)`,
+/// `restore(version:of:)`, `replaceTags(_:of:)`. A write that
 /// needs the entity tag of what it changes takes the value that was read, never a bare id, so that it cannot go out
 /// without one.
 public struct SitesRequest<Value: Sendable>: Sendable {

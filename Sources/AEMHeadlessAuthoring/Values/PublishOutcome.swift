@@ -1,6 +1,6 @@
 import AEMHeadless
 
-/// AEM's answer to a publish or unpublish request (`SitesRequest.publish(paths:filterReferencesByStatus:)`): the
+/// AEM's answer to a publish or unpublish request (`SitesRequest.publish(paths:filterReferencesByStatus:to:)`): the
 /// workflow it started, and what it did with each path. A path can fail while the others go ahead, so look at each.
 ///
 /// A triggered path is a job started, not finished: read the fragment until its `status` says `PUBLISHED` (or
