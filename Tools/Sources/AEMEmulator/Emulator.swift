@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// A local emulator for an AEM as a Cloud Service environment, over real HTTP: a publish origin and an author origin.
+/// A local emulator for an AEM as a Cloud Service environment, over real HTTP: a publish origin, an author origin and
+/// a preview origin.
 ///
 /// It serves a content package (``EmulatorContent``; the bundled WKND sample by default): it runs the package's
 /// persisted queries with real GraphQL over the schema AEM generates from its models
@@ -24,13 +25,13 @@ public enum Emulator {
     /// header saying so). Nil when it can.
     public static var imageRenderingUnavailableReason: String? { ImageRenderer.unavailableReason }
 
-    /// The HTTP applications serving `options` on `host`: the publish origin on `port` and the author origin on
-    /// `authorPort` (0 picks a free port). `onListening` receives both base URLs (`http://127.0.0.1:<port>`) once both
-    /// accept connections.
+    /// The HTTP applications serving `options` on `host`: the publish origin on `port`, the author origin on
+    /// `authorPort` and the preview origin on `previewPort` (0 picks a free port). `onListening` receives their base
+    /// URLs (`http://127.0.0.1:<port>`) once all accept connections.
     ///
     /// Throws when `options.content` is `nil` and the bundled sample content cannot be loaded.
     static func applications(
-        options: EmulatorOptions, host: String, port: Int, authorPort: Int,
+        options: EmulatorOptions, host: String, port: Int, authorPort: Int, previewPort: Int,
         onListening: @escaping @Sendable (EmulatorOrigins) async -> Void
     ) throws -> [any Service] {
         let repository = try (options.content ?? EmulatorContent.sample()).repository
@@ -41,15 +42,17 @@ public enum Emulator {
                 allowsAdHocQueries: options.allowsAdHocQueries),
             authorLog: options.authorLog, replayed: options.authorLog?.replayed ?? [])
         let listening = ListeningOrigins(onListening)
-        return [EmulatorView.publish, .author].map { view in
+        let ports: [EmulatorView: Int] = [.publish: port, .author: authorPort, .preview: previewPort]
+        return [EmulatorView.publish, .author, .preview].map { view in
+            let port = ports[view] ?? 0
             let responder = EmulatorResponder(
                 view: view, live: options.live,
-                authentication: view == .publish ? options.authentication : options.authorAuthentication,
-                faults: options.faults, cdn: view == .publish ? options.cdn : nil, requestLog: options.requestLog)
+                authentication: view == .author ? options.authorAuthentication : options.authentication,
+                faults: options.faults, cdn: CacheRules.tiersBehindCDN.contains(view) ? options.cdn : nil,
+                requestLog: options.requestLog)
             return Application(
                 responder: responder,
-                configuration: ApplicationConfiguration(
-                    address: .hostname(host, port: view == .publish ? port : authorPort), serverName: nil),
+                configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
                 onServerRunning: { channel in
                     await listening.listening(view, baseURL(host: host, port: channel.localAddress?.port ?? port))
                 },
@@ -57,13 +60,14 @@ public enum Emulator {
         }
     }
 
-    /// Starts an emulator in this process and returns once both its origins are listening. Stop it with
+    /// Starts an emulator in this process and returns once all its origins are listening. Stop it with
     /// ``RunningEmulator/stop()``.
     public static func start(
         options: EmulatorOptions = EmulatorOptions(),
         host: String = "127.0.0.1",
         port: Int = 0,
-        authorPort: Int = 0
+        authorPort: Int = 0,
+        previewPort: Int = 0
     ) async throws -> RunningEmulator {
         let recorder = RequestRecorder()
         var options = options
@@ -73,7 +77,9 @@ public enum Emulator {
             requestLog?(record)
         }
         let (listening, continuation) = AsyncStream<EmulatorOrigins>.makeStream()
-        let services = try applications(options: options, host: host, port: port, authorPort: authorPort) {
+        let services = try applications(
+            options: options, host: host, port: port, authorPort: authorPort, previewPort: previewPort
+        ) {
             continuation.yield($0)
             continuation.finish()
         }
@@ -111,10 +117,12 @@ public enum Emulator {
         host: String = "127.0.0.1",
         port: Int = 0,
         authorPort: Int = 0,
+        previewPort: Int = 0,
         onListening: @escaping @Sendable (EmulatorOrigins) async -> Void = { _ in }
     ) async throws {
         let services = try applications(
-            options: options, host: host, port: port, authorPort: authorPort, onListening: onListening)
+            options: options, host: host, port: port, authorPort: authorPort, previewPort: previewPort,
+            onListening: onListening)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint],
@@ -128,15 +136,17 @@ public enum Emulator {
     }
 }
 
-/// Where a running emulator's two tiers are served.
+/// Where a running emulator's three tiers are served.
 public struct EmulatorOrigins: Sendable {
     /// The publish origin: content as it was last published.
     public var publish: URL
     /// The author origin: content as it is now, and the Sites API that writes it.
     public var author: URL
+    /// The preview origin: content as it was last published to preview.
+    public var preview: URL
 }
 
-/// Collects the addresses of both origins, and tells once both listen.
+/// Collects the addresses of the origins, and tells once all listen.
 private actor ListeningOrigins {
     private var urls: [EmulatorView: URL] = [:]
     private let done: @Sendable (EmulatorOrigins) async -> Void
@@ -147,8 +157,9 @@ private actor ListeningOrigins {
 
     func listening(_ view: EmulatorView, _ url: URL) async {
         urls[view] = url
-        guard urls.count == 2, let publish = urls[.publish], let author = urls[.author] else { return }
-        await done(EmulatorOrigins(publish: publish, author: author))
+        guard urls.count == 3, let publish = urls[.publish], let author = urls[.author], let preview = urls[.preview]
+        else { return }
+        await done(EmulatorOrigins(publish: publish, author: author, preview: preview))
     }
 }
 

@@ -2,12 +2,14 @@ import Foundation
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 
-/// An emulator started with ``Emulator/start(options:host:port:)``.
+/// An emulator started with ``Emulator/start(options:host:port:authorPort:previewPort:)``.
 public final class RunningEmulator: Sendable {
     /// The publish origin, `http://<host>:<port>`, without a trailing slash: content as it was last published.
     public let baseURL: URL
     /// The author origin: content as it is now, and the Sites API that writes it (signed in).
     public let authorURL: URL
+    /// The preview origin: content as it was last published to preview.
+    public let previewURL: URL
     /// The port the publish origin listens on.
     public var port: Int { baseURL.port ?? 0 }
     /// The faults of this instance; change them at any time.
@@ -28,6 +30,7 @@ public final class RunningEmulator: Sendable {
     ) {
         self.baseURL = origins.publish
         self.authorURL = origins.author
+        self.previewURL = origins.preview
         self.faults = faults
         self.live = live
         self.recorder = recorder

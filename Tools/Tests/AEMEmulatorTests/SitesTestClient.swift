@@ -64,15 +64,22 @@ struct SitesTestClient {
             .PATCH, "/cf/fragments/\(id)", body: patch, ifMatch: tag, contentType: "application/json-patch+json")
     }
 
-    /// Publishes (or unpublishes) `paths`.
-    func publish(_ paths: [String], unpublish: Bool = false) async throws -> HTTPResult {
+    /// Publishes (or unpublishes) `paths`, with `agentId` set to `agent` (a JSON literal) when given.
+    func publish(_ paths: [String], unpublish: Bool = false, agent: String? = nil) async throws -> HTTPResult {
         let workflow =
             unpublish
             ? "/var/workflow/models/scheduled_deactivation"
             : "/var/workflow/models/scheduled_activation_with_references"
         let list = paths.map { "\"\($0)\"" }.joined(separator: ",")
+        let agentMember = agent.map { ",\"agentId\":\($0)" } ?? ""
         return try await send(
-            .POST, "/cf/fragments/publish", body: "{\"paths\":[\(list)],\"workflowModelId\":\"\(workflow)\"}")
+            .POST, "/cf/fragments/publish",
+            body: "{\"paths\":[\(list)],\"workflowModelId\":\"\(workflow)\"\(agentMember)}")
+    }
+
+    /// GETs `target` on the preview origin.
+    func preview(_ target: String) async throws -> HTTPResult {
+        try await HTTPTestClient.get(emulator.previewURL.absoluteString + target)
     }
 }
 

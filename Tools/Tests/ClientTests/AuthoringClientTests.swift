@@ -50,6 +50,34 @@ struct AuthoringClientTests {
         }
     }
 
+    @Test("publishing to preview: preview serves the edit, publish and the status do not change; unpublish from it")
+    func publishToPreview() async throws {
+        try await Self.withClients { author, publish, emulator in
+            let preview = Aem(
+                try AemConfiguration(
+                    scheme: .http, host: "127.0.0.1:\(emulator.previewURL.port ?? 0)", perspective: .preview),
+                transport: URLSessionTransport())
+            let article = try #require(try await author.send(.fragment(path: Self.article)))
+            var edit = FragmentEdit(article)
+            try edit.setValue("Seen on preview", forField: "title")
+            let saved = try await author.send(.patch(edit))
+            let outcome = try await author.send(.publish(paths: [saved.path], to: .preview))
+            #expect(outcome.status(ofPath: saved.path) == .triggered)
+            let onPreview = try await preview.execute(.fragment(path: Self.article)).value
+            #expect(onPreview.fields["title"]?.stringValue == "Seen on preview")
+            let onPublish = try await publish.execute(.fragment(path: Self.article)).value
+            #expect(onPublish.fields["title"]?.stringValue != "Seen on preview")
+            #expect(try await author.send(.fragment(id: article.id)).status == .modified)
+
+            _ = try await author.send(.unpublish(paths: [saved.path], from: .preview))
+            let gone = await #expect(throws: AemError.self) {
+                try await preview.execute(.fragment(path: Self.article))
+            }
+            #expect(gone?.kind == .notFound)
+            #expect(try await publish.execute(.fragment(path: Self.article)).value.id == article.id)
+        }
+    }
+
     @Test("two edits of one copy: the second is a 412 that writes nothing, and rebased onto a fresh copy it lands")
     func conflict() async throws {
         try await Self.withClients { author, _, _ in

@@ -37,11 +37,24 @@ extension AuthorLogEntry: Codable {
 
 extension AuthorRecord: Codable {
     private enum Keys: String, CodingKey {
-        case fragment, status, revision, created, modified, published, live, versions
+        case fragment, status, revision, created, modified, published, live, preview, versions
     }
+
+    // What preview serves is written only where it differs from what publish serves: a line without `preview` (every
+    // line written before the preview tier was) means preview serves what publish does, and `"preview": null` that
+    // preview does not serve the fragment.
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        let live = try container.decodeIfPresent(StoredFragment.self, forKey: .live)?.fragment
+        let preview: ContentFragment?
+        if !container.contains(.preview) {
+            preview = live
+        } else if try container.decodeNil(forKey: .preview) {
+            preview = nil
+        } else {
+            preview = try container.decode(StoredFragment.self, forKey: .preview).fragment
+        }
         self.init(
             fragment: try container.decode(StoredFragment.self, forKey: .fragment).fragment,
             status: try container.decode(FragmentStatus.self, forKey: .status),
@@ -49,7 +62,7 @@ extension AuthorRecord: Codable {
             created: try container.decode(Stamp.self, forKey: .created),
             modified: try container.decode(Stamp.self, forKey: .modified),
             published: try container.decodeIfPresent(Stamp.self, forKey: .published),
-            live: try container.decodeIfPresent(StoredFragment.self, forKey: .live)?.fragment,
+            live: live, preview: preview,
             versions: try container.decodeIfPresent([Version].self, forKey: .versions) ?? [])
     }
 
@@ -61,7 +74,16 @@ extension AuthorRecord: Codable {
         try container.encode(created, forKey: .created)
         try container.encode(modified, forKey: .modified)
         try container.encodeIfPresent(published, forKey: .published)
-        try container.encodeIfPresent(live.map(StoredFragment.init), forKey: .live)
+        let live = live.map(StoredFragment.init)
+        try container.encodeIfPresent(live, forKey: .live)
+        let preview = preview.map(StoredFragment.init)
+        if preview != live {
+            if let preview {
+                try container.encode(preview, forKey: .preview)
+            } else {
+                try container.encodeNil(forKey: .preview)
+            }
+        }
         if !versions.isEmpty { try container.encode(versions, forKey: .versions) }
     }
 }
@@ -92,7 +114,7 @@ extension AuthorRecord.Version: Codable {
 }
 
 /// A fragment as the author log writes it.
-private struct StoredFragment: Codable {
+private struct StoredFragment: Codable, Equatable {
     var path: String
     var uuid: String
     var modelPath: String
@@ -104,7 +126,7 @@ private struct StoredFragment: Codable {
     var master: [String: StoredValue]
     var variations: [StoredVariation]?
 
-    struct StoredVariation: Codable {
+    struct StoredVariation: Codable, Equatable {
         var name: String
         var values: [String: StoredValue]
     }
@@ -134,7 +156,7 @@ private struct StoredFragment: Codable {
 }
 
 /// A ``JCRValue`` as the author log writes it: one member naming its type.
-private struct StoredValue: Codable {
+private struct StoredValue: Codable, Equatable {
     let value: JCRValue
 
     init(_ value: JCRValue) { self.value = value }

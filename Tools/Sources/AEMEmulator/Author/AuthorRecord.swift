@@ -1,7 +1,7 @@
 import Foundation
 
-/// One fragment as the author tier holds it: its current content, where it stands with publish, what publish
-/// serves of it, and its versions. The unit the author log writes and the entity tag is computed from.
+/// One fragment as the author tier holds it: its current content, where it stands with publish, what publish and
+/// preview serve of it, and its versions. The unit the author log writes and the entity tag is computed from.
 struct AuthorRecord: Sendable {
     /// The content authors see and edit.
     var fragment: ContentFragment
@@ -14,6 +14,9 @@ struct AuthorRecord: Sendable {
     var published: Stamp?
     /// What the publish tier serves: the content as it was published; nil when it is not on publish.
     var live: ContentFragment?
+    /// What the preview tier serves: the content as it was last published to preview; nil when it is not on preview.
+    /// Its own flag, beside ``status`` (which tracks publish only).
+    var preview: ContentFragment?
     var versions: [Version] = []
 
     /// When and by whom.
@@ -40,12 +43,22 @@ struct AuthorRecord: Sendable {
         ])
     }
 
+    /// Whether preview serves the fragment as publish does (both not at all, or the same content).
+    var previewServesPublished: Bool {
+        switch (preview, live) {
+        case (nil, nil): true
+        case (let preview?, let live?): preview.hasSameContent(as: live) && preview.lastModified == live.lastModified
+        default: false
+        }
+    }
+
     /// The entity tag of the fragment's tag list, a resource of its own (§4.6.9).
     var tagListEntityTag: String {
         AuthorRules.entityTag(of: ["tags", fragment.uuid] + fragment.tags)
     }
 
-    /// A fragment of the loaded package: published as it is, as every fragment of the package starts.
+    /// A fragment of the loaded package: published as it is, to publish and preview, as every fragment of the package
+    /// starts.
     init(loaded fragment: ContentFragment, at date: Date) {
         let stamp = Stamp(at: fragment.lastModified ?? fragment.created ?? date, by: "admin")
         self.fragment = fragment
@@ -55,11 +68,12 @@ struct AuthorRecord: Sendable {
         modified = stamp
         published = stamp
         live = fragment
+        preview = fragment
     }
 
     init(
         fragment: ContentFragment, status: FragmentStatus, revision: Int, created: Stamp, modified: Stamp,
-        published: Stamp?, live: ContentFragment?, versions: [Version]
+        published: Stamp?, live: ContentFragment?, preview: ContentFragment?, versions: [Version]
     ) {
         self.fragment = fragment
         self.status = status
@@ -68,6 +82,7 @@ struct AuthorRecord: Sendable {
         self.modified = modified
         self.published = published
         self.live = live
+        self.preview = preview
         self.versions = versions
     }
 }

@@ -99,6 +99,32 @@ enum AuthorRules {
     /// §4.6.5: the actor of an unpublish event, as a recorded one shows.
     static let unpublishActor = "workflow-process-service"
 
+    /// §4.6.5 ("The preview tier"): the body member that names where a publish or an unpublish goes. No API field for
+    /// the destination is evidenced; the Workflows API's is `agentId`.
+    static let destinationMember = "agentId"
+
+    /// §4.6.5: the tier an `agentId` names: `publish` (also when the member is absent, as the Workflows API defaults
+    /// it) or `preview`; nil for any other value, which is a 400.
+    static func destination(agentID: String?) -> EmulatorView? {
+        switch agentID {
+        case nil, "publish": .publish
+        case "preview": .preview
+        default: nil
+        }
+    }
+
+    /// §5.6: the `data.tier` of the `published` and `unpublished` events of a job on `tier`: `publish` as recorded,
+    /// and `preview` presumably (whether AEM emits them for preview at all is unknown).
+    static func eventTier(_ tier: EmulatorView) -> String { tier.rawValue }
+
+    /// §4.2 and §4.6.6: a fragment's `previewStatus`, its preview flag beside `status` (which tracks publish only):
+    /// `IN_SYNC` (the value models show) when preview serves the fragment as author holds it, `OUT_OF_SYNC` when it
+    /// serves an older state; absent when preview does not serve it.
+    static func previewStatus(of record: AuthorRecord) -> String? {
+        guard let preview = record.preview else { return nil }
+        return preview.hasSameContent(as: record.fragment) ? "IN_SYNC" : "OUT_OF_SYNC"
+    }
+
     // MARK: Status model (§4.6.6)
 
     /// §4.6.6: the status after a content write: `NEW` becomes `DRAFT`, `PUBLISHED` becomes `MODIFIED`, the others stay.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The author tier's content: every fragment with its status, its entity tag, what publish serves of it and its
-/// versions, and the writes of the Sites API (aem-openapi.md §4.6) under their preconditions. A value, changed under
+/// The author tier's content: every fragment with its status, its entity tag, what publish and preview serve of it
+/// and its versions, and the writes of the Sites API (aem-openapi.md §4.6) under their preconditions. A value, changed under
 /// ``EmulatorLiveContent``'s lock; each write says what it changed, which events it makes and what the author log
 /// keeps of it.
 struct AuthorStore: Sendable {
@@ -28,9 +28,29 @@ struct AuthorStore: Sendable {
         var authorPaths: Set<String> = []
         /// The fragments whose published content changed.
         var publishPaths: Set<String> = []
+        /// The fragments whose content on preview changed.
+        var previewPaths: Set<String> = []
+
+        /// The paths whose content on `tier` changed.
+        func paths(on tier: EmulatorView) -> Set<String> {
+            switch tier {
+            case .author: authorPaths
+            case .publish: publishPaths
+            case .preview: previewPaths
+            }
+        }
+
+        /// Adds what `other` did after this.
+        mutating func append(_ other: Write) {
+            changes += other.changes
+            logged += other.logged
+            authorPaths.formUnion(other.authorPaths)
+            publishPaths.formUnion(other.publishPaths)
+            previewPaths.formUnion(other.previewPaths)
+        }
     }
 
-    /// The content of a loaded package, every fragment published as it is.
+    /// The content of a loaded package, every fragment published as it is (to publish and preview).
     init(_ repository: ContentRepository, now: Date = Date()) {
         records = repository.fragments.mapValues { AuthorRecord(loaded: $0, at: now) }
         pathsByID = Dictionary(repository.fragments.values.map { ($0.uuid, $0.path) }) { first, _ in first }
@@ -46,9 +66,15 @@ struct AuthorStore: Sendable {
             models: models, fragments: records.mapValues(\.fragment), assets: assets, queries: queries)
     }
 
-    /// What they answer on publish: each fragment as it was last published.
-    var publishRepository: ContentRepository {
-        ContentRepository(models: models, fragments: records.compactMapValues(\.live), assets: assets, queries: queries)
+    /// What they answer on `tier`: on publish and preview, each fragment as it was last published there.
+    func repository(servedOn tier: EmulatorView) -> ContentRepository {
+        let fragments: [String: ContentFragment]
+        switch tier {
+        case .author: return authorRepository
+        case .publish: fragments = records.compactMapValues(\.live)
+        case .preview: fragments = records.compactMapValues(\.preview)
+        }
+        return ContentRepository(models: models, fragments: fragments, assets: assets, queries: queries)
     }
 
     // MARK: Reads
@@ -118,7 +144,7 @@ struct AuthorStore: Sendable {
         let stamp = AuthorRecord.Stamp(at: now, by: user)
         let record = AuthorRecord(
             fragment: fragment, status: AuthorRules.initialStatus(hasValues: !values.isEmpty), revision: 1,
-            created: stamp, modified: stamp, published: nil, live: nil, versions: [])
+            created: stamp, modified: stamp, published: nil, live: nil, preview: nil, versions: [])
         put(record)
         return Write(
             record: record, changes: [.fragment(FragmentChange(.created, record))], logged: [.put(record)],
@@ -171,43 +197,56 @@ struct AuthorStore: Sendable {
         return removed(record)
     }
 
-    /// `DELETE /cf/fragments/{id}/deleteAndUnpublish`: takes the fragment off publish, then off author.
+    /// `DELETE /cf/fragments/{id}/deleteAndUnpublish`: takes the fragment off publish and preview, then off author.
     mutating func deleteAndUnpublish(id: String, ifMatch: String?, now: Date) throws(SitesError) -> Write {
         let record = try current(id: id, ifMatch: ifMatch)
         var write = Write()
-        if record.live != nil {
-            write = unpublish(path: record.fragment.path, now: now)
+        for tier in [EmulatorView.publish, .preview] {
+            write.append(unpublish(path: record.fragment.path, from: tier, now: now))
         }
-        let deletion = removed(record)
-        write.changes += deletion.changes
-        write.logged += deletion.logged
-        write.authorPaths.formUnion(deletion.authorPaths)
+        write.append(removed(record))
         return write
     }
 
-    /// Completes the publish of the fragment at `path`: the publish tier serves its author content from now on.
-    mutating func publish(path: String, by user: String, now: Date) -> Write {
+    /// Completes the publish of the fragment at `path` to `tier`: that tier serves its author content from now on.
+    /// On publish, the fragment's status and `published` stamp say so; on preview, only its preview flag does.
+    mutating func publish(path: String, to tier: EmulatorView, by user: String, now: Date) -> Write {
         guard var record = records[path] else { return Write() }
-        record.live = record.fragment
-        record.status = .published
-        record.published = AuthorRecord.Stamp(at: now, by: user)
+        if tier == .preview {
+            record.preview = record.fragment
+        } else {
+            record.live = record.fragment
+            record.status = .published
+            record.published = AuthorRecord.Stamp(at: now, by: user)
+        }
         record.revision += 1
         put(record)
-        return Write(
-            record: record, changes: [.fragment(FragmentChange(.published, record))], logged: [.put(record)],
-            publishPaths: [path])
+        var write = Write(
+            record: record, changes: [.fragment(FragmentChange(.published, record, tier: tier))],
+            logged: [.put(record)])
+        if tier == .preview { write.previewPaths = [path] } else { write.publishPaths = [path] }
+        return write
     }
 
-    /// Completes the unpublish of the fragment at `path`: the publish tier no longer serves it.
-    mutating func unpublish(path: String, now: Date) -> Write {
-        guard var record = records[path], record.live != nil else { return Write() }
-        record.live = nil
-        record.status = .unpublished
+    /// Completes the unpublish of the fragment at `path` from `tier`: that tier no longer serves it. On publish, the
+    /// fragment becomes `UNPUBLISHED`; on preview, only its preview flag changes.
+    mutating func unpublish(path: String, from tier: EmulatorView, now: Date) -> Write {
+        guard var record = records[path] else { return Write() }
+        if tier == .preview {
+            guard record.preview != nil else { return Write() }
+            record.preview = nil
+        } else {
+            guard record.live != nil else { return Write() }
+            record.live = nil
+            record.status = .unpublished
+        }
         record.revision += 1
         put(record)
-        return Write(
-            record: record, changes: [.fragment(FragmentChange(.unpublished, record))], logged: [.put(record)],
-            publishPaths: [path])
+        var write = Write(
+            record: record, changes: [.fragment(FragmentChange(.unpublished, record, tier: tier))],
+            logged: [.put(record)])
+        if tier == .preview { write.previewPaths = [path] } else { write.publishPaths = [path] }
+        return write
     }
 
     /// `POST …/versions`: the content saved as a version.
@@ -262,7 +301,7 @@ struct AuthorStore: Sendable {
     }
 
     /// The fragments the package replaced, added or removed under `wknd serve --watch` (among `paths`; nil: any):
-    /// a saved file is deployed content, so author and publish both take it (an API edit of the same fragment is
+    /// a saved file is deployed content, so author, publish and preview all take it (an API edit of the same fragment is
     /// overwritten). A fragment whose file did not change keeps what author did to it.
     mutating func reloaded(_ repository: ContentRepository, paths: Set<String>?, now: Date) -> [AuthorLogEntry] {
         models = repository.models
@@ -328,11 +367,13 @@ struct AuthorStore: Sendable {
             record: record, changes: [.fragment(change)], logged: [.put(record)], authorPaths: [record.fragment.path])
     }
 
+    /// The fragment off author, and off preview when it was there (a fragment on publish is not deleted).
     private mutating func removed(_ record: AuthorRecord) -> Write {
         remove(record)
+        let path = record.fragment.path
         return Write(
-            record: nil, changes: [.fragment(FragmentChange(.deleted, record))],
-            logged: [.removed(path: record.fragment.path)], authorPaths: [record.fragment.path])
+            record: nil, changes: [.fragment(FragmentChange(.deleted, record))], logged: [.removed(path: path)],
+            authorPaths: [path], previewPaths: record.preview == nil ? [] : [path])
     }
 
     private mutating func put(_ record: AuthorRecord) {
@@ -350,9 +391,10 @@ struct AuthorStore: Sendable {
 }
 
 extension FragmentChange {
-    /// The change of `kind` to `record`'s fragment.
-    init(_ kind: Kind, _ record: AuthorRecord) {
+    /// The change of `kind` to `record`'s fragment; `tier` is where a publish or an unpublish went.
+    init(_ kind: Kind, _ record: AuthorRecord, tier: EmulatorView = .publish) {
         self.init(
-            kind: kind, path: record.fragment.path, id: record.fragment.uuid, modelPath: record.fragment.modelPath)
+            kind: kind, path: record.fragment.path, id: record.fragment.uuid, modelPath: record.fragment.modelPath,
+            tier: tier)
     }
 }

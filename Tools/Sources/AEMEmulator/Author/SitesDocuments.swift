@@ -21,6 +21,11 @@ enum SitesDocuments {
                 ])
             ),
             ("status", .string(record.status.rawValue)),
+        ]
+        if let previewStatus = AuthorRules.previewStatus(of: record) {
+            members.append(("previewStatus", .string(previewStatus)))
+        }
+        members += [
             ("created", stamp(record.created)),
             ("modified", stamp(record.modified)),
         ]

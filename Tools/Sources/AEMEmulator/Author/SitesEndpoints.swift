@@ -158,10 +158,18 @@ struct SitesEndpoints: Sendable {
                 "workflowModelId must be \(AuthorRules.publishWorkflow) (publish) or \(AuthorRules.unpublishWorkflow) (unpublish)."
             )
         }
+        let agent = body[AuthorRules.destinationMember]
+        guard agent == nil || agent?.string != nil, let tier = AuthorRules.destination(agentID: agent?.string) else {
+            let given = agent.map { $0.string.map { "\"\($0)\"" } ?? $0.kindName } ?? ""
+            throw SitesError.invalid(
+                "\(AuthorRules.destinationMember) must be publish (the default) or preview, the services a publish reaches; \(given) is neither."
+            )
+        }
         let statuses = Set(
             (body["filterReferencesByStatus"]?.array ?? []).compactMap { $0.string.flatMap(FragmentStatus.init) })
         let outcomes = try await live.publishing(
-            paths, unpublish: workflow == AuthorRules.unpublishWorkflow, references: statuses, by: request.user)
+            paths, to: tier, unpublish: workflow == AuthorRules.unpublishWorkflow, references: statuses,
+            by: request.user)
         let document = OrderedJSON.object([
             ("workflowInstanceId", .string("/var/workflow/instances/emulator/" + UUID().uuidString.lowercased())),
             (

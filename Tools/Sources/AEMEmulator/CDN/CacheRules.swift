@@ -10,9 +10,10 @@ enum CacheRules {
     static let persistedQueryPrefix = "public"
 
     /// §8.1 and §8.3: the persisted-query defaults of each tier, used for each directive a stored query does not set.
+    /// §8.8: preview inherits publish's configuration, and its headers are not documented: it answers with publish's.
     static func persistedQueryDefaults(_ tier: EmulatorView) -> CacheDirectives {
         switch tier {
-        case .publish:
+        case .publish, .preview:
             CacheDirectives(maxAge: 60, sharedMaxAge: 7200, staleWhileRevalidate: 86400, staleIfError: 86400)
         case .author:
             CacheDirectives(maxAge: 60, sharedMaxAge: 60, staleWhileRevalidate: 86400, staleIfError: 86400)
@@ -20,10 +21,11 @@ enum CacheRules {
     }
 
     /// §8.1 and §2.6: the delivery API's line on publish (Adobe gives the numbers; "stale-on-error" read as
-    /// `stale-if-error`); on author, the author persisted-query life, as author's CDN keeps JSON a minute.
+    /// `stale-if-error`); on author, the author persisted-query life, as author's CDN keeps JSON a minute. §8.8: on
+    /// preview, publish's line, as preview's headers are not documented.
     static func deliveryDirectives(_ tier: EmulatorView) -> CacheDirectives {
         switch tier {
-        case .publish:
+        case .publish, .preview:
             CacheDirectives(maxAge: 300, sharedMaxAge: 3600, staleWhileRevalidate: 3600, staleIfError: 86400)
         case .author:
             persistedQueryDefaults(.author)
@@ -31,6 +33,10 @@ enum CacheRules {
     }
 
     // MARK: The CDN (§8.2, §8.5, §8.6)
+
+    /// §8.4 and §8.8: the tiers `wknd serve --cdn` puts the CDN in front of: publish only. Preview answers from its
+    /// origin, so that a review reads what was published to it (AEM's CDN in front of preview is not documented).
+    static let tiersBehindCDN: Set<EmulatorView> = [.publish]
 
     /// §8.2: what the CDN keeps: a 200 whose `Cache-Control` is neither `private` nor `no-store`, for its
     /// `s-maxage` (else `max-age`).

@@ -11,6 +11,8 @@ struct FragmentChange: Sendable, Equatable {
     var modelPath: String
     /// The fields a `modified` change wrote, by name (the event's `properties`); empty when unknown.
     var changedFields: [String] = []
+    /// Where a `published` or `unpublished` change went: publish or preview.
+    var tier: EmulatorView = .publish
 
     /// The changes from `old` to `new`, by path: a fragment only in `new` is created, only in `old` deleted, in both
     /// with other values modified. Sorted by path, deletions first.

@@ -42,8 +42,8 @@ public enum JournalRules {
     }
 
     /// The CloudEvent of a change (aem-openapi.md §5.3). A fragment's `data` holds its id, path and model, and for
-    /// (un)publication `tier` `publish` (as a captured payload shows); an asset's holds its id
-    /// (`urn:aaid:aem:<uuid>`) and path [INF].
+    /// (un)publication its `tier` (``AuthorRules/eventTier(_:)``: `publish`, as a captured payload shows, or
+    /// `preview`); an asset's holds its id (`urn:aaid:aem:<uuid>`) and path [INF].
     static func event(_ change: ContentChange, source: String, time: Date) -> OrderedJSON {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -63,7 +63,9 @@ public enum JournalRules {
                     ])
                 ),
             ]
-            if change.kind == .published || change.kind == .unpublished { data.append(("tier", .string("publish"))) }
+            if change.kind == .published || change.kind == .unpublished {
+                data.append(("tier", .string(AuthorRules.eventTier(change.tier))))
+            }
             if change.kind == .unpublished {
                 data.append(("user", .object([("principalId", .string(AuthorRules.unpublishActor))])))
             }

@@ -1,16 +1,17 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The content a running emulator serves, on its two tiers: author, where the Sites API writes (``AuthorStore``),
-/// and publish, which serves each fragment as it was last published. It can also be replaced while it runs
+/// The content a running emulator serves, on its three tiers: author, where the Sites API writes (``AuthorStore``),
+/// publish, which serves each fragment as it was last published, and preview, which serves each as it was last
+/// published to preview. It can also be replaced while it runs
 /// (`wknd serve --watch`). Each request reads one snapshot, so it sees the content before or after a change, never
 /// half of one. Every change is recorded in ``journal`` as the CloudEvents AEM emits for it. Keep a reference (like
 /// ``EmulatorFaults``) to change the content of a running emulator.
 public final class EmulatorLiveContent: Sendable {
-    /// The events of every change, served at ``EventJournal/path`` on both tiers.
+    /// The events of every change, served at ``EventJournal/path`` on every tier.
     public let journal: EventJournal
-    /// How long a publish or an unpublish takes to reach the publish tier: the job completes, its event is recorded
-    /// and publish serves the change that long after the request (0: before the request is answered).
+    /// How long a publish or an unpublish takes to reach its tier (publish or preview): the job completes, its event
+    /// is recorded and the tier serves the change that long after the request (0: before the request is answered).
     public let publishLag: Duration
     private let state = NIOLockedValueBox<State?>(nil)
     private let log = NIOLockedValueBox<AuthorLog?>(nil)
@@ -19,6 +20,7 @@ public final class EmulatorLiveContent: Sendable {
         var store: AuthorStore
         var settings: ServedContent.Settings
         var publishServed: ServedContent
+        var previewServed: ServedContent
         /// What author serves; nil until a request needs it after a write.
         var authorServed: ServedContent?
         /// The fragments written on author since ``authorServed`` was made.
@@ -40,10 +42,16 @@ public final class EmulatorLiveContent: Sendable {
     ) {
         var store = AuthorStore(repository)
         for entry in replayed { store.replay(entry) }
-        let publish = ServedContent(store.publishRepository, tier: .publish, settings: settings)
+        let publish = ServedContent(store.repository(servedOn: .publish), tier: .publish, settings: settings)
+        // Preview starts as publish, unless the log says otherwise: only what differs is looked at again.
+        let previewDiffers = Set(store.records.values.filter { !$0.previewServesPublished }.map(\.fragment.path))
+        let preview = ServedContent(
+            store.repository(servedOn: .preview), tier: .preview, settings: settings, reusing: publish,
+            changedPaths: previewDiffers)
         log.withLockedValue { $0 = authorLog }
         state.withLockedValue {
-            $0 = State(store: store, settings: settings, publishServed: publish, authorServed: nil)
+            $0 = State(
+                store: store, settings: settings, publishServed: publish, previewServed: preview, authorServed: nil)
         }
     }
 
@@ -54,6 +62,8 @@ public final class EmulatorLiveContent: Sendable {
             switch view {
             case .publish:
                 return current.publishServed
+            case .preview:
+                return current.previewServed
             case .author:
                 if let served = current.authorServed { return served }
                 let reusing = current.lastAuthorServed ?? current.publishServed
@@ -96,12 +106,13 @@ public final class EmulatorLiveContent: Sendable {
         return write
     }
 
-    /// Publishes (or unpublishes) the fragments at `paths`: the job completes after ``publishLag``. With
-    /// `references`, the fragments the published ones refer to whose status is among them are published along.
+    /// Publishes (or unpublishes) the fragments at `paths` to `tier` (publish or preview): the job completes after
+    /// ``publishLag``. With `references`, the fragments the published ones refer to whose status is among them are
+    /// published along.
     /// - Returns: each path's outcome, as `POST /cf/fragments/publish` answers it.
-    func publishing(_ paths: [String], unpublish: Bool, references: Set<FragmentStatus>, by user: String) async throws
-        -> [(path: String, status: String, id: String?)]
-    {
+    func publishing(
+        _ paths: [String], to tier: EmulatorView, unpublish: Bool, references: Set<FragmentStatus>, by user: String
+    ) async throws -> [(path: String, status: String, id: String?)] {
         var outcomes: [(path: String, status: String, id: String?)] = []
         var jobs: [String] = []
         try reading { store in
@@ -123,12 +134,10 @@ public final class EmulatorLiveContent: Sendable {
             _ = try await self.writing { store, now throws(SitesError) in
                 var all = AuthorStore.Write()
                 for path in Self.unique(jobs) {
-                    let one =
+                    all.append(
                         unpublish
-                        ? store.unpublish(path: path, now: now) : store.publish(path: path, by: user, now: now)
-                    all.changes += one.changes
-                    all.logged += one.logged
-                    all.publishPaths.formUnion(one.publishPaths)
+                            ? store.unpublish(path: path, from: tier, now: now)
+                            : store.publish(path: path, to: tier, by: user, now: now))
                 }
                 return all
             }
@@ -175,18 +184,23 @@ public final class EmulatorLiveContent: Sendable {
 
     /// Makes the served contents follow `write`.
     private static func apply(_ write: AuthorStore.Write, to state: inout State) {
-        if !write.authorPaths.isEmpty || !write.publishPaths.isEmpty {
+        if !write.authorPaths.isEmpty || !write.publishPaths.isEmpty || !write.previewPaths.isEmpty {
             state.authorServed = nil
             state.authorChanged.formUnion(write.authorPaths)
         }
         if !write.publishPaths.isEmpty {
             state.publishServed = ServedContent(
-                state.store.publishRepository, tier: .publish, settings: state.settings, reusing: state.publishServed,
-                changedPaths: write.publishPaths)
+                state.store.repository(servedOn: .publish), tier: .publish, settings: state.settings,
+                reusing: state.publishServed, changedPaths: write.publishPaths)
+        }
+        if !write.previewPaths.isEmpty {
+            state.previewServed = ServedContent(
+                state.store.repository(servedOn: .preview), tier: .preview, settings: state.settings,
+                reusing: state.previewServed, changedPaths: write.previewPaths)
         }
     }
 
-    /// Serves `content` from now on on both tiers (a saved package is deployed content), and records an event for
+    /// Serves `content` from now on on every tier (a saved package is deployed content), and records an event for
     /// each fragment and asset it adds, changes or removes.
     /// - Returns: the events recorded; empty when nothing changed or the emulator has not started.
     @discardableResult
@@ -205,9 +219,11 @@ public final class EmulatorLiveContent: Sendable {
             let logged = current.store.reloaded(content.repository, paths: changedPaths, now: Date())
             let after = current.store.authorRepository
             current.publishServed = ServedContent(
-                current.store.publishRepository, tier: .publish, settings: current.settings,
-                reusing: current.publishServed,
-                changedPaths: changedPaths)
+                current.store.repository(servedOn: .publish), tier: .publish, settings: current.settings,
+                reusing: current.publishServed, changedPaths: changedPaths)
+            current.previewServed = ServedContent(
+                current.store.repository(servedOn: .preview), tier: .preview, settings: current.settings,
+                reusing: current.previewServed, changedPaths: changedPaths)
             current.authorServed = nil
             if let changedPaths {
                 current.authorChanged.formUnion(changedPaths)
@@ -229,12 +245,14 @@ public final class EmulatorLiveContent: Sendable {
     }
 }
 
-/// The two tiers of an emulator, each on an origin of its own.
+/// The three tiers of an emulator, each on an origin of its own.
 public enum EmulatorView: String, Sendable {
     /// Where content is written (the Sites API) and read as it is now.
     case author
     /// Where content is read as it was last published.
     case publish
+    /// Where content is read as it was last published to preview, for review before it goes to publish.
+    case preview
 }
 
 /// What answers a request: the GraphQL endpoints, the delivery API and the assets over one repository.

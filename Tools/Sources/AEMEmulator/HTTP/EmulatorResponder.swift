@@ -103,9 +103,9 @@ struct EmulatorResponder: HTTPResponder {
             return live.journal.answer(path: path, rawTarget: request.head.path ?? path)
         }
         if let parts = SitesEndpoints.parts(of: path) {
-            // The Sites API is the author tier's; publish does not offer it, as AEM publish does not by default.
+            // The Sites API is the author tier's; publish and preview do not offer it, as AEM's do not by default.
             guard view == .author else {
-                return ProblemDetails.reply(404, "The Sites API is served by the author tier, not by publish.")
+                return ProblemDetails.reply(404, "The Sites API is served by the author tier, not by \(view.rawValue).")
             }
             guard let body = await Self.body(of: request) else { return Self.bodyTooLarge }
             return await SitesEndpoints(live: live).answer(
