@@ -1,6 +1,7 @@
 /// How `wknd` asks its companion program, `wknd-serve`, to run the AEM emulator: one JSON object
 /// on the program's standard input, so that no credential is ever a process argument. The program prints the
-/// publish origin's URL on the first line of its standard output and the author origin's on the second.
+/// publish origin's URL on the first line of its standard output, the author origin's on the second and the preview
+/// origin's on the third.
 ///
 /// The emulator lives in its own program so that `wknd` itself links neither the emulator nor its
 /// server, GraphQL and XML libraries, which every `wknd` command would otherwise pay for when it
@@ -19,6 +20,8 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
     package var port: Int
     /// The port of the author origin; 0 picks a free one.
     package var authorPort: Int
+    /// The port of the preview origin; 0 picks a free one.
+    package var previewPort: Int
     /// The jcr_root folder of a content package; nil serves the built-in sample.
     package var contentPath: String?
     /// Whether `_dynamicUrl` is answered (the local AEM SDK answers null).
@@ -53,7 +56,8 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
         "/events/organizations/emulator-org@AdobeOrg/integrations/emulator-credential/emulator-registration"
 
     package init(
-        host: String, port: Int, authorPort: Int = 0, contentPath: String? = nil, dynamicURLs: Bool = true,
+        host: String, port: Int, authorPort: Int = 0, previewPort: Int = 0, contentPath: String? = nil,
+        dynamicURLs: Bool = true,
         allowsAdHocQueries: Bool = false, credentials: Credentials? = nil,
         statePath: String? = nil, reset: Bool? = nil, publishLag: Double? = nil, cdn: Bool? = nil,
         purgeKey: String? = nil, stateWait: Double? = nil,
@@ -62,6 +66,7 @@ package struct EmulatorLaunch: Codable, Sendable, Equatable {
         self.host = host
         self.port = port
         self.authorPort = authorPort
+        self.previewPort = previewPort
         self.contentPath = contentPath
         self.dynamicURLs = dynamicURLs
         self.allowsAdHocQueries = allowsAdHocQueries

@@ -17,12 +17,15 @@ package struct EmulatorServing: Codable, Sendable, Equatable {
     package var publish: URL
     /// The author origin.
     package var author: URL
+    /// The preview origin; nil in a record written before the emulator had one.
+    package var preview: URL?
     /// Whether another command may use it: publish open and author with the default sign-in (`admin`/`admin`).
     package var shared: Bool
 
-    package init(publish: URL, author: URL, shared: Bool) {
+    package init(publish: URL, author: URL, preview: URL?, shared: Bool) {
         self.publish = publish
         self.author = author
+        self.preview = preview
         self.shared = shared
     }
 

@@ -4,8 +4,8 @@ import Foundation
 
 /// `wknd-serve`: the AEM emulator as a program of its own, run by `wknd serve` and, with no AEM
 /// configured, by `wknd` for the built-in sample. It reads a `EmulatorLaunch` as JSON on standard
-/// input, prints the publish origin's URL and then the author origin's, one a line, on standard output, and runs
-/// until SIGINT or SIGTERM.
+/// input, prints the publish origin's URL, then the author origin's and the preview origin's, one a line, on standard
+/// output, and runs until SIGINT or SIGTERM.
 @main
 enum WKNDServe {
     /// The exit statuses, as `wknd` uses them.
@@ -95,13 +95,14 @@ enum WKNDServe {
         for await _ in watchingStarted {}
         do {
             try await Emulator.serve(
-                options: options, host: launch.host, port: launch.port, authorPort: launch.authorPort
+                options: options, host: launch.host, port: launch.port, authorPort: launch.authorPort,
+                previewPort: launch.previewPort
             ) { origins in
-                FileHandle.standardOutput.write(
-                    Data((origins.publish.absoluteString + "\n" + origins.author.absoluteString + "\n").utf8))
+                let lines = [origins.publish, origins.author, origins.preview].map { $0.absoluteString + "\n" }
+                FileHandle.standardOutput.write(Data(lines.joined().utf8))
                 if let folder = authorLog?.folder {
                     EmulatorServing(
-                        publish: origins.publish, author: origins.author,
+                        publish: origins.publish, author: origins.author, preview: origins.preview,
                         shared: launch.credentials == nil
                     ).write(into: folder)
                 }
@@ -110,6 +111,9 @@ enum WKNDServe {
                 say("publish: \(origins.publish.absoluteString) (authentication \(authentication))")
                 say(
                     "author:  \(origins.author.absoluteString) (Sites API at /adobe/sites; sign in as admin/admin, as on the AEM SDK's author)"
+                )
+                say(
+                    "preview: \(origins.preview.absoluteString) (what was published to preview: publish with agentId preview, or wknd fragments publish --to preview)"
                 )
                 if launch.cdn == true {
                     say(
@@ -134,7 +138,9 @@ enum WKNDServe {
         } catch {
             throw Failure(
                 status: .unavailable,
-                message: "Cannot serve on \(launch.host):\(launch.port) (\(error)); choose another --port or --bind.")
+                message:
+                    "Cannot serve on \(launch.host):\(launch.port) (\(error)); choose another --port, --author-port, --preview-port or --bind."
+            )
         }
         if let folder = authorLog?.folder { EmulatorServing.remove(from: folder) }
         if talks { say("stopped") }

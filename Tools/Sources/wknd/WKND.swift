@@ -21,7 +21,7 @@ struct WKND: AsyncParsableCommand {
             wknd config
             wknd auth status|token|logout
             wknd mcp [--store <dir>]
-            wknd serve [--port <n>] [--author-port <n>] [--bind <address>] [--content <jcr_root> [--watch]] [--state <dir> | --no-state] [--reset] [--publish-lag <s>]
+            wknd serve [--port <n>] [--author-port <n>] [--preview-port <n>] [--bind <address>] [--content <jcr_root> [--watch]] [--state <dir> | --no-state] [--reset] [--publish-lag <s>]
             wknd codegen [<conf>/<name>...] --output <dir> [--configuration <conf>] [--access <level>] [--schema <file>] [--query-file <file> --name <conf>/<name>]
             """,
         discussion: """

@@ -30,9 +30,11 @@ public struct ServedHosts: Sendable {
     public var publish: String
     /// The author origin's.
     public var author: String
+    /// The preview origin's.
+    public var preview: String
 }
 
-/// Runs `wknd serve --port 0 --author-port 0` with `arguments` until `body` ends (then Ctrl-C), giving `body` the
+/// Runs `wknd serve --port 0 --author-port 0 --preview-port 0` with `arguments` until `body` ends (then Ctrl-C), giving `body` the
 /// hosts it printed and its stderr as it comes; returns its exit status and all it wrote on stderr. Its author state
 /// is in a temporary folder of its own unless `environment` names one (`WKND_STATE_DIR`).
 public func withWkndServe(
@@ -45,7 +47,7 @@ public func withWkndServe(
         defer { try? FileManager.default.removeItem(at: state) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0", "--author-port", "0"] + arguments
+        process.arguments = ["serve", "--port", "0", "--author-port", "0", "--preview-port", "0"] + arguments
         process.environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "WKND_STATE_DIR": state.path,
         ].merging(environment) { $1 }
@@ -59,7 +61,7 @@ public func withWkndServe(
             let reader = output.fileHandleForReading
             let printed = await offThePool {
                 var text = Data()
-                while text.count { $0 == UInt8(ascii: "\n") } < 2 {
+                while text.count { $0 == UInt8(ascii: "\n") } < 3 {
                     guard let chunk = nextChunk(of: reader) else { break }
                     text.append(chunk)
                 }
@@ -68,12 +70,12 @@ public func withWkndServe(
             let urls = String(decoding: printed, as: UTF8.self).split(separator: "\n").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            guard urls.count == 2, urls.allSatisfy({ $0.hasPrefix("http://") }) else {
+            guard urls.count == 3, urls.allSatisfy({ $0.hasPrefix("http://") }) else {
                 throw ProgramFailure(
                     description: "wknd serve printed no URLs: \(urls.joined(separator: " ")) \(await stderr.all)")
             }
             let hosts = urls.map { String($0.dropFirst("http://".count)) }
-            try await body(ServedHosts(publish: hosts[0], author: hosts[1]), stderr)
+            try await body(ServedHosts(publish: hosts[0], author: hosts[1], preview: hosts[2]), stderr)
             kill(process.processIdentifier, SIGINT)
             return (await end.status, await stderr.all)
         }

@@ -210,8 +210,8 @@ def main():
         answered, status = stops_at_end_of_input(wknd, ["--store", mirror], env)
         check("the server answers initialize and exits 0 at the end of its input", answered and status == 0, status)
 
-        serve = subprocess.Popen([wknd, "serve", "--port", "0", "--author-port", "0", "--no-state"], env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        serve = subprocess.Popen([wknd, "serve", "--port", "0", "--author-port", "0", "--preview-port", "0",
+                                  "--no-state"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             url = serve.stdout.readline().strip()
             author = serve.stdout.readline().strip()

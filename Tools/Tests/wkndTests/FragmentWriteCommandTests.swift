@@ -43,6 +43,54 @@ struct FragmentWriteCommandTests {
         }
     }
 
+    @Test(
+        "publish --to preview --wait returns once preview serves the change; publish and the status stay as they were")
+    func publishToPreview() async throws {
+        try await withTemporaryFolder("wknd-state") { state in
+            let set = try await Self.run(
+                ["fragments", "set", Self.lofoten, "title=Lofoten Preview Camp"], state: state)
+            #expect(set.status == 0, "\(set.stderr)")
+            let preview = try await Self.run(
+                ["fragments", "publish", Self.lofoten, "--to", "preview", "--wait", "--wait-timeout", "10"],
+                state: state)
+            #expect(preview.status == 0, "\(preview.stderr)")
+            #expect(preview.stdout == "publish \(Self.lofoten) (SUCCESS_TRIGGERED)\n")
+            #expect(preview.stderr.contains("preview serves \(Self.lofoten) as published"), "\(preview.stderr)")
+            // Publish still serves the old title, and the status, which tracks publish, still says MODIFIED.
+            #expect(!(try await Self.run(["list", "--json"], state: state).stdout.contains("Lofoten Preview Camp")))
+            // A set of the values it has sends nothing and prints the fragment as author has it.
+            let fragment = try await Self.run(
+                ["fragments", "set", Self.lofoten, "title=Lofoten Preview Camp", "--json"], state: state)
+            #expect(fragment.stdout.contains("\"status\":\"MODIFIED\""), "\(fragment.stdout)")
+            #expect(fragment.stdout.contains("\"previewStatus\":\"IN_SYNC\""), "\(fragment.stdout)")
+
+            let off = try await Self.run(
+                ["fragments", "unpublish", Self.lofoten, "--to", "preview", "--wait", "--wait-timeout", "10"],
+                state: state)
+            #expect(off.status == 0, "\(off.stderr)")
+            #expect(off.stderr.contains("preview serves \(Self.lofoten) as unpublished"), "\(off.stderr)")
+            let after = try await Self.run(
+                ["fragments", "set", Self.lofoten, "title=Lofoten Preview Camp", "--json"], state: state)
+            #expect(!after.stdout.contains("previewStatus"), "\(after.stdout)")
+            #expect(after.stdout.contains("\"status\":\"MODIFIED\""))
+
+            let unknown = try await Self.run(["fragments", "publish", Self.lofoten, "--to", "staging"], state: state)
+            #expect(unknown.status == 64)
+        }
+    }
+
+    @Test("publish --to preview --wait on a service whose preview host is unknown: a configuration error, nothing sent")
+    func previewHostUnknown() async throws {
+        let run = try await WkndRun.run(
+            ["fragments", "publish", Self.lofoten, "--to", "preview", "--wait"],
+            environment: [
+                "AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:9", "AEM_AUTHOR_HOST": "127.0.0.1:9",
+            ])
+        #expect(run.status == 78, "\(run.stderr)")
+        #expect(run.stderr.contains("AEM_PROGRAM"))
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test("--dry-run prints the JSON Patch by field position and sends nothing; a wrong value is refused by name")
     func dryRunAndRefusals() async throws {
         try await withTemporaryFolder("wknd-state") { state in

@@ -24,7 +24,8 @@ struct ServeStateTests {
         let process = Process()
         process.executableURL = executable
         process.arguments =
-            ["serve", "--port", "0", "--author-port", "0", "--state", state.path] + (reset ? ["--reset"] : [])
+            ["serve", "--port", "0", "--author-port", "0", "--preview-port", "0", "--state", state.path]
+            + (reset ? ["--reset"] : [])
         process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let output = Pipe()
         process.standardOutput = output
@@ -34,13 +35,13 @@ struct ServeStateTests {
         let reader = output.fileHandleForReading
         let printed = await offThePool {
             var text = Data()
-            while text.count(where: { $0 == UInt8(ascii: "\n") }) < 2, let chunk = nextChunk(of: reader) {
+            while text.count(where: { $0 == UInt8(ascii: "\n") }) < 3, let chunk = nextChunk(of: reader) {
                 text.append(chunk)
             }
             return String(decoding: text, as: UTF8.self)
         }
         let lines = printed.split(separator: "\n").map(String.init)
-        guard lines.count == 2 else {
+        guard lines.count == 3 else {
             process.terminate()
             Issue.record("wknd serve printed \(printed)")
             throw CancellationError()

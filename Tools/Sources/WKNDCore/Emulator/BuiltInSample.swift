@@ -16,6 +16,9 @@ package struct BuiltInSample: Sendable {
     package let configuration: AemConfiguration
     /// The client configuration that points at its author tier, signed in.
     package let authorConfiguration: AemConfiguration
+    /// The client configuration that points at its preview tier; nil when the emulator serving the sample already
+    /// did not say where its preview is.
+    package let previewConfiguration: AemConfiguration?
 
     /// The name the download manifest records the sample's files under, whatever its port.
     package static let manifestOrigin = "wknd-built-in-sample"
@@ -23,7 +26,9 @@ package struct BuiltInSample: Sendable {
     package static func start(timeout: Duration) async throws -> BuiltInSample {
         let state = try StateLocation(contentPath: nil).folder
         if let serving = EmulatorServing.running(in: state) {
-            return try BuiltInSample(program: nil, publish: serving.publish, author: serving.author, timeout: timeout)
+            return try BuiltInSample(
+                program: nil, publish: serving.publish, author: serving.author, preview: serving.preview,
+                timeout: timeout)
         }
         let program: RunningEmulatorProgram
         do {
@@ -40,14 +45,17 @@ package struct BuiltInSample: Sendable {
         }
         do {
             return try BuiltInSample(
-                program: program, publish: program.url, author: program.authorURL, timeout: timeout)
+                program: program, publish: program.url, author: program.authorURL, preview: program.previewURL,
+                timeout: timeout)
         } catch {
             await program.stop()
             throw error
         }
     }
 
-    private init(program: RunningEmulatorProgram?, publish: URL, author: URL, timeout: Duration) throws {
+    private init(program: RunningEmulatorProgram?, publish: URL, author: URL, preview: URL?, timeout: Duration)
+        throws
+    {
         self.program = program
         configuration = try AemConfiguration(
             scheme: .http, host: "127.0.0.1:\(publish.port ?? 0)", timeout: timeout, userAgent: ToolIdentity.userAgent)
@@ -55,6 +63,11 @@ package struct BuiltInSample: Sendable {
             scheme: .http, host: "127.0.0.1:\(author.port ?? 0)",
             authentication: .basic(username: "admin", password: "admin"), timeout: timeout, retry: .authorService,
             userAgent: ToolIdentity.userAgent, perspective: .drafts)
+        previewConfiguration = try preview.map { preview in
+            try AemConfiguration(
+                scheme: .http, host: "127.0.0.1:\(preview.port ?? 0)", timeout: timeout,
+                userAgent: ToolIdentity.userAgent, perspective: .preview)
+        }
     }
 
     package func stop() async {

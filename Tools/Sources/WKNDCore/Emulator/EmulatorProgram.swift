@@ -29,7 +29,7 @@ package enum EmulatorProgram {
         throw Failure(.internalError, "Cannot start \(path): \(String(cString: strerror(errno))).")
     }
 
-    /// Starts the program in the background and returns once both its origins listen.
+    /// Starts the program in the background and returns once its origins listen.
     package static func start(_ launch: EmulatorLaunch, timeout: Duration) async throws -> RunningEmulatorProgram {
         let settings = try encoded(launch)
         let input = Pipe()
@@ -43,9 +43,9 @@ package enum EmulatorProgram {
             if process.isRunning { process.terminate() }
         }
         defer { watchdog.cancel() }
-        let lines = await firstLines(2, of: output.fileHandleForReading)
+        let lines = await firstLines(3, of: output.fileHandleForReading)
         let urls = lines.compactMap { URL(string: $0) }.filter { $0.scheme == "http" && $0.host != nil }
-        guard urls.count == 2 else {
+        guard urls.count == 3 else {
             await RunningEmulatorProgram.stop(process, exited: exited)
             let status = exited.status
             throw Failure(
@@ -53,7 +53,8 @@ package enum EmulatorProgram {
                 "\(EmulatorLaunch.programName) did not start (exit status \(status.map(String.init) ?? "unknown"))."
             )
         }
-        return RunningEmulatorProgram(process: process, exited: exited, url: urls[0], authorURL: urls[1])
+        return RunningEmulatorProgram(
+            process: process, exited: exited, url: urls[0], authorURL: urls[1], previewURL: urls[2])
     }
 
     private static func encoded(_ launch: EmulatorLaunch) throws(Failure) -> Data {
@@ -84,12 +85,15 @@ package final class RunningEmulatorProgram: Sendable {
     package let url: URL
     /// The author origin it listens on.
     package let authorURL: URL
+    /// The preview origin it listens on.
+    package let previewURL: URL
 
-    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL, authorURL: URL) {
+    fileprivate init(process: Process, exited: CompanionProgram.Exit, url: URL, authorURL: URL, previewURL: URL) {
         self.process = process
         self.exited = exited
         self.url = url
         self.authorURL = authorURL
+        self.previewURL = previewURL
     }
 
     /// Stops it (SIGTERM) and waits until it has exited.

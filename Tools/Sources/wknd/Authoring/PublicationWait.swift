@@ -3,26 +3,34 @@ import AEMHeadlessAuthoring
 import Foundation
 import WKNDCore
 
-/// Waits until the publish service serves what a publish or an unpublish asked for: the job done on author (the
-/// fragment `PUBLISHED`, or `UNPUBLISHED`), then publish's delivery API answering the fragment with author's values,
-/// or no longer answering it. A publish is a job, and replication takes its time on a real service.
+/// Waits until the service a publish or an unpublish went to serves what it asked for. To publish: the job done on
+/// author (the fragment `PUBLISHED`, or `UNPUBLISHED`), then publish's delivery API answering the fragment with
+/// author's values, or no longer answering it. To preview, whose jobs leave the status alone: preview's delivery API
+/// answering the fragment with author's values, or no longer answering it. A publish is a job, and replication takes
+/// its time on a real service.
 struct PublicationWait {
-    let services: AuthoringServices
+    /// The author service, where the fragment is read as it is now.
+    let author: Aem
+    /// The service the job went to, read through its delivery API.
+    let served: Aem
+    let destination: PublishDestination
     /// How long to wait in all.
     let limit: Duration
     /// How long between two looks.
     var interval: Duration = .milliseconds(250)
 
-    /// Returns once publish serves the fragment with `id` as published (or, with `unpublished`, no longer serves it).
+    /// Returns once the service serves the fragment with `id` as published (or, with `unpublished`, no longer serves
+    /// it).
     /// - Throws: `Failure` when it does not within `limit`.
     func wait(forFragment id: String, path: String, unpublished: Bool) async throws {
         let deadline = ContinuousClock.now + limit
         while true {
             if try await isDone(id: id, unpublished: unpublished) { return }
             guard ContinuousClock.now < deadline else {
+                let service = destination == .preview ? "Preview" : "Publish"
                 throw Failure(
                     .unavailable,
-                    "Publish did not serve \(path) as \(unpublished ? "unpublished" : "published") within \(limit); the job may still be running: check with `wknd fragments get \(path)`."
+                    "\(service) did not serve \(path) as \(unpublished ? "unpublished" : "published") within \(limit); the job may still be running: check with `wknd fragments get \(path)`."
                 )
             }
             try await Task.sleep(for: interval)
@@ -30,11 +38,13 @@ struct PublicationWait {
     }
 
     private func isDone(id: String, unpublished: Bool) async throws -> Bool {
-        let authored = try await services.author.send(.fragment(id: id))
-        guard authored.status == (unpublished ? .unpublished : .published) else { return false }
+        let authored = try await author.send(.fragment(id: id))
+        if destination == .publish {
+            guard authored.status == (unpublished ? .unpublished : .published) else { return false }
+        }
         let delivered: DeliveredFragment
         do {
-            delivered = try await services.publish.execute(.fragment(id: id)).value
+            delivered = try await served.execute(.fragment(id: id)).value
         } catch let error as AemError where error.kind == .notFound {
             return unpublished
         }

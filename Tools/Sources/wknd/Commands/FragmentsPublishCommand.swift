@@ -3,7 +3,8 @@ import AEMHeadlessAuthoring
 import ArgumentParser
 import WKNDCore
 
-/// `wknd fragments publish` and `unpublish`: fragments to the publish service or off it, several at once.
+/// `wknd fragments publish` and `unpublish`: fragments to the publish (or preview) service or off it, several at
+/// once.
 struct FragmentsPublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "publish",
@@ -17,9 +18,16 @@ struct FragmentsPublishCommand: AsyncParsableCommand {
             fragments they reference that are not published as they are (new,
             draft, modified or unpublished) along with them.
 
+            --to preview publishes to the preview service instead, for a review
+            before the content goes live: the fragments' status, which tracks
+            publish only, does not change. --wait then waits for preview (whose
+            host wknd knows for the built-in sample, or from AEM_PROGRAM and
+            AEM_ENVIRONMENT).
+
             EXAMPLES
               wknd fragments publish /content/dam/wknd-shared/en/adventures/fjord-kayak-week --wait
               wknd fragments publish <id> <id> --references
+              wknd fragments publish <id> --to preview --wait
             """
     )
 
@@ -43,6 +51,19 @@ struct FragmentsPublishCommand: AsyncParsableCommand {
     }
 }
 
+/// The services `--to` names.
+enum PublicationTarget: String, CaseIterable, ExpressibleByArgument {
+    case publish
+    case preview
+
+    var destination: PublishDestination {
+        switch self {
+        case .publish: .publish
+        case .preview: .preview
+        }
+    }
+}
+
 /// `wknd fragments unpublish`.
 struct FragmentsUnpublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,10 +72,12 @@ struct FragmentsUnpublishCommand: AsyncParsableCommand {
         discussion: """
             Asks author to take each fragment given (by path or id) off publish
             and prints what it did with each. They stay on author, UNPUBLISHED.
-            --wait returns once publish no longer serves them.
+            --wait returns once publish no longer serves them. --to preview takes
+            them off the preview service instead, and leaves their status alone.
 
             EXAMPLES
               wknd fragments unpublish /content/dam/wknd-shared/en/adventures/fjord-kayak-week --wait
+              wknd fragments unpublish <id> --to preview
             """
     )
 
@@ -75,9 +98,12 @@ struct FragmentsUnpublishCommand: AsyncParsableCommand {
     }
 }
 
-/// How long `publish` and `unpublish` wait.
+/// Where `publish` and `unpublish` go, and how long they wait.
 struct PublicationOptions: ParsableArguments {
-    @Flag(help: "Return only once the publish service serves the change.")
+    @Option(help: "The service to publish to or unpublish from.")
+    var to: PublicationTarget = .publish
+
+    @Flag(help: "Return only once that service serves the change.")
     var wait = false
 
     @Option(help: ArgumentHelp("How long --wait waits, in seconds.", valueName: "seconds"))
@@ -101,6 +127,14 @@ struct PublicationRun {
     func run(_ options: ServiceOptions) async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
+                let destination = waiting.to.destination
+                let served = destination == .preview ? services.preview : services.publish
+                guard served != nil || !waiting.wait else {
+                    throw Failure(
+                        .configuration,
+                        "--wait needs the preview service's host, which wknd finds from AEM_PROGRAM and AEM_ENVIRONMENT; set them, or leave out --wait. Nothing was published."
+                    )
+                }
                 var paths: [String] = []
                 var ids: [String: String] = [:]
                 for fragment in fragments {
@@ -114,16 +148,19 @@ struct PublicationRun {
                 }
                 let statuses: [FragmentStatus] = references ? [.new, .draft, .modified, .unpublished] : []
                 let outcome = try await services.author.send(
-                    unpublish ? .unpublish(paths: paths) : .publish(paths: paths, filterReferencesByStatus: statuses))
+                    unpublish
+                        ? .unpublish(paths: paths, from: destination)
+                        : .publish(paths: paths, filterReferencesByStatus: statuses, to: destination))
                 let action = unpublish ? "unpublish" : "publish"
                 for item in outcome.items {
                     Terminal.standardOutput.write(
                         "\(item.status.isTriggered ? action : "failed") \(item.path) (\(item.status))\n")
                     if let id = item.id { ids[item.path] = id }
                 }
-                if waiting.wait {
+                if waiting.wait, let served {
                     let wait = PublicationWait(
-                        services: services, limit: .milliseconds(Int(waiting.waitTimeout * 1000)))
+                        author: services.author, served: served, destination: destination,
+                        limit: .milliseconds(Int(waiting.waitTimeout * 1000)))
                     for item in outcome.items where item.status.isTriggered {
                         let id: String
                         if let known = ids[item.path] {
@@ -136,7 +173,7 @@ struct PublicationRun {
                         }
                         try await wait.wait(forFragment: id, path: item.path, unpublished: unpublish)
                         context.console.note(
-                            "publish serves \(item.path) as \(unpublish ? "unpublished" : "published")")
+                            "\(waiting.to.rawValue) serves \(item.path) as \(unpublish ? "unpublished" : "published")")
                     }
                 }
                 if let failed = outcome.failures.first {

@@ -4,16 +4,18 @@ import ArgumentParser
 import CompanionLaunch
 import WKNDCore
 
-/// `wknd serve`: a local emulator of AEM's author and publish tiers in the foreground, serving the built-in sample or
+/// `wknd serve`: a local emulator of AEM's author, publish and preview tiers in the foreground, serving the built-in sample or
 /// a project's own content package, for trying `wknd` and apps without an AEM service.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local emulator of AEM author and publish, with the built-in sample or your content package.",
+        abstract:
+            "Run a local emulator of AEM author, publish and preview, with the built-in sample or your content package.",
         discussion: """
             Serves a content package (FileVault jcr_root folder, as in an AEM project's
-            ui.content/src/main/content/jcr_root) on two origins, as AEM as a Cloud
-            Service has two tiers: publish (--port) and author (--author-port). Its
+            ui.content/src/main/content/jcr_root) on three origins, as AEM as a Cloud
+            Service has three tiers: publish (--port), author (--author-port) and
+            preview (--preview-port). Its
             persisted queries run with real GraphQL over the schema AEM generates from
             its Content Fragment Models, its fragments are served by the delivery API,
             and its assets at their _path and _dynamicUrl. An image whose original the
@@ -32,6 +34,12 @@ struct ServeCommand: AsyncParsableCommand {
               admin by default, as the AEM SDK's author; --auth for the publish
               origin's credentials). --publish-lag makes a publish reach the publish
               tier that many seconds after it is asked for, as on a real service.
+
+              The preview origin serves what was published to preview (a publish
+              with agentId preview; wknd fragments publish --to preview), as publish
+              does and with publish's cache headers; it starts with what publish
+              holds. A fragment's status tracks publish only; previewStatus says
+              whether preview holds it as author does.
 
               Author writes are kept in a state folder of the emulator's own, each
               flushed to disk before it is answered, so they outlast a restart
@@ -63,11 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
               edit of the --content package as it is saved, on both tiers, and
               records it as an event too.
 
-            Prints the publish and author URLs on stdout, one a line, logs each
+            Prints the publish, author and preview URLs on stdout, one a line, logs each
             request on stderr, and stops cleanly on Ctrl-C. It listens on loopback
             unless --bind says otherwise.
 
-            ENDPOINTS (both origins, publish answering published content)
+            ENDPOINTS (every origin; publish and preview answering what was published to them)
               GET      /graphql/execute.json/<conf>/<query>;<name>=<value>;...
               GET      /graphql/list.json[/<conf>]
               PUT|POST /graphql/persist.json/<conf>/<query>    (create | update)
@@ -88,7 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
               AEM_SCHEME=http AEM_HOST=127.0.0.1:4503 wknd list
               wknd serve --content ui.content/src/main/content/jcr_root --watch
               wknd serve --reset                         (the built-in sample, afresh)
-              wknd serve --publish-lag 2 --port 0 --author-port 0
+              wknd serve --publish-lag 2 --port 0 --author-port 0 --preview-port 0
               AEM_PURGE_KEY=local-key wknd serve --cdn
               AEM_TOKEN=dev-token wknd serve --auth token
             """
@@ -99,6 +107,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The port of the author origin; 0 picks a free one.")
     var authorPort = 4502
+
+    /// Beside author's 4502 and publish's 4503: the AEM SDK has no preview instance to follow.
+    @Option(help: "The port of the preview origin; 0 picks a free one.")
+    var previewPort = 4504
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var bind = "127.0.0.1"
@@ -141,10 +153,15 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
-        for (name, value) in [("--port", port), ("--author-port", authorPort)] where !(0...65535).contains(value) {
+        let ports = [("--port", port), ("--author-port", authorPort), ("--preview-port", previewPort)]
+        for (name, value) in ports where !(0...65535).contains(value) {
             throw ValidationError("\(name) must be between 0 and 65535.")
         }
-        if port == authorPort, port != 0 { throw ValidationError("--port and --author-port must differ.") }
+        for (index, (name, value)) in ports.enumerated() where value != 0 {
+            if let other = ports[..<index].first(where: { $0.1 == value }) {
+                throw ValidationError("\(other.0) and \(name) must differ.")
+            }
+        }
         if watch, content == nil { throw ValidationError("--watch watches a content package: give it with --content.") }
         if noState, state != nil || reset {
             throw ValidationError("--no-state keeps no state: leave out --state and --reset.")
@@ -161,7 +178,8 @@ struct ServeCommand: AsyncParsableCommand {
             let statePath = noState ? nil : try state ?? StateLocation(contentPath: content).folder.path
             try EmulatorProgram.run(
                 EmulatorLaunch(
-                    host: bind, port: port, authorPort: authorPort, contentPath: content, dynamicURLs: !noDynamicUrl,
+                    host: bind, port: port, authorPort: authorPort, previewPort: previewPort, contentPath: content,
+                    dynamicURLs: !noDynamicUrl,
                     allowsAdHocQueries: graphqlEndpoint, credentials: try Self.credentials(authentication),
                     statePath: statePath, reset: reset, publishLag: publishLag, cdn: cdn,
                     purgeKey: cdn ? Environment.current["AEM_PURGE_KEY"].flatMap { $0.isEmpty ? nil : $0 } : nil,
