@@ -42,6 +42,11 @@ enum CacheRules {
     /// `s-maxage` (else `max-age`).
     static let cachedStatuses: Set<Int> = [200]
 
+    /// §8.2 [INF]: requests that miss the same object while the origin is asked for it wait for that one answer
+    /// (Fastly's request collapsing, on by default there; the notes record nothing of it), so a burst of clients
+    /// after a change costs the origin one request.
+    static let collapsesConcurrentMisses = true
+
     /// §8.5: a publish purges no persisted-query answer (they expire by their life only).
     static let publishPurgesPersistedQueries = false
 

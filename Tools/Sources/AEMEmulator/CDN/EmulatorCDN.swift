@@ -2,7 +2,8 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// A CDN in front of the emulator's publish origin, as AEM as a Cloud Service runs Fastly there (aem-openapi.md §8):
-/// it keeps each cacheable answer for its `s-maxage` (else `max-age`), serves it stale for `stale-while-revalidate`
+/// it keeps each cacheable answer for its `s-maxage` (else `max-age`), asks the origin once for misses of one object
+/// that arrive together, serves it stale for `stale-while-revalidate`
 /// while it fetches it again in the background and for `stale-if-error` when the origin fails, says `Age` and
 /// `X-Cache`, purges nothing for persisted queries when content is published, soft-purges the delivery API's answers
 /// that hold a changed fragment (one more stale answer, then the new one), and takes the purge requests a customer can
@@ -32,6 +33,8 @@ public final class EmulatorCDN: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var revalidating: Set<String> = []
+        /// The origin requests on their way for answers not kept, by target: what concurrent misses wait for.
+        var fetching: [String: Task<Reply, Never>] = [:]
         /// The journal's last event whose purges were applied.
         var appliedSequence = 0
         var purges = 0
@@ -62,11 +65,30 @@ public final class EmulatorCDN: Sendable {
                 return (kept.reply, Self.headers(hit: true, age: age))
             }
         }
-        let fetched = await origin()
+        let (fetch, leads) = state.withLockedValue { state in
+            if CacheRules.collapsesConcurrentMisses, let running = state.fetching[target] { return (running, false) }
+            let fetch = Task {
+                let fetched = await origin()
+                keep(fetched, target: target, path: path, at: time)
+                return fetched
+            }
+            state.fetching[target] = fetch
+            return (fetch, true)
+        }
+        let fetched = await fetch.value
+        guard leads else {
+            // The answer a concurrent miss fetched is shared only when it was kept: a private one or a failure is
+            // this request's own to ask for.
+            if let shared = state.withLockedValue({ $0.entries[target] }), isFresh(shared, at: now()) {
+                return (shared.reply, Self.headers(hit: true, age: now().timeIntervalSince(shared.stored)))
+            }
+            let own = await origin()
+            return (own, Self.headers(hit: false, age: 0))
+        }
+        defer { state.withLockedValue { _ = $0.fetching.removeValue(forKey: target) } }
         if let kept, Self.isFailure(fetched), time < staleUntil(kept, extra: kept.directives.staleIfError) {
             return (kept.reply, Self.headers(hit: true, age: time.timeIntervalSince(kept.stored)))
         }
-        keep(fetched, target: target, path: path, at: time)
         return (fetched, Self.headers(hit: false, age: 0))
     }
 
