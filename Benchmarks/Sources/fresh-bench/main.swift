@@ -7,7 +7,10 @@
 // model showing the new title (median, p90, max, over all clients and publishes), and the requests for the query
 // that reached publish past the CDN (X-Cache MISS) per publish.
 //
-//   cd Benchmarks && swift build -c release --product fresh-bench && .build/release/fresh-bench [--clients 100] [--publishes 100] [--content <jcr_root>]
+// With --without-events, the clients are as they were before they followed events: each reads again every second
+// through its cache under HTTP's rules, and a publish counts as not shown after 10 s.
+//
+//   cd Benchmarks && swift build -c release --product fresh-bench && .build/release/fresh-bench [--clients 100] [--publishes 100] [--content <jcr_root>] [--without-events]
 import AEMEmulator
 import AEMHeadless
 import AEMHeadlessAuthoring
@@ -32,13 +35,31 @@ var contentPath: String? = {
         .appendingPathComponent("shared/real-aem/wknd-shared/jcr_root")
     return FileManager.default.fileExists(atPath: real.path) ? real.path : nil
 }()
+var withoutEvents = false
 var arguments = CommandLine.arguments.dropFirst()
+
+/// The value after an option, or the reason it is missing.
+@MainActor func value(after option: String) -> String {
+    guard let value = arguments.popFirst() else { fail("\(option) needs a value") }
+    return value
+}
+
+/// A positive number after an option.
+@MainActor func number(after option: String) -> Int {
+    guard let number = Int(value(after: option)), number > 0 else { fail("\(option) needs a number above zero") }
+    return number
+}
+
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--clients": clientCount = arguments.popFirst().flatMap { Int($0) } ?? fail("--clients needs a number")
-    case "--publishes": publishCount = arguments.popFirst().flatMap { Int($0) } ?? fail("--publishes needs a number")
-    case "--content": contentPath = arguments.popFirst() ?? fail("--content needs a jcr_root folder")
-    default: fail("unknown argument \(argument); usage: fresh-bench [--clients N] [--publishes N] [--content DIR]")
+    case "--clients": clientCount = number(after: argument)
+    case "--publishes": publishCount = number(after: argument)
+    case "--content": contentPath = value(after: argument)
+    case "--without-events": withoutEvents = true
+    default:
+        fail(
+            "unknown argument \(argument); usage: fresh-bench [--clients N] [--publishes N] [--content DIR] [--without-events]"
+        )
     }
 }
 
@@ -61,6 +82,14 @@ actor MemoryCache: ResponseCache {
 }
 
 let query = PersistedQuery<UntypedJSON>("wknd-shared/adventures-all")
+/// How often a client's reading of the journal failed and started again.
+final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+let readerFailures = FailureCount()
 
 @MainActor
 func run() async throws {
@@ -94,15 +123,38 @@ func run() async throws {
         let model = QueryModel(aem: aem, query: query)
         await model.load()
         models.append(model)
+        if withoutEvents {
+            // The client as it was before it followed events: the app reads again each second (a timer, a return
+            // to the foreground), through its cache under HTTP's rules.
+            tasks.append(
+                Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        await model.load()
+                    }
+                })
+            continue
+        }
         tasks.append(Task { await model.follow() })
         tasks.append(
             Task.detached {
-                let reader = EventJournalReader(aem: aem, journal: journal, since: since)
-                do {
-                    for try await batch in reader.batches() {
-                        await aem.invalidateCache(for: batch.events.compactMap(ContentChange.init))
+                // As an app would: after a failure, read on from the last position it applied.
+                var position = since
+                while !Task.isCancelled {
+                    do {
+                        for try await batch in EventJournalReader(aem: aem, journal: journal, since: position)
+                            .batches()
+                        {
+                            await aem.invalidateCache(for: batch.events.compactMap(ContentChange.init))
+                            position = batch.position ?? position
+                        }
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        readerFailures.add()
+                        try? await Task.sleep(for: .milliseconds(100))
                     }
-                } catch {}
+                }
             })
     }
     guard let first = models.first?.result?.data?["adventureList"]?["items"]?[0]?["_path"]?.stringValue else {
@@ -111,6 +163,7 @@ func run() async throws {
 
     var latencies: [Double] = []
     var missesPerPublish: [Int] = []
+    var unseen = 0
     let clock = ContinuousClock()
     for number in 0..<publishCount {
         let title = "Published \(number)"
@@ -127,9 +180,11 @@ func run() async throws {
                 waiting.remove(index)
                 latencies.append((clock.now - start) / .seconds(1))
             }
+            if withoutEvents, clock.now - start > .seconds(10) { break }
             if clock.now - start > .seconds(60) { fail("publish \(number) did not reach every client in 60 s") }
             try await Task.sleep(for: .milliseconds(5))
         }
+        unseen += waiting.count
         missesPerPublish.append(
             emulator.requests.filter {
                 $0.path == "/graphql/execute.json/wknd-shared/adventures-all" && $0.cache == "MISS"
@@ -141,13 +196,19 @@ func run() async throws {
     FileHandle.standardError.write(Data("\n".utf8))
     for task in tasks { task.cancel() }
     latencies.sort()
-    let median = latencies[latencies.count / 2]
-    let p90 = latencies[Int(Double(latencies.count) * 0.9)]
+    /// A quantile of the latencies in seconds, to the millisecond; nil when no client saw any publish.
+    func quantile(_ q: Double) -> Double? {
+        latencies.isEmpty
+            ? nil
+            : (latencies[min(latencies.count - 1, Int(Double(latencies.count) * q))] * 1000)
+                .rounded() / 1000
+    }
     let misses = missesPerPublish.sorted()
     let summary: [String: Any] = [
         "content": contentPath ?? "the built-in sample", "clients": clientCount, "publishes": publishCount,
-        "median_s": (median * 1000).rounded() / 1000, "p90_s": (p90 * 1000).rounded() / 1000,
-        "max_s": ((latencies.last ?? 0) * 1000).rounded() / 1000,
+        "following_events": !withoutEvents, "journal_read_failures": readerFailures.value, "shown": latencies.count,
+        "not_shown_within_10_s": unseen,
+        "median_s": quantile(0.5) ?? NSNull(), "p90_s": quantile(0.9) ?? NSNull(), "max_s": quantile(1) ?? NSNull(),
         "origin_requests_per_publish_median": misses[misses.count / 2],
         "origin_requests_per_publish_max": misses.last ?? 0,
     ]
