@@ -39,18 +39,6 @@ struct FragmentChange: Sendable, Equatable {
         }
         return changes.sorted { ($0.kind == .deleted ? 0 : 1, $0.path) < ($1.kind == .deleted ? 0 : 1, $1.path) }
     }
-
-    /// The change as the publish tier sees it: what is added or changed there was published, what is removed
-    /// unpublished.
-    var onPublish: FragmentChange {
-        var change = self
-        switch kind {
-        case .created, .modified: change.kind = .published
-        case .deleted: change.kind = .unpublished
-        case .published, .unpublished: break
-        }
-        return change
-    }
 }
 
 extension ContentFragment {
