@@ -17,7 +17,10 @@ struct CDNCollapsingTests {
         var count: Int { calls.value }
 
         func answer() async -> Reply {
-            let number = calls.withLock { $0 += 1; return $0 }
+            let number = calls.withLock {
+                $0 += 1
+                return $0
+            }
             try? await Task.sleep(for: .milliseconds(200))
             return .document(
                 status: 200, .object([("answer", .number(Double(number)))]),
