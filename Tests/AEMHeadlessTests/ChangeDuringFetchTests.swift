@@ -10,9 +10,12 @@ private final class TitleTransport: AemHTTPTransport, @unchecked Sendable {
     private var titles: [String]
     private var sent: [URL] = []
     private let during: @Sendable (Int) async -> Void
+    /// The `Age` of the first answer, as a CDN copy made that many seconds ago says it.
+    private let firstAge: Int?
 
-    init(titles: [String], during: @escaping @Sendable (Int) async -> Void) {
+    init(titles: [String], firstAge: Int? = nil, during: @escaping @Sendable (Int) async -> Void = { _ in }) {
         self.titles = titles
+        self.firstAge = firstAge
         self.during = during
     }
 
@@ -25,13 +28,13 @@ private final class TitleTransport: AemHTTPTransport, @unchecked Sendable {
         }
         await during(number)
         let body = #"{"data":{"adventureList":{"items":[{"_path":"/content/dam/a","title":"\#(title)"}]}}}"#
-        return AemHTTPResponse(
-            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "max-age=600"],
-            body: AemHTTPBody(Data(body.utf8)))
+        var headers: AemHTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "max-age=600"]
+        if number == 1, let firstAge { headers.add(name: "Age", value: String(firstAge)) }
+        return AemHTTPResponse(status: 200, headers: headers, body: AemHTTPBody(Data(body.utf8)))
     }
 }
 
-@Suite("A content change that arrives while its answer is being fetched")
+@Suite("Content changes and answers on their way or never cached")
 struct ChangeDuringFetchTests {
     @Test("a change marked while the answer after an earlier change is on its way is kept: the next read asks again")
     func newerMarkSurvivesTheStore() async throws {
@@ -56,6 +59,28 @@ struct ChangeDuringFetchTests {
             #expect("\(afterSecond.value.data as Any)".contains("Three"))
             #expect(transport.urls.map { $0.absoluteString.hasSuffix("aem-change=b2") } == [false, false, true])
             #expect(await cache.lookup(key)?.changeMark == nil)
+        }
+    }
+
+    @Test("an answer first read after a change, from a CDN copy older than the change, is asked for with its mark")
+    func uncachedAnswerOlderThanTheChange() async throws {
+        let transport = TitleTransport(titles: ["Old", "New"], firstAge: 600)
+        let aem = Aem(try AemConfiguration(host: "publish.example"), transport: transport)
+        #expect(await aem.invalidateCache(for: [ContentChange(tags: ["cf:/content/dam/a"], mark: "c3")]) == 0)
+        let read = try await aem.execute(PersistedQuery<UntypedJSON>("wknd-shared/adventures-all"))
+        #expect("\(read.value.data as Any)".contains("New"))
+        #expect(transport.urls.map { $0.absoluteString.hasSuffix("?aem-change=c3") } == [false, true])
+    }
+
+    @Test("a copy made after the change, or holding none of what it touched, is taken as it is")
+    func copiesTheChangeCannotConcern() async throws {
+        for (age, tag) in [(0, "cf:/content/dam/a"), (600, "cf:/content/dam/other")] {
+            let transport = TitleTransport(titles: ["Current"], firstAge: age)
+            let aem = Aem(try AemConfiguration(host: "publish.example"), transport: transport)
+            await aem.invalidateCache(for: [ContentChange(tags: [tag], mark: "c4")])
+            let read = try await aem.execute(PersistedQuery<UntypedJSON>("wknd-shared/adventures-all"))
+            #expect("\(read.value.data as Any)".contains("Current"))
+            #expect(transport.urls.count == 1)
         }
     }
 }

@@ -35,10 +35,13 @@ extension Aem {
     /// past the CDN's copy with the change's mark (the same for every client), whatever its headers allowed; a
     /// `QueryModel` showing one reads it again. Feed it AEM's content events: the journal's, as
     /// `wknd sync --follow` reads it (`EventJournalReader`), or an app's own push channel.
-    /// A client that reads drafts keeps no cache: every change wakes its models, which read again.
+    /// The client also remembers the changes for a while: an answer it had not cached yet, read later from a CDN
+    /// copy older than a change to what it holds, is asked for again with that change's mark. A client that reads
+    /// drafts keeps no cache: every change wakes its models, which read again.
     /// - Returns: how many cached answers it marked; 0 without a cache, or with one that keeps no tags.
     @discardableResult
     public func invalidateCache(for changes: [ContentChange]) async -> Int {
+        recentChanges.record(changes, at: Date())
         guard let cache else {
             if configuration.perspective == .drafts, !changes.isEmpty { cacheChanges.send() }
             return 0
@@ -192,10 +195,24 @@ struct CachedRequest<Value: Sendable>: Sendable {
             status: answer.status, headers: answer.headers, body: answer.body, storedAt: receivedAt,
             tags: CacheTags.of(answer.body, url: url))
         let freshness = entry.freshness
+        if requested == nil, let change = newerChange(than: entry) {
+            return try await fetch(afterChange: change.mark, of: entry)
+        }
         if answer.status == 200, freshness.isStorable { await keep(entry, replacing: stored) }
         // The same bytes as the stored answer confirm it, as a 304 would.
         let source: ResponseSource = stored.map { $0.body == answer.body } == true ? .revalidated : .network
         return Fetched(value: result, source: source, age: freshness.initialAge)
+    }
+
+    /// A change the client heard of after the CDN made the copy `entry` came from (by the CDN's `Age`, not the
+    /// clocks' `Date`) that touches what it holds: the copy may predate it. Only for persisted queries, whose URL
+    /// takes the change's mark, and never for drafts, which no CDN keeps.
+    private func newerChange(than entry: CachedResponse) -> ContentChange? {
+        guard aem.configuration.perspective.isCached, url.path.contains("/graphql/execute.json/"),
+            let age = entry.headers["Age"].flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) }),
+            age > 0
+        else { return nil }
+        return aem.recentChanges.newest(touching: entry.tags, heardAfter: entry.storedAt.addingTimeInterval(-age))
     }
 
     /// Stores `entry` in place of `stored` (the answer it was asked after, if any), keeping a change mark that a

@@ -26,6 +26,8 @@ public struct Aem: Sendable {
     private let observer: (any AemObserver)?
     /// Says when `invalidateCache(for:)` marked answers stale; shared with the copies `with(cache:policy:)` makes.
     package let cacheChanges: CacheChangeSignal
+    /// The content changes it was told of lately; shared with the copies `with(cache:policy:)` makes.
+    package let recentChanges: RecentChanges
 
     /// The most redirects followed for one request.
     static let maxRedirects = 5
@@ -52,18 +54,20 @@ public struct Aem: Sendable {
         self.policy = policy
         self.observer = observer
         cacheChanges = CacheChangeSignal()
+        recentChanges = RecentChanges()
     }
 
     /// This client with `cache` (none for nil) and `policy` in place of its own, sharing its transport and observer.
     public func with(cache: (any ResponseCache)?, policy: CachePolicy? = nil) -> Aem {
         Aem(
             configuration, transport: transport, cache: cache, policy: policy ?? self.policy, observer: observer,
-            cacheChanges: cacheChanges)
+            cacheChanges: cacheChanges, recentChanges: recentChanges)
     }
 
     private init(
         _ configuration: AemConfiguration, transport: any AemHTTPTransport, cache: (any ResponseCache)?,
-        policy: CachePolicy, observer: (any AemObserver)?, cacheChanges: CacheChangeSignal
+        policy: CachePolicy, observer: (any AemObserver)?, cacheChanges: CacheChangeSignal,
+        recentChanges: RecentChanges
     ) {
         self.configuration = configuration
         self.transport = transport
@@ -71,6 +75,7 @@ public struct Aem: Sendable {
         self.policy = policy
         self.observer = observer
         self.cacheChanges = cacheChanges
+        self.recentChanges = recentChanges
     }
 
     /// Runs a persisted query and decodes its `data` into `Response`, keeping any GraphQL errors
