@@ -8,6 +8,10 @@ import Testing
 @testable import WKNDCore
 @testable import wknd_mcp
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The tools `wknd mcp --allow-writes` adds: a fragment read on author with its etag, changed by field name under it,
 /// created, published and unpublished — each change refused when the fragment changed since it was read.
 @Suite("wknd mcp --allow-writes: the author tools")
@@ -69,6 +73,32 @@ struct MCPWriteToolsTests {
             let served = try await Self.call(tools, "get_fragment", #"{"path": "\#(Self.lofoten)"}"#)
             #expect(served["fragment"]?["fields"]?["groupSize"]?.intValue == 5)
             #expect(emulator.live.journal.all.map(\.type).last == "aem.sites.contentFragment.published")
+        }
+    }
+
+    @Test("publish_fragments with service preview changes what preview serves, not publish; another service is refused")
+    func publishToPreview() async throws {
+        try await Self.withTools { tools, emulator in
+            let read = try await Self.call(tools, "get_authored_fragment", #"{"path": "\#(Self.lofoten)"}"#)
+            let id = try #require(read["fragment"]?["id"]?.stringValue)
+            let patched = try await Self.call(
+                tools, "patch_fragment",
+                #"{"path": "\#(Self.lofoten)", "etag": \#(read["etag"]?.jsonText() ?? "null"), "fields": {"groupSize": 7}}"#
+            )
+            let fragments = #"[{"path": "\#(Self.lofoten)", "etag": \#(patched["etag"]?.jsonText() ?? "null")}]"#
+            let wrong = await Self.failure(
+                tools, "publish_fragments", #"{"fragments": \#(fragments), "service": "staging"}"#)
+            #expect(wrong?.contains("publish or preview") == true)
+            let published = try await Self.call(
+                tools, "publish_fragments", #"{"fragments": \#(fragments), "service": "preview"}"#)
+            #expect(published["items"]?[0]?["status"] == .string("SUCCESS_TRIGGERED"))
+
+            let previewURL = try #require(
+                URL(string: "\(emulator.previewURL.absoluteString)/adobe/contentFragments/\(id)"))
+            let (body, _) = try await URLSession.shared.data(from: previewURL)
+            #expect(try UntypedJSON(parsing: body)["fields"]?["groupSize"]?.intValue == 7)
+            let served = try await Self.call(tools, "get_fragment", #"{"path": "\#(Self.lofoten)"}"#)
+            #expect(served["fragment"]?["fields"]?["groupSize"]?.intValue != 7, "publish keeps what it had")
         }
     }
 

@@ -91,11 +91,12 @@ enum MCPTool: String, CaseIterable, Sendable {
             "Creates a content fragment of a model (its name, such as adventure, or path) in a DAM folder, with a "
                 + "title and first field values. It is on author only until published."
         case .publishFragments:
-            "Publishes content fragments, each given with the etag it was read with (get_authored_fragment), so that "
-                + "only what was reviewed is published; returns what AEM did with each path."
+            "Publishes content fragments to the publish service (or to preview, for review, with service: preview), "
+                + "each given with the etag it was read with (get_authored_fragment), so that only what was reviewed "
+                + "is published; returns what AEM did with each path."
         case .unpublishFragments:
-            "Takes content fragments off the publish service, each given with the etag it was read with; they stay "
-                + "on author, UNPUBLISHED."
+            "Takes content fragments off the publish service (or off preview, with service: preview), each given "
+                + "with the etag it was read with; they stay on author."
         }
     }
 
@@ -193,7 +194,9 @@ enum MCPTool: String, CaseIterable, Sendable {
               "fragments": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {
                 "path": {"type": "string", "description": "The fragment's DAM path."},
                 "etag": {"type": "string", "description": "The etag it was read with."}
-              }, "required": ["path", "etag"], "additionalProperties": false}}
+              }, "required": ["path", "etag"], "additionalProperties": false}},
+              "service": {"type": "string", "enum": ["publish", "preview"], "default": "publish",
+                "description": "The service: publish, which visitors read, or preview, for review."}
             }, "required": ["fragments"], "additionalProperties": false}
             """
         }

@@ -86,7 +86,14 @@ extension MCPTools {
             paths.append(path)
         }
         guard !paths.isEmpty else { throw Failure(.usage, "\(tool) needs \"fragments\": at least one.") }
-        let outcome = try await services.author.send(unpublish ? .unpublish(paths: paths) : .publish(paths: paths))
+        let service: PublishDestination
+        switch try arguments.string("service") {
+        case nil, "publish": service = .publish
+        case "preview": service = .preview
+        case let other?: throw Failure(.usage, "\(tool): \"service\" is publish or preview, not \"\(other)\".")
+        }
+        let outcome = try await services.author.send(
+            unpublish ? .unpublish(paths: paths, from: service) : .publish(paths: paths, to: service))
         return .members([
             "items": .array(
                 outcome.items.map { item in
