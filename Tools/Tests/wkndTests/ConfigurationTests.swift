@@ -36,6 +36,20 @@ struct ConfigurationTests {
         #expect(!run.stdout.contains(Self.password) && !run.stderr.contains(Self.password))
     }
 
+    @Test("a program and environment make the publish, author and preview hosts, each shown as derived")
+    func derivedHosts() async throws {
+        let run = try await WkndRun.run(["config"], environment: ["AEM_PROGRAM": "7", "AEM_ENVIRONMENT": "8"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n")
+        for (key, host) in [
+            ("AEM_HOST", "publish"), ("AEM_AUTHOR_HOST", "author"), ("AEM_PREVIEW_HOST", "preview"),
+        ] {
+            let row = rows.first { $0.hasPrefix(key + " ") }
+            #expect(row?.contains("\(host)-p7-e8.adobeaemcloud.com") == true, "\(run.stdout)")
+            #expect(row?.contains("derived from AEM_PROGRAM") == true, "\(run.stdout)")
+        }
+    }
+
     @Test("the environment overrides the file, and an option the environment, on real requests")
     func precedenceOnRequests() async throws {
         try await withEmulator { emulator, _ in

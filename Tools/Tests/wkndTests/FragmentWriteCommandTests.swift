@@ -56,7 +56,15 @@ struct FragmentWriteCommandTests {
             #expect(preview.status == 0, "\(preview.stderr)")
             #expect(preview.stdout == "publish \(Self.lofoten) (SUCCESS_TRIGGERED)\n")
             #expect(preview.stderr.contains("preview serves \(Self.lofoten) as published"), "\(preview.stderr)")
-            // Publish still serves the old title, and the status, which tracks publish, still says MODIFIED.
+            // --preview reads preview, which serves the change; publish still serves the old title, and the status,
+            // which tracks publish, still says MODIFIED.
+            let shown = try await Self.run(["show", "lofoten-winter-surf", "--preview", "--json"], state: state)
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout.contains("Lofoten Preview Camp"))
+            #expect(shown.stderr.contains("reading preview from the built-in sample's preview"), "\(shown.stderr)")
+            let published = try await Self.run(["show", "lofoten-winter-surf", "--json"], state: state)
+            #expect(published.status == 0, "\(published.stderr)")
+            #expect(!published.stdout.contains("Lofoten Preview Camp"))
             #expect(!(try await Self.run(["list", "--json"], state: state).stdout.contains("Lofoten Preview Camp")))
             // A set of the values it has sends nothing and prints the fragment as author has it.
             let fragment = try await Self.run(
@@ -87,8 +95,20 @@ struct FragmentWriteCommandTests {
                 "AEM_SCHEME": "http", "AEM_HOST": "127.0.0.1:9", "AEM_AUTHOR_HOST": "127.0.0.1:9",
             ])
         #expect(run.status == 78, "\(run.stderr)")
-        #expect(run.stderr.contains("AEM_PROGRAM"))
+        #expect(run.stderr.contains("AEM_PREVIEW_HOST"))
         #expect(run.stdout.isEmpty)
+    }
+
+    @Test("--preview: refused beside --draft; on a publish host without a preview host, a configuration error")
+    func previewRefusals() async throws {
+        let both = try await WkndRun.run(["show", "lofoten-winter-surf", "--preview", "--draft"])
+        #expect(both.status == 64, "\(both.stderr)")
+        #expect(both.stderr.contains("--draft and --preview cannot be used together"), "\(both.stderr)")
+        let noPreviewHost = try await WkndRun.run(
+            ["show", "lofoten-winter-surf", "--preview"], environment: ["AEM_HOST": "publish-p1-e2.adobeaemcloud.com"])
+        #expect(noPreviewHost.status == 78, "\(noPreviewHost.stderr)")
+        #expect(noPreviewHost.stderr.contains("AEM_PREVIEW_HOST"))
+        #expect(noPreviewHost.stdout.isEmpty)
     }
 
     @Test("--dry-run prints the JSON Patch by field position and sends nothing; a wrong value is refused by name")

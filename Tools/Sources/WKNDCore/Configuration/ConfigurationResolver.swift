@@ -7,6 +7,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
     case scheme = "AEM_SCHEME"
     case host = "AEM_HOST"
     case authorHost = "AEM_AUTHOR_HOST"
+    case previewHost = "AEM_PREVIEW_HOST"
     case authType = "AEM_AUTH_TYPE"
     case username = "AEM_USERNAME"
     case password = "AEM_PASSWORD"
@@ -33,6 +34,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
         case .scheme: "--scheme"
         case .host: "--host"
         case .authorHost: "--author-host"
+        case .previewHost: "--preview-host"
         case .authType: "--auth"
         case .username: "--username"
         case .password: "--password-stdin"
@@ -59,6 +61,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
         case .scheme: "scheme"
         case .host: "host"
         case .authorHost: "authorHost"
+        case .previewHost: "previewHost"
         case .authType: "auth"
         case .username: "username"
         case .password, .token, .clientSecret: nil
@@ -137,8 +140,8 @@ package struct ConfigurationInputs: Sendable {
 
 /// Applies the precedence — command-line option, then environment, then the selected profile,
 /// then configuration file, then the built-in default — key by key, and keeps where each value
-/// came from. A program and environment make the host (`<tier>-p<program>-e<environment>.adobeaemcloud.com`)
-/// unless a host is set at a higher precedence.
+/// came from. A program and environment make the host (`<tier>-p<program>-e<environment>.adobeaemcloud.com`), the
+/// author host and the preview host, each unless it is set at a higher precedence.
 ///
 /// Empty values count as unset, so an empty `AEM_TOKEN =` in a file or an empty environment
 /// variable lets the next source through.
@@ -149,17 +152,21 @@ package struct ConfigurationResolver {
             settings[key] = resolve(key, inputs)
         }
         if let derived = derivedHost(settings) { settings[.host] = derived }
-        if let derived = derivedAuthorHost(settings) { settings[.authorHost] = derived }
+        for (key, tier) in [(SettingKey.authorHost, AemOrigin.CloudServiceTier.author), (.previewHost, .preview)] {
+            if let derived = derivedTierHost(key, tier: tier, settings) { settings[key] = derived }
+        }
         return ResolvedConfiguration(settings: settings)
     }
 
-    /// The author host of the program and environment, when they outrank any author host set.
-    private static func derivedAuthorHost(_ settings: [SettingKey: ResolvedSetting]) -> ResolvedSetting? {
+    /// The host of `tier` made from the program and environment, for `key` (the author or preview host), when they
+    /// outrank any value of `key` set.
+    private static func derivedTierHost(
+        _ key: SettingKey, tier: AemOrigin.CloudServiceTier, _ settings: [SettingKey: ResolvedSetting]
+    ) -> ResolvedSetting? {
         guard let program = settings[.program], let programValue = program.value,
             let environment = settings[.environment], let environmentValue = environment.value,
-            max(program.source.rank, environment.source.rank) > (settings[.authorHost]?.source.rank ?? 0),
-            let origin = try? AemOrigin.cloudService(
-                program: programValue, environment: environmentValue, tier: .author)
+            max(program.source.rank, environment.source.rank) > (settings[key]?.source.rank ?? 0),
+            let origin = try? AemOrigin.cloudService(program: programValue, environment: environmentValue, tier: tier)
         else { return nil }
         return ResolvedSetting(
             value: origin.host,
@@ -330,6 +337,22 @@ package struct ResolvedConfiguration: Equatable, Sendable {
             scheme: service.origin.scheme, host: host, authentication: service.authentication,
             timeout: service.timeout, retry: .authorService, userAgent: ToolIdentity.userAgent, perspective: perspective
         )
+    }
+
+    /// The preview service named by the settings (`AEM_PREVIEW_HOST`, or the program and environment), read with the
+    /// `.preview` perspective and the same scheme and credentials as the service; nil when no host at all is
+    /// configured (the built-in sample's preview).
+    /// - Throws: when a publish host is configured but no preview host.
+    package func previewService() throws(AemConfigurationError) -> AemConfiguration? {
+        guard case .configured(let service) = try service() else { return nil }
+        guard let host = setting(.previewHost).value else {
+            throw AemConfigurationError(
+                "Preview needs its host: set AEM_PREVIEW_HOST (or --preview-host, or AEM_PROGRAM and AEM_ENVIRONMENT), such as preview-p123-e456.adobeaemcloud.com; AEM_HOST (\(service.origin)) is the publish service."
+            )
+        }
+        return try AemConfiguration(
+            scheme: service.origin.scheme, host: host, authentication: service.authentication,
+            timeout: service.timeout, userAgent: ToolIdentity.userAgent, perspective: .preview)
     }
 
     /// The credentials for the configured authentication type, or an error naming what is missing.

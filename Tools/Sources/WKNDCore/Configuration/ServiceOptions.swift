@@ -23,6 +23,12 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
 
     @Option(
         help: ArgumentHelp(
+            "The AEM preview host, which --preview reads, with an optional :port (overrides AEM_PREVIEW_HOST).",
+            valueName: "host"))
+    package var previewHost: String?
+
+    @Option(
+        help: ArgumentHelp(
             "How long to wait for each answer to begin, in seconds (default \(ResolvedConfiguration.defaultTimeoutSeconds); overrides AEM_TIMEOUT).",
             valueName: "seconds"))
     package var timeout: String?
@@ -51,17 +57,30 @@ package struct ServiceOptions: ParsableArguments, ConfigurationOptions {
     )
     package var draft = false
 
+    @Flag(
+        help:
+            "Read preview: the content published to the preview service (AEM_PREVIEW_HOST; the built-in sample's preview when no host is set), through the response cache."
+    )
+    package var preview = false
+
     @OptionGroup package var common: CommonOptions
 
     package var verbose: Bool { common.verbose }
 
+    package func validate() throws {
+        if draft && preview {
+            throw ValidationError(
+                "--draft and --preview cannot be used together: drafts are on author, preview is a tier of its own.")
+        }
+    }
+
     package func resolveConfiguration() throws(AemConfigurationError) -> LoadedConfiguration {
         let options: [SettingKey: String?] = [
-            .scheme: scheme?.rawValue, .host: host, .authorHost: authorHost, .timeout: timeout, .program: program,
-            .environment: environment, .tier: tier?.rawValue, .locale: locale,
+            .scheme: scheme?.rawValue, .host: host, .authorHost: authorHost, .previewHost: previewHost,
+            .timeout: timeout, .program: program, .environment: environment, .tier: tier?.rawValue, .locale: locale,
         ]
         var loaded = try common.resolveConfiguration(options: options.compactMapValues { $0 })
-        loaded.readsDrafts = draft
+        loaded.perspective = draft ? .drafts : preview ? .preview : .published
         return loaded
     }
 }
@@ -243,8 +262,9 @@ package struct LoadedConfiguration: Sendable {
     package var resolved: ResolvedConfiguration
     /// Lines of the file that were skipped, each naming the file and line.
     package var fileIssues: [String]
-    /// Whether the command reads drafts from the author service (`--draft`) rather than what was published.
-    package var readsDrafts = false
+    /// What the command reads: what was published (the default), preview (`--preview`) or drafts on the author
+    /// service (`--draft`).
+    package var perspective: ContentPerspective = .published
 
     /// Everything worth a warning on stderr.
     package var warnings: [String] { fileIssues + resolved.warnings }

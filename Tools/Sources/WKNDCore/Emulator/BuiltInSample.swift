@@ -70,6 +70,23 @@ package struct BuiltInSample: Sendable {
         }
     }
 
+    /// The configuration of the tier that serves `perspective`.
+    /// - Throws: `Failure` for preview when the emulator serving the sample did not say where its preview is.
+    package func configuration(for perspective: ContentPerspective) throws -> AemConfiguration {
+        switch perspective {
+        case .published: return configuration
+        case .drafts: return authorConfiguration
+        case .preview:
+            guard let previewConfiguration else {
+                throw Failure(
+                    .unavailable,
+                    "The sample service already running does not say where its preview is: stop it and start `wknd serve` again."
+                )
+            }
+            return previewConfiguration
+        }
+    }
+
     package func stop() async {
         await program?.stop()
     }

@@ -8,8 +8,8 @@ package struct AuthoringServices: Sendable {
     package let author: Aem
     /// The publish service, as the reading commands use it (no cache: a write's command wants what is there now).
     package let publish: Aem
-    /// The preview service, read as publish is; nil when the configuration does not say where it is (only a program
-    /// and environment, or the built-in sample, do).
+    /// The preview service, read as publish is; nil when no preview host is configured (`AEM_PREVIEW_HOST`, or the
+    /// program and environment), or when the built-in sample already running does not say where its preview is.
     package let preview: Aem?
 
     /// The services given; see each property.
@@ -28,8 +28,9 @@ extension CommandContext {
     {
         let resolved = configuration.resolved
         if let author = try resolved.authorService(), case .configured(let publish) = try resolved.service() {
-            return try await withServices(
-                author: author, publish: publish, preview: try Self.previewService(resolved, publish: publish), body)
+            // Writing needs no preview host: without one, there is no preview client.
+            let preview = resolved.setting(.previewHost).value == nil ? nil : try resolved.previewService()
+            return try await withServices(author: author, publish: publish, preview: preview, body)
         }
         console.note("no AEM host configured, writing to the built-in sample service; set AEM_AUTHOR_HOST to use yours")
         let sample = try await BuiltInSample.start(timeout: try resolved.timeout())
@@ -43,22 +44,6 @@ extension CommandContext {
             await sample.stop()
             throw error
         }
-    }
-
-    /// The preview service beside the configured `publish`: the service itself when its tier is preview, else the
-    /// preview host of the program and environment, with publish's scheme and credentials; nil without them.
-    private static func previewService(_ resolved: ResolvedConfiguration, publish: AemConfiguration) throws
-        -> AemConfiguration?
-    {
-        if resolved.setting(.tier).value?.lowercased() == AemOrigin.CloudServiceTier.preview.rawValue {
-            return publish
-        }
-        guard let program = resolved.setting(.program).value, let environment = resolved.setting(.environment).value
-        else { return nil }
-        let host = try AemOrigin.cloudService(program: program, environment: environment, tier: .preview).host
-        return try AemConfiguration(
-            scheme: publish.origin.scheme, host: host, authentication: publish.authentication,
-            timeout: publish.timeout, userAgent: ToolIdentity.userAgent, perspective: .preview)
     }
 
     private func withServices<Result: Sendable>(

@@ -9,7 +9,7 @@ extension CommandContext {
         _ body: (Aem, CommandCache) async throws -> Result
     ) async throws -> Result {
         let cache: CommandCache
-        if !configuration.readsDrafts, case .configured = try configuration.resolved.service() {
+        if configuration.perspective.isCached, case .configured = try configuration.resolved.service() {
             cache = try CommandCache.open(options, console: console)
         } else {
             cache = .disabled(console: console)

@@ -30,36 +30,59 @@ package struct CommandContext: Sendable {
         }
     }
 
-    /// Runs `body` with a client for the configured service — or, when no host is configured,
-    /// for the built-in sample service started beside it — and closes everything after.
+    /// Runs `body` with a client for the configured service of the configuration's perspective (publish, preview
+    /// or author) — or, when no host is configured, for that tier of the built-in sample service started beside it —
+    /// and closes everything after.
     package func withAem<Result: Sendable>(
         cache: (any ResponseCache)? = nil, policy: CachePolicy = .useHTTPSemantics,
         _ body: (Aem) async throws -> Result
     ) async throws -> Result {
-        // A drafts configuration keeps nothing in the cache it is given.
-        if configuration.readsDrafts, let author = try configuration.resolved.authorService(perspective: .drafts) {
-            console.note("reading drafts from the author service \(author.origin)")
-            return try await Self.withClient(author, cache: cache, policy: policy, console: console, body)
+        let resolved = configuration.resolved
+        switch configuration.perspective {
+        case .drafts:
+            // A drafts configuration keeps nothing in the cache it is given.
+            if let author = try resolved.authorService(perspective: .drafts) {
+                console.note("reading drafts from the author service \(author.origin)")
+                return try await Self.withClient(author, cache: cache, policy: policy, console: console, body)
+            }
+        case .preview:
+            if let preview = try resolved.previewService() {
+                console.note(
+                    "reading preview from \(preview.origin); its CDN may keep an answer up to two hours: "
+                        + "following events (`wknd list --follow`) gets the newest")
+                return try await Self.withClient(preview, cache: cache, policy: policy, console: console, body)
+            }
+        case .published:
+            break
         }
-        switch try configuration.resolved.service() {
+        switch try resolved.service() {
         case .configured(let aemConfiguration):
             return try await Self.withClient(aemConfiguration, cache: cache, policy: policy, console: console, body)
         case .builtInSample:
-            console.note(
-                configuration.readsDrafts
-                    ? "no AEM host configured, reading drafts from the built-in sample's author; set AEM_AUTHOR_HOST to use yours"
-                    : "no AEM host configured, using the built-in sample service; set AEM_HOST to use yours")
-            let sample = try await BuiltInSample.start(timeout: try configuration.resolved.timeout())
-            let served = configuration.readsDrafts ? sample.authorConfiguration : sample.configuration
+            console.note(Self.sampleNote(configuration.perspective))
+            let sample = try await BuiltInSample.start(timeout: try resolved.timeout())
             do {
                 let result = try await Self.withClient(
-                    served, cache: cache, policy: policy, console: console, body)
+                    try sample.configuration(for: configuration.perspective), cache: cache, policy: policy,
+                    console: console, body)
                 await sample.stop()
                 return result
             } catch {
                 await sample.stop()
                 throw error
             }
+        }
+    }
+
+    /// The note that says the built-in sample is read, and which of its tiers.
+    private static func sampleNote(_ perspective: ContentPerspective) -> String {
+        switch perspective {
+        case .published:
+            "no AEM host configured, using the built-in sample service; set AEM_HOST to use yours"
+        case .preview:
+            "no AEM host configured, reading preview from the built-in sample's preview; set AEM_HOST and AEM_PREVIEW_HOST to use yours"
+        case .drafts:
+            "no AEM host configured, reading drafts from the built-in sample's author; set AEM_AUTHOR_HOST to use yours"
         }
     }
 

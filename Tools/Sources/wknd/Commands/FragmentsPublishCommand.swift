@@ -20,9 +20,10 @@ struct FragmentsPublishCommand: AsyncParsableCommand {
 
             --to preview publishes to the preview service instead, for a review
             before the content goes live: the fragments' status, which tracks
-            publish only, does not change. --wait then waits for preview (whose
-            host wknd knows for the built-in sample, or from AEM_PROGRAM and
-            AEM_ENVIRONMENT).
+            publish only, does not change. --wait then waits for preview
+            (AEM_PREVIEW_HOST, or the host AEM_PROGRAM and AEM_ENVIRONMENT make;
+            the built-in sample's preview when no host is set), and
+            `wknd show <slug> --preview` reads it.
 
             EXAMPLES
               wknd fragments publish /content/dam/wknd-shared/en/adventures/fjord-kayak-week --wait
@@ -132,7 +133,7 @@ struct PublicationRun {
                 guard served != nil || !waiting.wait else {
                     throw Failure(
                         .configuration,
-                        "--wait needs the preview service's host, which wknd finds from AEM_PROGRAM and AEM_ENVIRONMENT; set them, or leave out --wait. Nothing was published."
+                        "--wait needs the preview service's host: set AEM_PREVIEW_HOST (or --preview-host, or AEM_PROGRAM and AEM_ENVIRONMENT), or leave out --wait. Nothing was published."
                     )
                 }
                 var paths: [String] = []
