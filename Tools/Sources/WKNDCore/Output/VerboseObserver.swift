@@ -15,6 +15,9 @@ package struct VerboseObserver: AemObserver {
             line += " (to \(location))"
         }
         if let cdn = Self.cdnNote(response.headers) { line += " " + cdn }
+        if Self.isChangeRead(request.url) {
+            line += " (asked past the CDN's copy: a content event changed what it holds)"
+        }
         console.detail(line + " " + Self.timing(attempt: attempt, duration: duration))
     }
 
@@ -34,6 +37,13 @@ package struct VerboseObserver: AemObserver {
         if let cache { parts.append("CDN \(cache)") }
         if let age { parts.append("copy \(CommandCache.ageText(age)) old") }
         return "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    /// Whether `url` is a read the response cache sent after a content change marked its answer stale: it carries
+    /// the change's mark as `aem-change`, the library's cache-buster.
+    package static func isChangeRead(_ url: URL) -> Bool {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.contains { $0.name == "aem-change" }
+            == true
     }
 
     /// `(attempt 2, 12 ms)`.
