@@ -130,7 +130,10 @@ enum WKNDServe {
                 }
                 let host = origins.publish.absoluteString.replacingOccurrences(of: "http://", with: "")
                 let authorHost = origins.author.absoluteString.replacingOccurrences(of: "http://", with: "")
-                say("use it with: AEM_SCHEME=http AEM_HOST=\(host) AEM_AUTHOR_HOST=\(authorHost) wknd list")
+                let previewHost = origins.preview.absoluteString.replacingOccurrences(of: "http://", with: "")
+                say(
+                    "use it with: AEM_SCHEME=http AEM_HOST=\(host) AEM_AUTHOR_HOST=\(authorHost) "
+                        + "AEM_PREVIEW_HOST=\(previewHost) wknd list")
                 say(
                     "content events: \(origins.publish.absoluteString)\(EventJournal.path)"
                         + (watcher == nil ? "" : " (watching the package for edits)"))

@@ -40,14 +40,14 @@ struct WKND: AsyncParsableCommand {
                                               sample's, or AEM_AUTHOR_HOST's)
 
             CONFIGURATION (highest first, setting by setting)
-              1. options: --scheme --host --author-host --program --environment
-                 --tier --auth --username --password-stdin --token-file
-                 --service-credentials --client-id --client-secret-file --scopes
-                 --ims-url --timeout
-              2. environment: AEM_SCHEME AEM_HOST AEM_AUTHOR_HOST AEM_PROGRAM
-                 AEM_ENVIRONMENT AEM_TIER AEM_AUTH_TYPE AEM_USERNAME AEM_PASSWORD
-                 AEM_TOKEN AEM_TOKEN_FILE AEM_SERVICE_CREDENTIALS AEM_CLIENT_ID
-                 AEM_CLIENT_SECRET AEM_SCOPES AEM_IMS_URL AEM_TIMEOUT
+              1. options: --scheme --host --author-host --preview-host --program
+                 --environment --tier --auth --username --password-stdin
+                 --token-file --service-credentials --client-id
+                 --client-secret-file --scopes --ims-url --timeout
+              2. environment: AEM_SCHEME AEM_HOST AEM_AUTHOR_HOST AEM_PREVIEW_HOST
+                 AEM_PROGRAM AEM_ENVIRONMENT AEM_TIER AEM_AUTH_TYPE AEM_USERNAME
+                 AEM_PASSWORD AEM_TOKEN AEM_TOKEN_FILE AEM_SERVICE_CREDENTIALS
+                 AEM_CLIENT_ID AEM_CLIENT_SECRET AEM_SCOPES AEM_IMS_URL AEM_TIMEOUT
               3. the profile named by --profile or AEM_PROFILE, in the JSON file
                  $AEM_PROFILES_FILE, else ~/.config/wknd/profiles.json
               4. the file named by --config, else ./Config.xcconfig when it
@@ -55,9 +55,11 @@ struct WKND: AsyncParsableCommand {
               5. defaults: scheme https, tier publish; with no host set anywhere,
                  the built-in sample service, started in the background
             --program and --environment make the host
-            <tier>-p<program>-e<environment>.adobeaemcloud.com. Passwords, tokens
-            and client secrets are never option values: use the environment, a
-            file, --password-stdin, --token-file or --client-secret-file.
+            <tier>-p<program>-e<environment>.adobeaemcloud.com, and the author and
+            preview hosts (author-p…, preview-p…) that writing, --draft and
+            --preview use. Passwords, tokens and client secrets are never option
+            values: use the environment, a file, --password-stdin, --token-file or
+            --client-secret-file.
             `wknd config` shows the settings in effect and where each comes from.
 
             SIGNING IN TO AEM AS A CLOUD SERVICE
