@@ -99,6 +99,45 @@ struct FragmentWriteCommandTests {
         #expect(run.stdout.isEmpty)
     }
 
+    @Test("on a configured service, --preview reads AEM_PREVIEW_HOST through the response cache, and says so once")
+    func previewOnConfiguredService() async throws {
+        try await withTemporaryFolder("wknd-cache") { cache in
+            try await withEmulator { emulator, publish in
+                let environment = publish.merging([
+                    "AEM_AUTHOR_HOST": "127.0.0.1:\(emulator.authorURL.port ?? 0)",
+                    "AEM_PREVIEW_HOST": "127.0.0.1:\(emulator.previewURL.port ?? 0)", "AEM_AUTH_TYPE": "basic",
+                    "AEM_USERNAME": "admin", "AEM_PASSWORD": "admin", "WKND_CACHE_DIR": cache.path,
+                ]) { $1 }
+                let set = try await WkndRun.run(
+                    ["fragments", "set", Self.lofoten, "title=Lofoten Review Camp"], environment: environment)
+                #expect(set.status == 0, "\(set.stderr)")
+                let preview = try await WkndRun.run(
+                    ["fragments", "publish", Self.lofoten, "--to", "preview", "--wait", "--wait-timeout", "10"],
+                    environment: environment)
+                #expect(preview.status == 0, "\(preview.stderr)")
+
+                let queries = { emulator.requests.filter { $0.path == QueryPath.bySlug }.count }
+                let first = try await WkndRun.run(
+                    ["show", "lofoten-winter-surf", "--preview", "--json"], environment: environment)
+                #expect(first.status == 0, "\(first.stderr)")
+                #expect(first.stdout.contains("Lofoten Review Camp"))
+                #expect(first.stderr.contains("reading preview from \(emulator.previewURL.absoluteString)"))
+                #expect(first.stderr.contains("up to two hours"), "\(first.stderr)")
+                #expect(queries() == 1)
+                let second = try await WkndRun.run(
+                    ["show", "lofoten-winter-surf", "--preview", "--json"], environment: environment)
+                #expect(second.stdout == first.stdout)
+                #expect(queries() == 1, "the second read is answered from the cache")
+                // Publish is another host, so another cache key: it answers with what it holds.
+                let published = try await WkndRun.run(
+                    ["show", "lofoten-winter-surf", "--json"], environment: environment)
+                #expect(published.status == 0, "\(published.stderr)")
+                #expect(!published.stdout.contains("Lofoten Review Camp"))
+                #expect(queries() == 2)
+            }
+        }
+    }
+
     @Test("--preview: refused beside --draft; on a publish host without a preview host, a configuration error")
     func previewRefusals() async throws {
         let both = try await WkndRun.run(["show", "lofoten-winter-surf", "--preview", "--draft"])
