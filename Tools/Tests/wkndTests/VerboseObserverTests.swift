@@ -17,7 +17,9 @@ struct VerboseObserverTests {
     @Test("a read with the cache's change mark is told apart from a plain one")
     func changeRead() throws {
         let busted = try #require(
-            URL(string: "https://publish.example/graphql/execute.json/wknd-shared/adventures-all;limit=3;?aem-change=9f"))
+            URL(
+                string: "https://publish.example/graphql/execute.json/wknd-shared/adventures-all;limit=3;?aem-change=9f"
+            ))
         let plain = try #require(URL(string: "https://publish.example/graphql/execute.json/wknd-shared/adventures-all"))
         #expect(VerboseObserver.isChangeRead(busted))
         #expect(!VerboseObserver.isChangeRead(plain))
