@@ -330,7 +330,7 @@ package struct ResolvedConfiguration: Equatable, Sendable {
         guard case .configured(let service) = try service() else { return nil }
         guard let host = setting(.authorHost).value else {
             throw AemConfigurationError(
-                "Writing content needs the author service: set AEM_AUTHOR_HOST (or --author-host), such as author-p123-e456.adobeaemcloud.com; AEM_HOST (\(service.origin)) is where content is read."
+                "Drafts and writes need the author service: set AEM_AUTHOR_HOST (or --author-host), such as author-p123-e456.adobeaemcloud.com; AEM_HOST (\(service.origin)) is where content is read."
             )
         }
         return try AemConfiguration(
