@@ -19,22 +19,17 @@ struct FragmentsDeleteCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
-    var fragment: String
+    @OptionGroup var target: AuthoredFragmentArgument
 
     @Flag(help: "Unpublish it as well, when it is published.")
     var unpublish = false
 
     @OptionGroup var options: ServiceOptions
 
-    func validate() throws {
-        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
-    }
-
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
-                let read = try await AuthoredLookup.fragment(fragment, on: services.author)
+                let read = try await AuthoredLookup.fragment(target.fragment, on: services.author)
                 if unpublish {
                     try await services.author.send(.deleteAndUnpublish(read))
                 } else {

@@ -26,22 +26,17 @@ struct FragmentsEditCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
-    var fragment: String
+    @OptionGroup var target: AuthoredFragmentArgument
 
     @Flag(help: "Print the fragment as AEM answers it after the change, with its entity tag.")
     var json = false
 
     @OptionGroup var options: ServiceOptions
 
-    func validate() throws {
-        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
-    }
-
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
-                let read = try await AuthoredLookup.fragment(fragment, on: services.author)
+                let read = try await AuthoredLookup.fragment(target.fragment, on: services.author)
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "wknd-edit-\(read.name)-\(UUID().uuidString.prefix(8).lowercased()).json")
                 try Data(EditDocument.text(of: read).utf8).write(to: file, options: .atomic)
@@ -71,7 +66,7 @@ struct FragmentsEditCommand: AsyncParsableCommand {
                     }
                     throw Failure(
                         .busy,
-                        "\(read.path) changed on author while you edited it, so your edit was not sent. Your edit is kept in \(file.path); run `wknd fragments edit \(fragment)` again to edit the current copy."
+                        "\(read.path) changed on author while you edited it, so your edit was not sent. Your edit is kept in \(file.path); run `wknd fragments edit \(target.fragment)` again to edit the current copy."
                     )
                 } catch let error as AemError {
                     throw Failure(

@@ -18,8 +18,7 @@ struct FragmentsRestoreCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
-    var fragment: String
+    @OptionGroup var target: AuthoredFragmentArgument
 
     @Argument(help: ArgumentHelp("The version's id.", valueName: "version"))
     var version: String
@@ -29,16 +28,12 @@ struct FragmentsRestoreCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServiceOptions
 
-    func validate() throws {
-        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
-    }
-
     func run() async throws {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
                 let id =
-                    try await fragment.hasPrefix("/")
-                    ? AuthoredLookup.fragment(fragment, on: services.author).id : fragment
+                    try await target.fragment.hasPrefix("/")
+                    ? AuthoredLookup.fragment(target.fragment, on: services.author).id : target.fragment
                 let restored = try await services.author.send(.restore(version: version, of: id))
                 AuthoredOutput(json: json).write(restored, "restored")
             }

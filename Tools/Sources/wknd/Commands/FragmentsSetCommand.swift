@@ -30,8 +30,7 @@ struct FragmentsSetCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
-    var fragment: String
+    @OptionGroup var target: AuthoredFragmentArgument
 
     @Argument(help: ArgumentHelp("The fields to change.", valueName: "field=value"))
     var assignments: [String] = []
@@ -51,7 +50,6 @@ struct FragmentsSetCommand: AsyncParsableCommand {
     @OptionGroup var options: ServiceOptions
 
     func validate() throws {
-        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
         if assignments.isEmpty, title == nil, description == nil {
             throw ValidationError("Give the fields to change as field=value, or --title or --description.")
         }
@@ -66,7 +64,7 @@ struct FragmentsSetCommand: AsyncParsableCommand {
         let assignments = try parsedAssignments()
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
-                let read = try await AuthoredLookup.fragment(fragment, on: services.author)
+                let read = try await AuthoredLookup.fragment(target.fragment, on: services.author)
                 let edit = try Self.edit(of: read, assignments, title: title, description: description)
                 if dryRun {
                     if edit.isEmpty { context.console.note("\(read.path) has these values already: nothing to send") }

@@ -20,8 +20,7 @@ struct FragmentsVersionsCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The fragment's id, or its path under /content/dam/.", valueName: "id-or-path"))
-    var fragment: String
+    @OptionGroup var target: AuthoredFragmentArgument
 
     @Flag(help: "Save the fragment as it is now as a new version.")
     var create = false
@@ -38,7 +37,6 @@ struct FragmentsVersionsCommand: AsyncParsableCommand {
     @OptionGroup var options: ServiceOptions
 
     func validate() throws {
-        if fragment.hasPrefix("/"), let error = ValidationError.damPath(fragment) { throw error }
         if !create, label != nil || comment != nil { throw ValidationError("--label and --comment go with --create.") }
     }
 
@@ -46,8 +44,8 @@ struct FragmentsVersionsCommand: AsyncParsableCommand {
         try await CommandContext.run(options) { context in
             try await context.withAuthoring { services in
                 let id =
-                    try await fragment.hasPrefix("/")
-                    ? AuthoredLookup.fragment(fragment, on: services.author).id : fragment
+                    try await target.fragment.hasPrefix("/")
+                    ? AuthoredLookup.fragment(target.fragment, on: services.author).id : target.fragment
                 let output = Terminal.standardOutput
                 if create {
                     let version = try await services.author.send(.createVersion(of: id, label: label, comment: comment))
