@@ -32,10 +32,7 @@ public struct FragmentPages: AsyncSequence, Sendable {
     /// Reads the pages in order; after the last page (or a failure) it ends.
     public struct Iterator: AsyncIteratorProtocol {
         let page: @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>
-        private var cursor: String?
-        private var finished = false
-        /// The cursors already followed, so that a server sending one twice cannot loop forever.
-        private var followed: Set<String> = []
+        private var walk = CursorWalk()
 
         init(page: @escaping @Sendable (_ cursor: String?) async throws -> Fetched<FragmentPage>) {
             self.page = page
@@ -43,19 +40,7 @@ public struct FragmentPages: AsyncSequence, Sendable {
 
         /// The next page, fetched now, or nil after the last.
         public mutating func next() async throws -> Fetched<FragmentPage>? {
-            guard !finished else { return nil }
-            do {
-                let current = try await page(cursor)
-                if let next = current.value.cursor, followed.insert(next).inserted {
-                    cursor = next
-                } else {
-                    finished = true
-                }
-                return current
-            } catch {
-                finished = true
-                throw error
-            }
+            try await walk.next(page, cursor: \.value.cursor)
         }
     }
 
