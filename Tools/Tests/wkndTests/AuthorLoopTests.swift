@@ -14,7 +14,6 @@ import FoundationNetworking
 @Suite("The author loop: create, edit, publish, follow, unpublish", .timeLimit(.minutes(10)))
 struct AuthorLoopTests {
     @Test func createEditPublishFollowUnpublish() async throws {
-        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         try await withTemporaryFolder("wknd-loop") { parent in
             let mirror = parent.appendingPathComponent("mirror")
             let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
@@ -24,18 +23,8 @@ struct AuthorLoopTests {
                     "AEM_AUTHOR_HOST": "127.0.0.1:\(emulator.authorURL.port ?? 0)", "AEM_AUTH_TYPE": "basic",
                     "AEM_USERNAME": "admin", "AEM_PASSWORD": "admin",
                 ]) { $1 }
-                let follower = Process()
-                follower.executableURL = executable
-                follower.arguments = ["sync", mirror.path, "--follow"]
-                follower.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-                    .merging(publish) { $1 }
-                let errors = Pipe()
-                follower.standardOutput = FileHandle.nullDevice
-                follower.standardError = errors
-                let end = ProcessEnd(follower)
-                try await withLaunched(follower) {
-                    let stderr = OutputLines(errors.fileHandleForReading)
-                    #expect(await stderr.contains(FollowCommandTests.synced))
+                try await RunningWknd.run(["sync", mirror.path, "--follow"], environment: publish) { follower in
+                    #expect(await follower.stderr.contains(FollowCommandTests.synced))
 
                     let folder = "/content/dam/wknd-shared/en/adventures"
                     let path = folder + "/fjord-kayak-week"
@@ -75,8 +64,7 @@ struct AuthorLoopTests {
                             try ContentStore(directory: mirror).adventure(slug: "fjord-kayak-week") == nil
                         })
                     #expect(try await WkndRun.run(["show", "fjord-kayak-week"], environment: publish).status == 66)
-                    kill(follower.processIdentifier, SIGINT)
-                    #expect(await end.status == 130)
+                    #expect(await follower.interrupt() == 130)
                 }
             }
         }

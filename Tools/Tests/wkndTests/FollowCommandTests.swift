@@ -79,7 +79,6 @@ struct FollowCommandTests {
 
     @Test("killed with SIGKILL in the middle of a burst of 100 edits, a resumed follower loses nothing")
     func survivesSIGKILL() async throws {
-        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         try await withTemporaryFolder("wknd-follow") { parent in
             let folder = parent.appendingPathComponent("wknd-follow")
             let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
@@ -87,23 +86,12 @@ struct FollowCommandTests {
             var content = try EmulatorContent.sample()
             let slugs = content.adventures.map(\.slug)
             try await withEmulator(EmulatorOptions(content: content, faults: faults, live: live)) { _, environment in
-                /// Runs `body` while a follower of `folder` runs: the process, its end and its stderr.
-                func withFollower(_ body: (Process, ProcessEnd, OutputLines) async throws -> Void) async throws {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = ["sync", folder.path, "--follow"]
-                    process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-                        .merging(environment) { $1 }
-                    let errors = Pipe()
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = errors
-                    let end = ProcessEnd(process)
-                    try await withLaunched(process) {
-                        try await body(process, end, OutputLines(errors.fileHandleForReading))
-                    }
+                /// Runs `body` while a follower of `folder` runs.
+                func withFollower(_ body: (RunningWknd) async throws -> Void) async throws {
+                    try await RunningWknd.run(["sync", folder.path, "--follow"], environment: environment, body)
                 }
-                try await withFollower { first, end, stderr in
-                    #expect(await stderr.contains(Self.synced))
+                try await withFollower { first in
+                    #expect(await first.stderr.contains(Self.synced))
                     // Every answer now takes a while, so that the kill lands while fragments are being read.
                     faults.latency = .milliseconds(40)
                     for round in 1...5 {
@@ -111,19 +99,19 @@ struct FollowCommandTests {
                             content[slug: slug]?.master["price"] = .double(Double(round * 1000 + index))
                         }
                         live.replace(with: content)
-                        if round == 2 { kill(first.processIdentifier, SIGKILL) }
+                        if round == 2 { kill(first.process.processIdentifier, SIGKILL) }
                         try await Task.sleep(for: .milliseconds(150))
                     }
-                    #expect(await end.status == SIGKILL)
+                    #expect(await first.end.status == SIGKILL)
                 }
                 // A second follower, killed part way through catching up.
-                try await withFollower { second, end, _ in
+                try await withFollower { second in
                     try await Task.sleep(for: .milliseconds(700))
-                    kill(second.processIdentifier, SIGKILL)
-                    _ = await end.status
+                    kill(second.process.processIdentifier, SIGKILL)
+                    _ = await second.end.status
                 }
                 faults.latency = .zero
-                try await withFollower { third, end, _ in
+                try await withFollower { third in
                     var converged = false
                     for _ in 0..<300 where !converged {
                         try await Task.sleep(for: .milliseconds(100))
@@ -135,8 +123,7 @@ struct FollowCommandTests {
                                 (try? store.adventure(slug: slug)?.adventure.price) == Double(5000 + index)
                             }
                     }
-                    kill(third.processIdentifier, SIGINT)
-                    _ = await end.status
+                    _ = await third.interrupt()
                     #expect(converged, "the mirror did not reach the last edits within 30 s")
                 }
                 #expect(try ContentStore(directory: folder).adventures().count == slugs.count)

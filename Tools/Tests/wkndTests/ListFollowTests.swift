@@ -12,33 +12,21 @@ import FoundationNetworking
 struct ListFollowTests {
     @Test("a publish that changes a title prints the list again; Ctrl-C ends it")
     func reprintsOnPublish() async throws {
-        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         try await withTemporaryFolder("list-follow") { folder in
             let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
             try await withEmulator(EmulatorOptions(content: try EmulatorContent.sample(), live: live)) {
                 emulator, environment in
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = ["list", "--limit", "3", "--follow"]
-                process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-                    .merging(environment) { $1 }.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
-                let (output, errors) = (Pipe(), Pipe())
-                process.standardOutput = output
-                process.standardError = errors
-                let end = ProcessEnd(process)
-                try await withLaunched(process) {
-                    let stdout = OutputLines(output.fileHandleForReading)
-                    let stderr = OutputLines(errors.fileHandleForReading)
-                    #expect(await stderr.contains("following http://"))
-                    #expect(await stdout.contains("Algarve First Waves"))
+                let cached = environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
+                try await RunningWknd.run(["list", "--limit", "3", "--follow"], environment: cached) { wknd in
+                    #expect(await wknd.stderr.contains("following http://"))
+                    #expect(await wknd.stdout.contains("Algarve First Waves"))
 
                     let sites = SitesWriter(emulator: emulator)
                     let path = "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves"
                     try await sites.setTitle("Algarve, Followed", of: path)
-                    #expect(await stdout.contains("Algarve, Followed"))
-                    #expect(await stderr.contains("changed: "))
-                    kill(process.processIdentifier, SIGINT)
-                    _ = await end.status
+                    #expect(await wknd.stdout.contains("Algarve, Followed"))
+                    #expect(await wknd.stderr.contains("changed: "))
+                    _ = await wknd.interrupt()
                 }
             }
         }
@@ -48,28 +36,18 @@ struct ListFollowTests {
 extension ListFollowTests {
     @Test("wknd sync --follow marks what the events change stale in the response cache: the next list asks again")
     func syncFollowMarksTheResponseCache() async throws {
-        let executable = try #require(WkndRun.executable, "the wknd binary was not built")
         try await withTemporaryFolder("sync-marks") { folder in
             let live = EmulatorLiveContent(journal: EventJournal(retryAfter: 0))
             try await withEmulator(EmulatorOptions(content: try EmulatorContent.sample(), live: live)) {
                 emulator, environment in
                 let cached = environment.merging(["WKND_CACHE_DIR": folder.path]) { $1 }
                 #expect(try await WkndRun.run(["list", "--limit", "3"], environment: cached).status == 0)
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = ["sync", folder.appendingPathComponent("mirror").path, "--follow"]
-                process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-                    .merging(cached) { $1 }
-                let errors = Pipe()
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = errors
-                let end = ProcessEnd(process)
-                try await withLaunched(process) {
-                    let stderr = OutputLines(errors.fileHandleForReading)
-                    #expect(await stderr.contains(FollowCommandTests.synced))
+                let mirror = folder.appendingPathComponent("mirror").path
+                try await RunningWknd.run(["sync", mirror, "--follow"], environment: cached) { wknd in
+                    #expect(await wknd.stderr.contains(FollowCommandTests.synced))
                     let path = "/content/dam/wknd-shared/en/adventures/algarve-first-waves/algarve-first-waves"
                     try await SitesWriter(emulator: emulator).setTitle("Algarve, Synced", of: path)
-                    #expect(await stderr.contains("1 published)"))
+                    #expect(await wknd.stderr.contains("1 published)"))
                     var marked = false
                     for _ in 0..<50 where !marked {
                         let listed = try await WkndRun.run(["cache", "list", "--json"], environment: cached)
@@ -79,8 +57,7 @@ extension ListFollowTests {
                     #expect(marked)
                     let list = try await WkndRun.run(["list", "--limit", "3"], environment: cached)
                     #expect(list.stdout.contains("Algarve, Synced"))
-                    kill(process.processIdentifier, SIGINT)
-                    _ = await end.status
+                    _ = await wknd.interrupt()
                 }
             }
         }
