@@ -4,13 +4,13 @@ import Foundation
 /// cached when a change came is not taken from a CDN copy older than that change: when such an answer holds what
 /// the change touched and its `Age` says the copy was made before the client heard of the change, it is asked for
 /// again with the change's mark, the URL every client of that change asks for. Shared by a client and its copies.
-package final class RecentChanges: Sendable {
+final class RecentChanges: Sendable {
     /// How many changes are kept; older ones fall off (a CDN copy lives two hours, a busy author publishes less).
     static let limit = 512
 
     private let changes = LockedValue<[(change: ContentChange, heard: Date)]>([])
 
-    package init() {}
+    init() {}
 
     /// Keeps `changes`, heard at `time`.
     func record(_ changes: [ContentChange], at time: Date) {

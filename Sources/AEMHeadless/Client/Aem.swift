@@ -27,7 +27,7 @@ public struct Aem: Sendable {
     /// Says when `invalidateCache(for:)` marked answers stale; shared with the copies `with(cache:policy:)` makes.
     package let cacheChanges: CacheChangeSignal
     /// The content changes it was told of lately; shared with the copies `with(cache:policy:)` makes.
-    package let recentChanges: RecentChanges
+    let recentChanges: RecentChanges
 
     /// The most redirects followed for one request.
     static let maxRedirects = 5
