@@ -200,7 +200,7 @@ public final class EmulatorCDN: Sendable {
     /// answers that hold it; persisted queries are not purged (``CacheRules/publishPurgesPersistedQueries``).
     private func applyChanges(from journal: EventJournal) {
         let applied = state.withLockedValue { $0.appliedSequence }
-        let changed = journal.all.filter { $0.sequence > applied }
+        let changed = journal.entries(after: applied)
         guard let last = changed.last?.sequence else { return }
         let paths = Set(changed.filter { $0.type.hasPrefix("aem.sites.contentFragment.") }.map(\.path))
         let time = now()

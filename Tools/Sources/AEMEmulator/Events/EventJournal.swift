@@ -40,6 +40,15 @@ public final class EventJournal: Sendable {
     /// Every event kept, oldest first.
     public var all: [JournalEntry] { expire().entries }
 
+    /// The events recorded after the one numbered `sequence`, oldest first: read from the end, so that a caller that
+    /// keeps up (the CDN, on every request) costs only what is new.
+    func entries(after sequence: Int) -> [JournalEntry] {
+        state.withLockedValue { state in
+            guard state.last > sequence else { return [] }
+            return Array(state.entries.reversed().prefix { $0.sequence > sequence }.reversed())
+        }
+    }
+
     /// Records an event for each change, in order.
     func record(_ changes: [ContentChange]) -> [JournalEntry] {
         let now = clock()
