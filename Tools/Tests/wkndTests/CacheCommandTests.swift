@@ -45,6 +45,9 @@ struct CacheCommandTests {
     @Test("the second run is answered from the cache without a request; stats count it")
     func secondRunFromCache() async throws {
         try await withCachedEmulator { emulator, environment, folder in
+            let empty = try await WkndRun.run(["cache", "list"], environment: environment)
+            #expect(empty.status == 0 && empty.stdout.isEmpty)
+            #expect(empty.stderr.contains("holds no answers"))
             let first = try await WkndRun.run(["list", "--json"], environment: environment)
             #expect(first.status == 0)
             #expect(first.stderr.isEmpty)

@@ -51,14 +51,20 @@ struct CacheCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            try CacheCommand.withCache { cache, _ in
+            try CacheCommand.withCache { cache, location in
                 let now = Date()
-                for entry in try cache.entries(limit: limit) {
+                let dates = ISO8601DateFormatter()
+                let entries = try cache.entries(limit: limit)
+                if entries.isEmpty {
+                    Console(verbose: false).note(
+                        "the response cache at \(location.fileURL.path) holds no answers; `wknd list` fills it")
+                }
+                for entry in entries {
                     let age = now.timeIntervalSince(entry.storedAt)
                     if json {
                         let object: [String: Any] = [
                             "url": entry.url, "status": entry.status,
-                            "storedAt": ISO8601DateFormatter().string(from: entry.storedAt),
+                            "storedAt": dates.string(from: entry.storedAt),
                             "ageSeconds": Int(age), "bytes": entry.bytes, "tags": entry.tags.sorted(),
                             "changeMark": entry.changeMark as Any,
                         ]
